@@ -1,0 +1,12 @@
+// Vitest configuration; lives with the tests it configures. `npm test` passes it with --config.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    root: new URL("..", import.meta.url).pathname,
+    include: ["test/**/*.test.ts"],
+    // Linters and the mock are separate processes: give them time on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
