@@ -7,6 +7,8 @@ const steps = [
   "lint:redocly", // the split source: structure and example validation
   "bundle", // generated/openapi.{yaml,json}: what every other step consumes
   "lint:spectral", // the bundle (content rules) and the source (layout rules)
+  "build:types", // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
+  "build:lib", // generated/lib/*.js + *.d.ts: the client in src/, compiled by tsc (src/tsconfig.json)
 ];
 
 const timings = [];

@@ -1,0 +1,31 @@
+// createClient: an openapi-fetch client for this API, with the credential, a User-Agent, a timeout
+// per attempt and retries of idempotent requests already in place.
+import createFetchClient from "openapi-fetch";
+import { basicAuthorization } from "./auth.js";
+import { recordOperation } from "./operation.js";
+import { resolveRetryOptions } from "./retry-options.js";
+import { createRetryingFetch } from "./retrying-fetch.js";
+import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The User-Agent always names this package and its version, so the service can tell clients apart. */
+export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
+export function createClient(options) {
+    const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent } = options;
+    if (typeof baseUrl !== "string" || baseUrl === "")
+        throw new TypeError("createClient: baseUrl must be a non-empty string");
+    if (!(timeoutMs > 0))
+        throw new RangeError("createClient: timeoutMs must be a number > 0");
+    const client = createFetchClient({
+        baseUrl,
+        fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs }),
+        headers: {
+            Authorization: basicAuthorization(apiKey),
+            "User-Agent": userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT,
+            Accept: "application/json, application/problem+json",
+        },
+    });
+    client.use(recordOperation);
+    return client;
+}
+/** globalThis.fetch looked up at call time, so a fetch installed after createClient is still used. */
+const lateGlobalFetch = (input, init) => globalThis.fetch(input, init);

@@ -1,0 +1,2 @@
+export declare const PACKAGE_NAME = "@project-collaboration/api";
+export declare const PACKAGE_VERSION = "0.1.0";

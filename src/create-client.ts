@@ -1,0 +1,52 @@
+// createClient: an openapi-fetch client for this API, with the credential, a User-Agent, a timeout
+// per attempt and retries of idempotent requests already in place.
+import createFetchClient from "openapi-fetch";
+import type { Client } from "openapi-fetch";
+import { basicAuthorization } from "./auth.js";
+import { recordOperation } from "./operation.js";
+import { resolveRetryOptions, type RetryOptions } from "./retry-options.js";
+import { createRetryingFetch, type FetchLike } from "./retrying-fetch.js";
+import type { paths } from "./schema.js";
+import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
+
+export type ApiClient = Client<paths>;
+
+export interface ClientOptions {
+  /** The service root, e.g. "https://example.com/public/api" (the description's server, `{host}` filled in). */
+  baseUrl: string;
+  /** Sent as HTTP Basic user name with an empty password; never quoted in errors or logs. */
+  apiKey: string;
+  /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. */
+  fetch?: FetchLike;
+  /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for none). */
+  timeoutMs?: number;
+  /** Retries of idempotent requests; `false` sends every request exactly once. */
+  retry?: RetryOptions | false;
+  /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. */
+  userAgent?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The User-Agent always names this package and its version, so the service can tell clients apart. */
+export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
+
+export function createClient(options: ClientOptions): ApiClient {
+  const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent } = options;
+  if (typeof baseUrl !== "string" || baseUrl === "") throw new TypeError("createClient: baseUrl must be a non-empty string");
+  if (!(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
+  const client = createFetchClient<paths>({
+    baseUrl,
+    fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs }),
+    headers: {
+      Authorization: basicAuthorization(apiKey),
+      "User-Agent": userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT,
+      Accept: "application/json, application/problem+json",
+    },
+  });
+  client.use(recordOperation);
+  return client;
+}
+
+/** globalThis.fetch looked up at call time, so a fetch installed after createClient is still used. */
+const lateGlobalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);

@@ -1,0 +1,68 @@
+// Walks every page of a paginated list (query `offset` and `limit`) until a short page.
+import type { Client, FetchOptions } from "openapi-fetch";
+import type { paths } from "./schema.js";
+import { unwrap } from "./unwrap.js";
+
+type GetOperation<P extends keyof paths> = paths[P] extends { get: infer Op } ? Op : never;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type OkJson<Op> = Op extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
+
+/** The paths whose GET takes `offset` and `limit` and answers with an array: the only ones paginate accepts. */
+export type PaginatedPath = {
+  [P in keyof paths]: [keyof QueryOf<GetOperation<P>>] extends [never]
+    ? never
+    : "offset" | "limit" extends keyof QueryOf<GetOperation<P>>
+      ? OkJson<GetOperation<P>> extends readonly unknown[]
+        ? P
+        : never
+      : never;
+}[keyof paths];
+
+/** The resource one page of P lists, e.g. Project for "/projects.json". */
+export type PageItem<P extends PaginatedPath> = OkJson<GetOperation<P>> extends readonly (infer Item)[] ? Item : never;
+
+/** The GET options of P; `limit` is the page size (default MAX_PAGE_SIZE), `offset` where to start. */
+export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>>;
+
+/** Optional when P has no required parameter, required otherwise (e.g. a path parameter). */
+type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
+
+/** The description's maximum `limit`: the fewest requests per item. */
+export const MAX_PAGE_SIZE = 100;
+
+// Inside, the path is generic: call GET through a loose signature (the public one is checked above).
+type LooseGet = (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/**
+ * Yields every item of every page. Stops after a page shorter than the page size, so an empty first
+ * page costs one request, and a total that is an exact multiple of the page size costs one more
+ * (empty) request. Throws ApiError when a page fails.
+ */
+export async function* paginate<P extends PaginatedPath>(
+  client: Client<paths>,
+  path: P,
+  ...[init]: PaginateArgs<P>
+): AsyncGenerator<PageItem<P>, void, undefined> {
+  const options = (init ?? {}) as { params?: { query?: { offset?: number; limit?: number } } };
+  const limit = options.params?.query?.limit ?? MAX_PAGE_SIZE;
+  let offset = options.params?.query?.offset ?? 0;
+  const get = client.GET as unknown as LooseGet;
+  for (;;) {
+    const query = { ...options.params?.query, offset, limit };
+    const page = unwrap(await get(path, { ...options, params: { ...options.params, query } })) as PageItem<P>[];
+    yield* page;
+    if (!Array.isArray(page) || page.length < limit) return;
+    offset += page.length;
+  }
+}
+
+/** Every item of every page, in one array. */
+export async function collectAll<P extends PaginatedPath>(
+  client: Client<paths>,
+  path: P,
+  ...init: PaginateArgs<P>
+): Promise<PageItem<P>[]> {
+  const items: PageItem<P>[] = [];
+  for await (const item of paginate(client, path, ...init)) items.push(item);
+  return items;
+}

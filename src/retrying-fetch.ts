@@ -1,0 +1,68 @@
+// A fetch that retries. openapi-fetch middleware cannot send a request twice, so retries live here,
+// below openapi-fetch: it hands us a finished Request, and we may send copies of it.
+import { backoffMs, type ResolvedRetryOptions } from "./retry-options.js";
+import { retryAfterMs } from "./retry-after.js";
+import { sleep } from "./sleep.js";
+import { attemptSignal } from "./timeout.js";
+
+/** The fetch signature openapi-fetch calls (globalThis.fetch fits it). */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+export interface RetryingFetchOptions {
+  fetch: FetchLike;
+  retry: ResolvedRetryOptions;
+  /** Per attempt, from sending to the end of the body; Infinity for none. */
+  timeoutMs: number;
+}
+
+export function createRetryingFetch({ fetch, retry, timeoutMs }: RetryingFetchOptions): FetchLike {
+  return async function retryingFetch(request, init) {
+    const started = Date.now();
+    const caller = request.signal;
+    const maxAttempts = retry.methods.includes(request.method.toUpperCase()) ? retry.maxAttempts : 1;
+    const mayRetry = maxAttempts > 1;
+
+    for (let attempt = 1; ; attempt++) {
+      caller.throwIfAborted();
+      const remaining = retry.maxElapsedMs - (Date.now() - started);
+      // With retries on, maxElapsedMs bounds the whole call, so an attempt may not outlast it either.
+      const guard = attemptSignal(caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
+      // Each attempt sends a copy, so the original (and its body) stays unread for the next one.
+      const attemptRequest = new Request(mayRetry ? request.clone() : request, { signal: guard.signal });
+      const isLast = attempt >= maxAttempts;
+
+      let response: Response;
+      try {
+        response = await fetch(attemptRequest, init);
+      } catch (error) {
+        guard.clear();
+        // The caller's abort ends everything at once; a timeout or a network error may be retried.
+        if (caller.aborted) throw caller.reason;
+        const wait = backoffMs(attempt, retry);
+        if (isLast || !withinBudget(started, wait, retry)) throw error;
+        await sleep(wait, caller);
+        continue;
+      }
+
+      if (isLast || !retry.statuses.includes(response.status)) {
+        if (response.body === null) guard.clear(); // otherwise the timer keeps guarding the body
+        return response;
+      }
+      const wait = retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry);
+      // A server that asks for a longer wait than the budget allows gets its answer passed on.
+      if (!withinBudget(started, wait, retry)) return response;
+      guard.clear();
+      discard(response);
+      await sleep(wait, caller);
+    }
+  };
+}
+
+function withinBudget(started: number, wait: number, retry: ResolvedRetryOptions): boolean {
+  return Date.now() - started + wait < retry.maxElapsedMs;
+}
+
+/** Releases the connection of a response we will not read. */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => {});
+}
