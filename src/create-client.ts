@@ -1,15 +1,14 @@
 // createClient: an openapi-fetch client for this API, with the credential, a User-Agent, a timeout
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient from "openapi-fetch";
-import type { Client } from "openapi-fetch";
+import type { ApiClient } from "./api-client.js";
 import { basicAuthorization } from "./auth.js";
-import { recordOperation } from "./operation.js";
+import { recordOrigin } from "./operation.js";
+import { createRedactor } from "./redact.js";
 import { resolveRetryOptions, type RetryOptions } from "./retry-options.js";
 import { createRetryingFetch, type FetchLike } from "./retrying-fetch.js";
 import type { paths } from "./schema.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
-
-export type ApiClient = Client<paths>;
 
 export interface ClientOptions {
   /** The service root, e.g. "https://example.com/public/api" (the description's server, `{host}` filled in). */
@@ -35,17 +34,20 @@ export function createClient(options: ClientOptions): ApiClient {
   const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent } = options;
   if (typeof baseUrl !== "string" || baseUrl === "") throw new TypeError("createClient: baseUrl must be a non-empty string");
   if (!(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
+  const authorization = basicAuthorization(apiKey);
   const client = createFetchClient<paths>({
     baseUrl,
     fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs }),
     headers: {
-      Authorization: basicAuthorization(apiKey),
+      Authorization: authorization,
       "User-Agent": userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT,
       Accept: "application/json, application/problem+json",
     },
   });
-  client.use(recordOperation);
-  return client;
+  // The key and the header value carrying it (which also contains its base64 form).
+  client.use(recordOrigin(createRedactor([apiKey, authorization.slice("Basic ".length)])));
+  // The same object, typed with exact option types (see api-client.ts).
+  return client as unknown as ApiClient;
 }
 
 /** globalThis.fetch looked up at call time, so a fetch installed after createClient is still used. */

@@ -1,6 +1,7 @@
 // The package's public surface: the client, its helpers, and the types of every path and resource.
 export { createClient, DEFAULT_TIMEOUT_MS, PACKAGE_USER_AGENT } from "./create-client.js";
-export type { ApiClient, ClientOptions } from "./create-client.js";
+export type { ClientOptions } from "./create-client.js";
+export type { ApiClient } from "./api-client.js";
 export type { FetchLike } from "./retrying-fetch.js";
 export { DEFAULT_RETRY } from "./retry-options.js";
 export type { RetryOptions } from "./retry-options.js";

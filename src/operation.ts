@@ -1,22 +1,33 @@
-// Which operation produced a response ("GET /projects/{project_id}.json"), for error messages.
-// openapi-fetch tells middleware the schema path; a Response does not carry it, so remember it here.
+// What an ApiError needs to know about a response that the Response itself does not carry: the
+// operation that produced it ("GET /projects/{project_id}.json": openapi-fetch tells middleware the
+// schema path) and how to scrub the client's credential out of its body.
 import type { Middleware } from "openapi-fetch";
+import type { Redactor } from "./redact.js";
 
-const operations = new WeakMap<Response, string>();
+export interface ResponseOrigin {
+  operation: string;
+  redact: Redactor;
+}
 
-/** Client middleware: notes the method and schema path of every response. */
-export const recordOperation: Middleware = {
-  onResponse({ request, schemaPath, response }) {
-    operations.set(response, `${request.method} ${schemaPath}`);
-  },
-};
+const origins = new WeakMap<Response, ResponseOrigin>();
 
-/** The operation of a response, or its URL path when it came from another client. */
-export function operationOf(response: Response): string {
-  const known = operations.get(response);
-  if (known) return known;
+/** Client middleware: notes the method, schema path and redactor of every response. */
+export function recordOrigin(redact: Redactor): Middleware {
+  return {
+    onResponse({ request, schemaPath, response }) {
+      origins.set(response, { operation: `${request.method} ${schemaPath}`, redact });
+    },
+  };
+}
+
+/** The origin of a response; for one from a client this package did not create, its URL path. */
+export function originOf(response: Response): ResponseOrigin {
+  return origins.get(response) ?? { operation: urlPath(response.url), redact: (text) => text };
+}
+
+function urlPath(url: string): string {
   try {
-    return new URL(response.url).pathname;
+    return new URL(url).pathname;
   } catch {
     return "unknown operation";
   }

@@ -1,21 +1,28 @@
 // Walks every page of a paginated list (query `offset` and `limit`) until a short page.
-import type { Client, FetchOptions } from "openapi-fetch";
+import type { FetchOptions } from "openapi-fetch";
+import type { OperationAt } from "./api-client.js";
 import type { paths } from "./schema.js";
 import { unwrap } from "./unwrap.js";
 
-type GetOperation<P extends keyof paths> = paths[P] extends { get: infer Op } ? Op : never;
+type GetOperation<P extends keyof paths> = OperationAt<P, "get">;
 type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type OkJson<Op> = Op extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
+/** True when the GET operation takes `offset` and `limit` and answers with an array. (Tuples keep
+ * `never` from passing every test: `never extends X` holds for any X.) */
+type IsPaginated<Op> = [QueryOf<Op>] extends [never]
+  ? false
+  : ["offset" | "limit"] extends [keyof QueryOf<Op>]
+    ? [OkJson<Op>] extends [never]
+      ? false
+      : [OkJson<Op>] extends [readonly unknown[]]
+        ? true
+        : false
+    : false;
+
 /** The paths whose GET takes `offset` and `limit` and answers with an array: the only ones paginate accepts. */
 export type PaginatedPath = {
-  [P in keyof paths]: [keyof QueryOf<GetOperation<P>>] extends [never]
-    ? never
-    : "offset" | "limit" extends keyof QueryOf<GetOperation<P>>
-      ? OkJson<GetOperation<P>> extends readonly unknown[]
-        ? P
-        : never
-      : never;
+  [P in keyof paths]: IsPaginated<GetOperation<P>> extends true ? P : never;
 }[keyof paths];
 
 /** The resource one page of P lists, e.g. Project for "/projects.json". */
@@ -30,8 +37,11 @@ type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?
 /** The description's maximum `limit`: the fewest requests per item. */
 export const MAX_PAGE_SIZE = 100;
 
-// Inside, the path is generic: call GET through a loose signature (the public one is checked above).
-type LooseGet = (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** What paginate needs of a client: GET. Fits this package's ApiClient and a plain openapi-fetch Client<paths>. */
+export interface PaginationClient {
+  // Method syntax on purpose: its parameters compare bivariantly, so both clients' generic GETs fit.
+  GET(path: PaginatedPath, init?: { params?: unknown }): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+}
 
 /**
  * Yields every item of every page. Stops after a page shorter than the page size, so an empty first
@@ -39,17 +49,16 @@ type LooseGet = (path: string, init: unknown) => Promise<{ data?: unknown; error
  * (empty) request. Throws ApiError when a page fails.
  */
 export async function* paginate<P extends PaginatedPath>(
-  client: Client<paths>,
+  client: PaginationClient,
   path: P,
   ...[init]: PaginateArgs<P>
 ): AsyncGenerator<PageItem<P>, void, undefined> {
   const options = (init ?? {}) as { params?: { query?: { offset?: number; limit?: number } } };
   const limit = options.params?.query?.limit ?? MAX_PAGE_SIZE;
   let offset = options.params?.query?.offset ?? 0;
-  const get = client.GET as unknown as LooseGet;
   for (;;) {
     const query = { ...options.params?.query, offset, limit };
-    const page = unwrap(await get(path, { ...options, params: { ...options.params, query } })) as PageItem<P>[];
+    const page = unwrap(await client.GET(path, { ...options, params: { ...options.params, query } })) as PageItem<P>[];
     yield* page;
     if (!Array.isArray(page) || page.length < limit) return;
     offset += page.length;
@@ -58,7 +67,7 @@ export async function* paginate<P extends PaginatedPath>(
 
 /** Every item of every page, in one array. */
 export async function collectAll<P extends PaginatedPath>(
-  client: Client<paths>,
+  client: PaginationClient,
   path: P,
   ...init: PaginateArgs<P>
 ): Promise<PageItem<P>[]> {

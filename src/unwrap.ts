@@ -1,6 +1,7 @@
 // `{ data, error, response }` → data, or a thrown ApiError.
 import { ApiError } from "./api-error.js";
-import { operationOf } from "./operation.js";
+import { originOf } from "./operation.js";
+import { redactJson } from "./redact.js";
 import type { Problem } from "./types.js";
 
 export interface FetchResult<T> {
@@ -21,9 +22,12 @@ export function unwrap<T>(result: FetchResult<T>): T {
 
 /** openapi-fetch parses a failure's body as JSON when it can and keeps it as text otherwise. */
 export function toApiError(body: unknown, response: Response): ApiError {
-  const common = { status: response.status, operation: operationOf(response), response };
+  const { operation, redact } = originOf(response);
+  const common = { status: response.status, operation, response };
   if (body === undefined) return new ApiError({ ...common, text: "" });
-  if (typeof body === "string") return new ApiError({ ...common, text: body });
-  if (typeof body === "object" && !Array.isArray(body)) return new ApiError({ ...common, problem: body as Problem });
-  return new ApiError({ ...common, text: JSON.stringify(body) });
+  if (typeof body === "string") return new ApiError({ ...common, text: redact(body) });
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    return new ApiError({ ...common, problem: redactJson(body as Problem, redact) });
+  }
+  return new ApiError({ ...common, text: redact(JSON.stringify(body)) });
 }

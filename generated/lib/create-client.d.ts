@@ -1,8 +1,6 @@
-import type { Client } from "openapi-fetch";
+import type { ApiClient } from "./api-client.js";
 import { type RetryOptions } from "./retry-options.js";
 import { type FetchLike } from "./retrying-fetch.js";
-import type { paths } from "./schema.js";
-export type ApiClient = Client<paths>;
 export interface ClientOptions {
     /** The service root, e.g. "https://example.com/public/api" (the description's server, `{host}` filled in). */
     baseUrl: string;

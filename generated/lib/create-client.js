@@ -2,7 +2,8 @@
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient from "openapi-fetch";
 import { basicAuthorization } from "./auth.js";
-import { recordOperation } from "./operation.js";
+import { recordOrigin } from "./operation.js";
+import { createRedactor } from "./redact.js";
 import { resolveRetryOptions } from "./retry-options.js";
 import { createRetryingFetch } from "./retrying-fetch.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
@@ -15,16 +16,19 @@ export function createClient(options) {
         throw new TypeError("createClient: baseUrl must be a non-empty string");
     if (!(timeoutMs > 0))
         throw new RangeError("createClient: timeoutMs must be a number > 0");
+    const authorization = basicAuthorization(apiKey);
     const client = createFetchClient({
         baseUrl,
         fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs }),
         headers: {
-            Authorization: basicAuthorization(apiKey),
+            Authorization: authorization,
             "User-Agent": userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT,
             Accept: "application/json, application/problem+json",
         },
     });
-    client.use(recordOperation);
+    // The key and the header value carrying it (which also contains its base64 form).
+    client.use(recordOrigin(createRedactor([apiKey, authorization.slice("Basic ".length)])));
+    // The same object, typed with exact option types (see api-client.ts).
     return client;
 }
 /** globalThis.fetch looked up at call time, so a fetch installed after createClient is still used. */

@@ -1,17 +1,19 @@
-const operations = new WeakMap();
-/** Client middleware: notes the method and schema path of every response. */
-export const recordOperation = {
-    onResponse({ request, schemaPath, response }) {
-        operations.set(response, `${request.method} ${schemaPath}`);
-    },
-};
-/** The operation of a response, or its URL path when it came from another client. */
-export function operationOf(response) {
-    const known = operations.get(response);
-    if (known)
-        return known;
+const origins = new WeakMap();
+/** Client middleware: notes the method, schema path and redactor of every response. */
+export function recordOrigin(redact) {
+    return {
+        onResponse({ request, schemaPath, response }) {
+            origins.set(response, { operation: `${request.method} ${schemaPath}`, redact });
+        },
+    };
+}
+/** The origin of a response; for one from a client this package did not create, its URL path. */
+export function originOf(response) {
+    return origins.get(response) ?? { operation: urlPath(response.url), redact: (text) => text };
+}
+function urlPath(url) {
     try {
-        return new URL(response.url).pathname;
+        return new URL(url).pathname;
     }
     catch {
         return "unknown operation";

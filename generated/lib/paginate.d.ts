@@ -1,8 +1,7 @@
-import type { Client, FetchOptions } from "openapi-fetch";
+import type { FetchOptions } from "openapi-fetch";
+import type { OperationAt } from "./api-client.js";
 import type { paths } from "./schema.js";
-type GetOperation<P extends keyof paths> = paths[P] extends {
-    get: infer Op;
-} ? Op : never;
+type GetOperation<P extends keyof paths> = OperationAt<P, "get">;
 type QueryOf<Op> = Op extends {
     parameters: {
         query?: infer Q;
@@ -17,9 +16,12 @@ type OkJson<Op> = Op extends {
         };
     };
 } ? Body : never;
+/** True when the GET operation takes `offset` and `limit` and answers with an array. (Tuples keep
+ * `never` from passing every test: `never extends X` holds for any X.) */
+type IsPaginated<Op> = [QueryOf<Op>] extends [never] ? false : ["offset" | "limit"] extends [keyof QueryOf<Op>] ? [OkJson<Op>] extends [never] ? false : [OkJson<Op>] extends [readonly unknown[]] ? true : false : false;
 /** The paths whose GET takes `offset` and `limit` and answers with an array: the only ones paginate accepts. */
 export type PaginatedPath = {
-    [P in keyof paths]: [keyof QueryOf<GetOperation<P>>] extends [never] ? never : "offset" | "limit" extends keyof QueryOf<GetOperation<P>> ? OkJson<GetOperation<P>> extends readonly unknown[] ? P : never : never;
+    [P in keyof paths]: IsPaginated<GetOperation<P>> extends true ? P : never;
 }[keyof paths];
 /** The resource one page of P lists, e.g. Project for "/projects.json". */
 export type PageItem<P extends PaginatedPath> = OkJson<GetOperation<P>> extends readonly (infer Item)[] ? Item : never;
@@ -29,12 +31,22 @@ export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>
 type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
 /** The description's maximum `limit`: the fewest requests per item. */
 export declare const MAX_PAGE_SIZE = 100;
+/** What paginate needs of a client: GET. Fits this package's ApiClient and a plain openapi-fetch Client<paths>. */
+export interface PaginationClient {
+    GET(path: PaginatedPath, init?: {
+        params?: unknown;
+    }): Promise<{
+        data?: unknown;
+        error?: unknown;
+        response: Response;
+    }>;
+}
 /**
  * Yields every item of every page. Stops after a page shorter than the page size, so an empty first
  * page costs one request, and a total that is an exact multiple of the page size costs one more
  * (empty) request. Throws ApiError when a page fails.
  */
-export declare function paginate<P extends PaginatedPath>(client: Client<paths>, path: P, ...[init]: PaginateArgs<P>): AsyncGenerator<PageItem<P>, void, undefined>;
+export declare function paginate<P extends PaginatedPath>(client: PaginationClient, path: P, ...[init]: PaginateArgs<P>): AsyncGenerator<PageItem<P>, void, undefined>;
 /** Every item of every page, in one array. */
-export declare function collectAll<P extends PaginatedPath>(client: Client<paths>, path: P, ...init: PaginateArgs<P>): Promise<PageItem<P>[]>;
+export declare function collectAll<P extends PaginatedPath>(client: PaginationClient, path: P, ...init: PaginateArgs<P>): Promise<PageItem<P>[]>;
 export {};

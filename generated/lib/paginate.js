@@ -10,10 +10,9 @@ export async function* paginate(client, path, ...[init]) {
     const options = (init ?? {});
     const limit = options.params?.query?.limit ?? MAX_PAGE_SIZE;
     let offset = options.params?.query?.offset ?? 0;
-    const get = client.GET;
     for (;;) {
         const query = { ...options.params?.query, offset, limit };
-        const page = unwrap(await get(path, { ...options, params: { ...options.params, query } }));
+        const page = unwrap(await client.GET(path, { ...options, params: { ...options.params, query } }));
         yield* page;
         if (!Array.isArray(page) || page.length < limit)
             return;

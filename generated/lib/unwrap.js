@@ -1,6 +1,7 @@
 // `{ data, error, response }` → data, or a thrown ApiError.
 import { ApiError } from "./api-error.js";
-import { operationOf } from "./operation.js";
+import { originOf } from "./operation.js";
+import { redactJson } from "./redact.js";
 /**
  * The data of a successful call (undefined for 204 and other empty bodies), or throws ApiError.
  * Branches on the status, not on `error`: openapi-fetch leaves `error` undefined (or "") when a
@@ -13,12 +14,14 @@ export function unwrap(result) {
 }
 /** openapi-fetch parses a failure's body as JSON when it can and keeps it as text otherwise. */
 export function toApiError(body, response) {
-    const common = { status: response.status, operation: operationOf(response), response };
+    const { operation, redact } = originOf(response);
+    const common = { status: response.status, operation, response };
     if (body === undefined)
         return new ApiError({ ...common, text: "" });
     if (typeof body === "string")
-        return new ApiError({ ...common, text: body });
-    if (typeof body === "object" && !Array.isArray(body))
-        return new ApiError({ ...common, problem: body });
-    return new ApiError({ ...common, text: JSON.stringify(body) });
+        return new ApiError({ ...common, text: redact(body) });
+    if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+        return new ApiError({ ...common, problem: redactJson(body, redact) });
+    }
+    return new ApiError({ ...common, text: redact(JSON.stringify(body)) });
 }

@@ -1,0 +1,103 @@
+// paginate and collectAll against a fake list of N items that honours offset and limit.
+import { describe, expect, it } from "vitest";
+import { ApiError, collectAll, createClient, MAX_PAGE_SIZE, paginate } from "../../src/index.js";
+import { BASE_URL, fakeFetch, json, problem, type Reply } from "./fake-fetch.js";
+
+/** A server holding `total` items: answers each page as the service would. */
+function listOf(total: number): Reply {
+  return (request) => {
+    const url = new URL(request.url);
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const limit = Number(url.searchParams.get("limit") ?? 30);
+    const page = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ id: offset + i + 1 }));
+    return json(page);
+  };
+}
+
+function clientWith(...replies: Reply[]) {
+  const fake = fakeFetch(...replies);
+  const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
+  const queries = () => fake.sent.map((s) => Object.fromEntries(s.url.searchParams));
+  return { client, sent: fake.sent, queries };
+}
+
+describe("termination", () => {
+  it("an empty first page: one request, nothing yielded", async () => {
+    const { client, queries } = clientWith(listOf(0));
+    expect(await collectAll(client, "/projects.json")).toEqual([]);
+    expect(queries()).toEqual([{ offset: "0", limit: String(MAX_PAGE_SIZE) }]);
+  });
+
+  it("a short last page ends the walk without an extra request", async () => {
+    const { client, queries } = clientWith(listOf(7));
+    const items = await collectAll(client, "/projects.json", { params: { query: { limit: 3 } } });
+    expect(items.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(queries()).toEqual([
+      { offset: "0", limit: "3" },
+      { offset: "3", limit: "3" },
+      { offset: "6", limit: "3" },
+    ]);
+  });
+
+  it("an exact multiple of the page size costs one extra, empty request", async () => {
+    const { client, queries } = clientWith(listOf(6));
+    const items = await collectAll(client, "/projects.json", { params: { query: { limit: 3 } } });
+    expect(items).toHaveLength(6);
+    expect(queries().map((q) => q.offset)).toEqual(["0", "3", "6"]);
+  });
+
+  it("a single full page of the default size, then the empty one", async () => {
+    const { client, sent } = clientWith(listOf(MAX_PAGE_SIZE));
+    expect(await collectAll(client, "/projects.json")).toHaveLength(MAX_PAGE_SIZE);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("stops early when the consumer does: no request for pages nobody reads", async () => {
+    const { client, sent } = clientWith(listOf(1000));
+    const seen: number[] = [];
+    for await (const project of paginate(client, "/projects.json", { params: { query: { limit: 10 } } })) {
+      seen.push(project.id);
+      if (seen.length === 15) break;
+    }
+    expect(seen).toHaveLength(15);
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe("parameters", () => {
+  it("starts at the given offset and keeps path parameters", async () => {
+    const { client, sent } = clientWith(listOf(12));
+    const files = await collectAll(client, "/v1/projects/{project_id}/files.json", {
+      params: { path: { project_id: 48213 }, query: { offset: 5, limit: 5 } },
+    });
+    expect(files.map((f) => f.id)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+    expect(sent.map((s) => `${s.url.pathname}?${s.url.searchParams}`)).toEqual([
+      "/public/api/v1/projects/48213/files.json?offset=5&limit=5",
+      "/public/api/v1/projects/48213/files.json?offset=10&limit=5",
+    ]);
+  });
+
+  it("advances by the length of the page the server actually returned", async () => {
+    // A server that ignores the limit and sends 3 items: the next offset is 3, not 2.
+    let call = 0;
+    const generous: Reply = () => json([[{ id: 1 }, { id: 2 }, { id: 3 }], [{ id: 4 }]][call++] ?? []);
+    const { client, queries } = clientWith(generous);
+    const walked = await collectAll(client, "/projects.json", { params: { query: { limit: 2 } } });
+    expect(walked.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(queries().map((q) => q.offset)).toEqual(["0", "3"]);
+  });
+});
+
+describe("failures", () => {
+  it("a failing page throws ApiError naming the operation, after the items already yielded", async () => {
+    const { client } = clientWith(json([{ id: 1 }, { id: 2 }]), problem(500, "Internal Server Error"));
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const p of paginate(client, "/projects.json", { params: { query: { limit: 2 } } })) seen.push(p.id);
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, operation: "GET /projects.json" });
+    expect(seen).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,115 @@
+// Timeouts per attempt, and the caller's own signal, which stops everything at once.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createClient, type RetryOptions } from "../../src/index.js";
+import { BASE_URL, fakeFetch, json, neverAnswers, status, type Reply } from "./fake-fetch.js";
+
+beforeEach(() => vi.useFakeTimers({ now: Date.parse("2025-03-01T12:00:00Z") }));
+afterEach(() => vi.useRealTimers());
+
+function clientWith(replies: Reply[], options: { timeoutMs?: number; retry?: RetryOptions | false } = {}) {
+  const fake = fakeFetch(...replies);
+  const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, ...options });
+  return { client, sent: fake.sent };
+}
+
+describe("timeout", () => {
+  it("aborts an attempt after timeoutMs with a TimeoutError", async () => {
+    const { client, sent } = clientWith([neverAnswers], { timeoutMs: 5000, retry: false });
+    const call = client.GET("/groups.json");
+    const settled = expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(sent[0]?.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await settled;
+    expect(sent).toHaveLength(1);
+  });
+
+  it("a timed-out GET is retried, each attempt with its own timeout", async () => {
+    const { client, sent } = clientWith([neverAnswers, neverAnswers, json([{ id: 2 }])], {
+      timeoutMs: 1000,
+      retry: { baseDelayMs: 10, random: () => 0 },
+    });
+    const started = Date.now();
+    const call = client.GET("/groups.json");
+    await vi.runAllTimersAsync();
+    expect((await call).data).toEqual([{ id: 2 }]);
+    // Timed out at 1000 ms, a zero wait (random() = 0), timed out again 1000 ms later.
+    expect(sent.map((s) => s.at - started)).toEqual([0, 1000, 2000]);
+  });
+
+  it("an attempt never outlasts the total budget (maxElapsedMs)", async () => {
+    const { client } = clientWith([neverAnswers], { timeoutMs: 60_000, retry: { maxElapsedMs: 2500 } });
+    const call = client.GET("/groups.json");
+    const failedAt = call.then(() => Number.NaN, () => Date.now());
+    const started = Date.now();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect((await failedAt) - started).toBe(2500);
+    await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("also covers a body that stops arriving", async () => {
+    const stalledBody = (request: Request) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("[{"));
+            request.signal.addEventListener("abort", () => controller.error(request.signal.reason));
+          },
+        }),
+        { status: 200, headers: { "Content-Type": "application/json" } },
+      );
+    const { client } = clientWith([stalledBody], { timeoutMs: 3000, retry: false });
+    const call = client.GET("/groups.json");
+    const settled = expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    await vi.advanceTimersByTimeAsync(3000);
+    await settled;
+  });
+
+  it("rejects a timeout that is not a positive number", () => {
+    for (const timeoutMs of [0, -1, Number.NaN]) {
+      expect(() => createClient({ baseUrl: BASE_URL, apiKey: "k", timeoutMs })).toThrow(RangeError);
+    }
+  });
+});
+
+describe("the caller's signal", () => {
+  it("aborting an attempt in flight rejects at once with the caller's reason and is not retried", async () => {
+    const { client, sent } = clientWith([neverAnswers, json([])], { timeoutMs: 10_000 });
+    const controller = new AbortController();
+    const call = client.GET("/groups.json", { signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("aborting during a backoff wait rejects at once, with no further attempt", async () => {
+    const { client, sent } = clientWith([status(503, { "Retry-After": "30" }), json([])]);
+    const controller = new AbortController();
+    const call = client.GET("/groups.json", { signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toHaveLength(1);
+    const reason = new Error("user navigated away");
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("an already aborted signal sends nothing", async () => {
+    const { client, sent } = clientWith([json([])]);
+    await expect(client.GET("/groups.json", { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    expect(sent).toHaveLength(0);
+  });
+
+  it("each attempt's signal follows the caller's", async () => {
+    const { client, sent } = clientWith([neverAnswers]);
+    const controller = new AbortController();
+    const call = client.GET("/groups.json", { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1);
+    controller.abort();
+    await call;
+    expect(sent[0]?.signal.aborted).toBe(true);
+  });
+});
