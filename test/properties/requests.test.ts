@@ -1,0 +1,149 @@
+// Property-based tests of the request side, derived from the description's own request schemas (see
+// test/support/schema-arbitrary.ts): for every request body, query and path parameter, valid inputs
+// are accepted by the mock, and for every constraint a schema states, inputs that break exactly that
+// constraint are refused with 400 and a problem body. Fixed seeds, bounded runs; the counts are
+// printed at the end (and written to test/output/property-counts.json).
+import { mkdirSync, writeFileSync } from "node:fs";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { examplePath, exampleOf, fillPath, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, successResponse, type RawRequest, type RawResponse } from "../support/http.js";
+import { deref, operations, repoRoot, schemaErrors, type Json, type Operation } from "../support/openapi.js";
+import { bodyBreakers, exactly, parameterBreakers, unsupported, valid, type Breaker } from "../support/schema-arbitrary.js";
+import { mockOnly, target } from "../support/target.js";
+
+/** Change to explore other inputs (PCS_PROPERTY_SEED=…); each property gets its own seed from it. */
+const BASE_SEED = Number(process.env.PCS_PROPERTY_SEED ?? 20261122);
+/** Inputs are sent in batches (Prism answers several at once); runs × batch inputs per property. */
+const BATCH = 5;
+const RUNS = { validBody: 8, brokenBody: 4, parameter: 2 };
+const REASON = "sends thousands of generated requests, many of them changing data";
+
+interface Tally {
+  generated: number;
+  accepted: number;
+  refused: number;
+  other: number;
+}
+const tallies = new Map<string, Tally>();
+function tally(kind: string, status: number): void {
+  const t = tallies.get(kind) ?? { generated: 0, accepted: 0, refused: 0, other: 0 };
+  t.generated++;
+  if (status >= 200 && status < 300) t.accepted++;
+  else if (status === 400) t.refused++;
+  else t.other++;
+  tallies.set(kind, t);
+}
+
+let nextSeed = BASE_SEED;
+/** Sends batches of generated inputs and checks each answer; fast-check shrinks a failing batch. */
+async function property<T>(arbitrary: fc.Arbitrary<T>, runs: number, toRequest: (value: T) => RawRequest, check: (response: RawResponse, value: T) => void): Promise<void> {
+  const seed = nextSeed++;
+  await fc.assert(
+    fc.asyncProperty(fc.array(arbitrary, { minLength: BATCH, maxLength: BATCH }), async (values) => {
+      const responses = await Promise.all(values.map((value) => send(target(), toRequest(value))));
+      responses.forEach((response, i) => check(response, values[i]!));
+    }),
+    { seed, numRuns: runs },
+  );
+}
+
+function expectRefused(kind: string) {
+  return (response: RawResponse, value: unknown) => {
+    tally(kind, response.status);
+    const what = `${JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v))?.slice(0, 300)} answered ${response.status}`;
+    expect(response.status, what).toBe(400);
+    expect(response.contentType, what).toMatch(PROBLEM_TYPE);
+    expect(schemaErrors(PROBLEM_SCHEMA, response.json), what).toEqual([]);
+  };
+}
+
+function expectAccepted(op: Operation, kind: string, schema?: Json) {
+  const { status } = successResponse(op);
+  return (response: RawResponse, value: unknown) => {
+    tally(kind, response.status);
+    // The generator itself is checked: what it calls valid, Ajv calls valid too.
+    if (schema) expect(schemaErrors(schema, value), `generated ${JSON.stringify(value)}`).toEqual([]);
+    expect(response.status, `${JSON.stringify(value)?.slice(0, 300)} answered ${response.status}: ${response.text.slice(0, 300)}`).toBe(status);
+  };
+}
+
+const describeBreaker = (b: Breaker, whole = "the body") => `${b.constraint}${b.detail ? ` (${b.detail})` : ""} at ${b.at || whole}`;
+
+const ops = operations();
+const withBody = ops.filter((op) => deref(op.operation.requestBody ?? {}).content?.["application/json"]);
+const bodySchema = (op: Operation): Json => deref(op.operation.requestBody).content["application/json"].schema;
+
+describe("generated request bodies", () => {
+  it("every request body schema uses only keywords the generator knows", () => {
+    for (const op of withBody) expect(unsupported(bodySchema(op)), label(op)).toEqual([]);
+  });
+
+  for (const op of withBody) {
+    const schema = bodySchema(op);
+    const request = (body: unknown): RawRequest => ({ method: op.method, path: examplePath(op), body: JSON.stringify(body) });
+    describe(label(op), () => {
+      it("valid bodies are accepted", async (context) => {
+        mockOnly(context, REASON);
+        await property(valid(schema), RUNS.validBody, request, expectAccepted(op, "valid body", schema));
+      });
+      it.for(bodyBreakers(schema).map((b) => [describeBreaker(b), b] as const))("%s → 400 with a problem", async ([, breaker], context) => {
+        mockOnly(context, REASON);
+        await property(exactly(breaker, breaker.within), RUNS.brokenBody, request, expectRefused(breaker.constraint));
+      });
+    });
+  }
+});
+
+const parameterCases = ops.flatMap((op) => op.parameters.filter((p) => p.in === "query" || p.in === "path").map((p) => [op, p] as const));
+
+describe("generated query and path parameters", () => {
+  it("finds the paginated queries and the ids (a sanity check of the walk)", () => {
+    expect(parameterCases.filter(([, p]) => p.in === "query").length).toBeGreaterThanOrEqual(12);
+    expect(parameterCases.filter(([, p]) => p.in === "path").length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const [op, parameter] of parameterCases) {
+    const request = (value: unknown): RawRequest => {
+      const text = String(value);
+      if (parameter.in === "query") return { method: op.method, path: examplePath(op), query: { [parameter.name]: text }, body: bodyFor(op) };
+      // encodeURIComponent in fillPath keeps "abc" and "1.5" as they are.
+      return { method: op.method, path: examplePathWith(op, parameter.name, text), body: bodyFor(op) };
+    };
+    describe(`${label(op)} ${parameter.in} ${parameter.name}`, () => {
+      it("valid values are accepted", async (context) => {
+        mockOnly(context, REASON);
+        await property(valid(parameter.schema), RUNS.parameter, request, expectAccepted(op, `valid ${parameter.in} parameter`));
+      });
+      it.for(parameterBreakers(parameter).map((b) => [describeBreaker(b, "the value"), b] as const))("%s → 400 with a problem", async ([, breaker], context) => {
+        mockOnly(context, REASON);
+        await property(breaker.arbitrary, RUNS.parameter, request, expectRefused(breaker.constraint));
+      });
+    });
+  }
+});
+
+/** A valid body for operations that need one, so only the parameter under test is wrong. */
+function bodyFor(op: Operation): string | undefined {
+  const media = deref(op.operation.requestBody ?? {}).content?.["application/json"];
+  if (!media) return undefined;
+  const example = Object.values<Json>(media.examples ?? {})[0];
+  return JSON.stringify(example ? deref(example).value : media.example);
+}
+
+function examplePathWith(op: Operation, name: string, value: string): string {
+  const values: Record<string, string | number> = {};
+  for (const p of op.parameters.filter((p) => p.in === "path")) values[p.name] = exampleOf(p) as number;
+  return fillPath(op.path, { ...values, [name]: value });
+}
+
+afterAll(() => {
+  if (tallies.size === 0) return;
+  const rows = [...tallies.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const total = rows.reduce((sum, [, t]) => ({ generated: sum.generated + t.generated, accepted: sum.accepted + t.accepted, refused: sum.refused + t.refused, other: sum.other + t.other }), { generated: 0, accepted: 0, refused: 0, other: 0 });
+  const lines = rows.map(([kind, t]) => `${kind.padEnd(26)} ${String(t.generated).padStart(9)} ${String(t.accepted).padStart(9)} ${String(t.refused).padStart(9)} ${String(t.other).padStart(6)}`);
+  console.log(
+    [`property tests (base seed ${BASE_SEED}): requests generated / accepted (2xx) / refused (400) / other`, `${"kind".padEnd(26)} generated  accepted   refused  other`, ...lines, `${"total".padEnd(26)} ${String(total.generated).padStart(9)} ${String(total.accepted).padStart(9)} ${String(total.refused).padStart(9)} ${String(total.other).padStart(6)}`].join("\n"),
+  );
+  mkdirSync(`${repoRoot}test/output`, { recursive: true });
+  writeFileSync(`${repoRoot}test/output/property-counts.json`, JSON.stringify({ seed: BASE_SEED, batch: BATCH, runs: RUNS, byKind: Object.fromEntries(rows), total }, null, 2));
+});
