@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
+// (machine, date, load) written into README.md's Benchmarks section. Progress goes to stderr.
+//   --only=requests,typecheck,size,pipeline   run some sections (the README is then left alone)
+//   --no-readme                               print the table without touching README.md
+import { contenders } from "./contenders.mjs";
+import { evaluateGoals } from "./goals.mjs";
+import { load, machine } from "./machine.mjs";
+import { generatePeer } from "./peer/generate.mjs";
+import { benchBuild, benchTest } from "./pipeline.mjs";
+import { writeReadmeSection } from "./readme-section.mjs";
+import { benchRequests } from "./requests.mjs";
+import { benchSize } from "./size.mjs";
+import { resultsTable } from "./table.mjs";
+import { benchTypecheck } from "./typecheck.mjs";
+
+const sections = ["pipeline", "requests", "typecheck", "size"];
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? sections;
+const wanted = (s) => only.includes(s);
+const log = (message) => console.error(`bench: ${message}`);
+const started = performance.now();
+
+const loadBefore = load();
+log(`load averages (1/5/15 min) at start: ${loadBefore}`);
+const results = { labels: Object.fromEntries(contenders.map((c) => [c.id, c.label])) };
+
+log("generating and compiling the peer SDK");
+await generatePeer();
+if (wanted("pipeline")) {
+  // First, so every artifact the other sections read is fresh.
+  log("npm run build");
+  results.build = benchBuild();
+}
+if (wanted("requests")) {
+  log("per-request overhead");
+  results.requests = await benchRequests(contenders, { log });
+  for (const { id, reason } of results.requests.missing) log(`contender ${id} unavailable: ${reason}`);
+}
+if (wanted("typecheck")) {
+  log("type-check cost");
+  results.typecheck = benchTypecheck();
+}
+if (wanted("size")) {
+  log("size");
+  results.size = await benchSize();
+}
+if (wanted("pipeline")) {
+  log("npm test");
+  results.test = benchTest();
+}
+const loadAfter = load();
+
+const goals = evaluateGoals(results);
+const table = resultsTable(results, goals);
+const m = machine();
+const settings = results.requests?.settings;
+const report = [
+  `Measured ${m.date} on ${m.cpu}, ${m.memoryGiB} GiB, ${m.os}, Node.js ${m.node}; ` +
+    `load averages (1/5/15 min) ${loadBefore} at the start, ${loadAfter} at the end.`,
+  settings
+    ? `Requests: ${settings.rounds} interleaved rounds of ${settings.requestsPerRound.toLocaleString("en-US")} requests per client ` +
+      `(${settings.concurrency} in flight, after ${settings.warmupRequests.toLocaleString("en-US")} warm-up requests) to an in-process node:http server on 127.0.0.1.`
+    : "",
+  "",
+  table,
+  "",
+  `Goals: ${goals.filter((g) => g.met === "met").length} of ${goals.length} met` +
+    (goals.some((g) => g.met !== "met") ? ` — not met: ${goals.filter((g) => g.met !== "met").map((g) => `${g.text} (${g.met}${g.detail ? `, ${g.detail}` : ""})`).join("; ")}.` : "."),
+].join("\n");
+
+console.log(report);
+log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+const complete = sections.every(wanted) && !results.requests?.missing.length;
+if (process.argv.includes("--no-readme")) log("README.md left alone (--no-readme)");
+else if (!complete) log("README.md left alone: not every section and contender ran");
+else {
+  writeReadmeSection(report);
+  log("README.md Benchmarks section updated");
+}
