@@ -9,6 +9,7 @@ const steps = [
   "lint:spectral", // the bundle (content rules) and the source (layout rules)
   "build:types", // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
   "build:lib", // generated/lib/*.js + *.d.ts: the client in src/, compiled by tsc (src/tsconfig.json)
+  "docs:build", // docs/index.html (+ docs/openapi.{json,yaml}): the offline reference (scripts/build-docs.mjs)
 ];
 
 const timings = [];

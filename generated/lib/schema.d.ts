@@ -9,7 +9,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the piece of copy. */
+                /**
+                 * @description Identifier of the piece of copy.
+                 * @example 5520
+                 */
                 copy_id: components["parameters"]["CopyId"];
             };
             cookie?: never;
@@ -52,7 +55,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the group. */
+                /**
+                 * @description Identifier of the group.
+                 * @example 2
+                 */
                 group_id: components["parameters"]["GroupId"];
             };
             cookie?: never;
@@ -123,7 +129,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -154,7 +163,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -177,7 +189,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -200,7 +215,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -239,9 +257,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
-                /** @description Identifier of the user. */
+                /**
+                 * @description Identifier of the user.
+                 * @example 2087
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -264,7 +288,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -863,9 +890,15 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Identifier of the piece of copy. */
+        /**
+         * @description Identifier of the piece of copy.
+         * @example 5520
+         */
         CopyId: components["schemas"]["Id"];
-        /** @description Identifier of the group. */
+        /**
+         * @description Identifier of the group.
+         * @example 2
+         */
         GroupId: components["schemas"]["Id"];
         /**
          * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
@@ -877,9 +910,15 @@ export interface components {
          * @example 0
          */
         Offset: number;
-        /** @description Identifier of the project. */
+        /**
+         * @description Identifier of the project.
+         * @example 48213
+         */
         ProjectId: components["schemas"]["Id"];
-        /** @description Identifier of the user. */
+        /**
+         * @description Identifier of the user.
+         * @example 2087
+         */
         UserId: components["schemas"]["Id"];
     };
     requestBodies: never;
@@ -917,7 +956,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Identifier of the piece of copy. */
+                /**
+                 * @description Identifier of the piece of copy.
+                 * @example 5520
+                 */
                 copy_id: components["parameters"]["CopyId"];
             };
             cookie?: never;
@@ -970,7 +1012,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the group. */
+                /**
+                 * @description Identifier of the group.
+                 * @example 2
+                 */
                 group_id: components["parameters"]["GroupId"];
             };
             cookie?: never;
@@ -1116,7 +1161,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1145,7 +1193,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1173,7 +1224,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1215,7 +1269,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1255,7 +1312,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1295,7 +1355,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1324,7 +1387,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;
@@ -1357,9 +1423,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
-                /** @description Identifier of the user. */
+                /**
+                 * @description Identifier of the user.
+                 * @example 2087
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1398,7 +1470,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Identifier of the project. */
+                /**
+                 * @description Identifier of the project.
+                 * @example 48213
+                 */
                 project_id: components["parameters"]["ProjectId"];
             };
             cookie?: never;

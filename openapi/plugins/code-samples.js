@@ -1,0 +1,240 @@
+// Generates the code samples of the rendered reference (`x-codeSamples`): for every operation a curl
+// command and a TypeScript snippet that uses this package's client. They are computed from the
+// operation itself — path, method, the parameters' examples, the request body's first example and the
+// success response's schema — so they change with the description and are never copied by hand.
+// The TypeScript samples are compiled against the client in the tests (test/docs/code-samples.test.ts).
+//
+// Expects a bundled document (every $ref local, "#/…"), which is what the docs build decorates.
+
+/** Follows local $refs until a value that is not a $ref. */
+export function resolve(document, node) {
+  let current = node;
+  const seen = new Set();
+  while (current && typeof current === "object" && typeof current.$ref === "string") {
+    if (!current.$ref.startsWith("#/")) throw new Error(`code-samples: only local $refs are supported, got ${current.$ref}`);
+    if (seen.has(current.$ref)) throw new Error(`code-samples: circular $ref ${current.$ref}`);
+    seen.add(current.$ref);
+    const keys = current.$ref.slice(2).split("/").map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
+    current = keys.reduce((at, key) => at?.[key], document);
+    if (current === undefined) throw new Error(`code-samples: unresolvable $ref ${[...seen].pop()}`);
+  }
+  return current;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/** The value a sample uses for a parameter: its example, else its schema's example or default. */
+export function parameterValue(document, parameter) {
+  if (parameter.example !== undefined) return parameter.example;
+  const [firstExample] = Object.values(parameter.examples ?? {});
+  if (firstExample) return resolve(document, firstExample).value;
+  const schema = resolve(document, parameter.schema ?? {});
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  return schema.default;
+}
+
+/** The JSON request body of an operation, from its first example (undefined when it has no body). */
+export function requestBodyExample(document, operation) {
+  if (!operation.requestBody) return undefined;
+  const media = resolve(document, operation.requestBody).content?.["application/json"];
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const [firstExample] = Object.values(media.examples ?? {});
+  if (firstExample) return resolve(document, firstExample).value;
+  throw new Error("code-samples: a JSON request body without an example cannot get a realistic sample");
+}
+
+/** Everything a sample needs to know about one operation, computed once for both languages. */
+export function describeOperation(document, path, method, pathItem, operation) {
+  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(document, p));
+  const byLocation = (location) => parameters.filter((p) => p.in === location);
+  const query = byLocation("query");
+  const successCode = Object.keys(operation.responses ?? {}).filter((code) => /^2\d\d$/.test(code)).sort()[0];
+  if (!successCode) throw new Error(`code-samples: ${method.toUpperCase()} ${path} has no 2xx response`);
+  const success = resolve(document, operation.responses[successCode]);
+  return {
+    path,
+    method,
+    operationId: operation.operationId,
+    pathParameters: byLocation("path").map((p) => ({ name: p.name, value: parameterValue(document, p) })),
+    queryParameters: query.map((p) => ({ name: p.name, value: parameterValue(document, p) })).filter((p) => p.value !== undefined),
+    // offset/limit pagination is what the package's paginate() helper follows.
+    paginated: query.some((p) => p.name === "offset") && query.some((p) => p.name === "limit"),
+    body: requestBodyExample(document, operation),
+    successCode,
+    responseSchema: success.content?.["application/json"]?.schema,
+  };
+}
+
+// ---- curl ------------------------------------------------------------------------------------------
+
+/** A server URL whose {variables} become environment variables: {host} → $PCS_HOST. */
+function shellServerUrl(document, envPrefix) {
+  return document.servers[0].url.replace(/\{(\w+)\}/g, (_, name) => `$${envPrefix}_${name.toUpperCase()}`);
+}
+
+function shellSingleQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function json(value) {
+  const compact = JSON.stringify(value);
+  return compact.length <= 60 ? compact : JSON.stringify(value, null, 2);
+}
+
+export function curlSample(document, described, { envPrefix }) {
+  let url = shellServerUrl(document, envPrefix) + described.path;
+  for (const { name, value } of described.pathParameters) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
+  if (described.queryParameters.length) {
+    url += "?" + described.queryParameters.map(({ name, value }) => `${name}=${encodeURIComponent(String(value))}`).join("&");
+  }
+  // The colon after the key: HTTP Basic with the API key as user name and an empty password.
+  const lines = [`curl -u "$${envPrefix}_API_KEY:"${described.method === "get" ? "" : ` -X ${described.method.toUpperCase()}`}`];
+  if (described.body !== undefined) {
+    // A multi-line body is indented under its -d so the command reads as one block.
+    lines.push(`-H "Content-Type: application/json"`, `-d ${shellSingleQuote(json(described.body)).replace(/\n/g, "\n  ")}`);
+  }
+  lines.push(`"${url}"`);
+  return lines.join(" \\\n  ");
+}
+
+// ---- TypeScript ------------------------------------------------------------------------------------
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A TypeScript object literal, indented like a formatter would (keys unquoted when they can be). */
+export function tsLiteral(value, indent = "") {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const inner = indent + "  ";
+    return `[\n${value.map((item) => inner + tsLiteral(item, inner)).join(",\n")},\n${indent}]`;
+  }
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    const key = (k) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
+    const oneLine = `{ ${entries.map(([k, v]) => `${key(k)}: ${tsLiteral(v, indent)}`).join(", ")} }`;
+    if (!oneLine.includes("\n") && indent.length + oneLine.length <= 80) return oneLine;
+    const inner = indent + "  ";
+    return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)}`).join(",\n")},\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function lowerCamel(name) {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+function schemaName(schema) {
+  return schema?.$ref?.match(/^#\/components\/schemas\/(.+)$/)?.[1];
+}
+
+/** The properties of a schema, through allOf, so a sample can print a meaningful one. */
+function propertyNames(document, schema, depth = 0) {
+  const resolved = resolve(document, schema ?? {});
+  const own = Object.keys(resolved.properties ?? {});
+  const inherited = depth < 5 ? (resolved.allOf ?? []).flatMap((part) => propertyNames(document, part, depth + 1)) : [];
+  return [...own, ...inherited];
+}
+
+/** `project.id, project.title`: the id and the most human field a reader would print. */
+function printedFields(document, variable, schema) {
+  const names = propertyNames(document, schema);
+  const label = ["title", "name", "email", "created"].find((name) => names.includes(name));
+  return [names.includes("id") ? "id" : undefined, label].filter(Boolean).map((name) => `${variable}.${name}`);
+}
+
+/** An object literal with its top level always broken over lines, the way a formatter prints call arguments. */
+function expandedLiteral(value, indent) {
+  const inner = indent + "  ";
+  const key = (k) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
+  return `{\n${Object.entries(value).map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)},`).join("\n")}\n${indent}}`;
+}
+
+export function typescriptSample(document, described, { packageName, envPrefix }) {
+  const baseUrl = "`" + document.servers[0].url.replace(/\{(\w+)\}/g, (_, name) => `\${process.env.${envPrefix}_${name.toUpperCase()}}`) + "`";
+  const init = {};
+  if (described.pathParameters.length) {
+    init.params = { path: Object.fromEntries(described.pathParameters.map(({ name, value }) => [name, value])) };
+  }
+  if (described.body !== undefined) init.body = described.body;
+  const hasInit = Object.keys(init).length > 0;
+
+  const schema = described.responseSchema;
+  const itemSchema = schema?.type === "array" ? schema.items : undefined;
+  const usePaginate = described.method === "get" && described.paginated && itemSchema !== undefined;
+  const lines = [
+    `import { createClient, ${usePaginate ? "paginate" : "unwrap"} } from ${JSON.stringify(packageName)};`,
+    "",
+    "const client = createClient({",
+    `  baseUrl: ${baseUrl},`,
+    `  apiKey: process.env.${envPrefix}_API_KEY!,`,
+    "});",
+    "",
+  ];
+  const pathLiteral = JSON.stringify(described.path);
+
+  if (usePaginate) {
+    const item = lowerCamel(schemaName(itemSchema) ?? "item");
+    lines.push(
+      "// Every item of every page: paginate() follows offset and limit.",
+      `for await (const ${item} of paginate(client, ${pathLiteral}${hasInit ? `, ${expandedLiteral(init, "")}` : ""})) {`,
+      `  console.log(${printedFields(document, item, itemSchema).join(", ")});`,
+      "}",
+    );
+    return lines.join("\n");
+  }
+
+  // `unwrap(await client.GET(path, init))`, on one line when it fits, else broken like a formatter would.
+  const method = described.method.toUpperCase();
+  const unwrapped = (assignTo) => {
+    const head = assignTo ? `const ${assignTo} = ` : "";
+    const oneLine = `${head}unwrap(await client.${method}(${pathLiteral}${hasInit ? `, ${tsLiteral(init, "")}` : ""}));`;
+    if (!oneLine.includes("\n") && oneLine.length <= 100) return oneLine;
+    return `${head}unwrap(\n  await client.${method}(${pathLiteral}${hasInit ? `, ${expandedLiteral(init, "  ")}` : ""}),\n);`;
+  };
+
+  if (!schema) {
+    lines.push(`// unwrap() throws an ApiError unless the answer is ${described.successCode}.`, unwrapped());
+  } else if (itemSchema) {
+    const item = lowerCamel(schemaName(itemSchema) ?? "item");
+    lines.push(unwrapped(`${item}s`), `for (const ${item} of ${item}s) console.log(${printedFields(document, item, itemSchema).join(", ")});`);
+  } else {
+    const variable = lowerCamel(schemaName(schema) ?? "result");
+    const printed = printedFields(document, variable, schema);
+    lines.push(
+      "// unwrap() returns the body or throws an ApiError.",
+      unwrapped(variable),
+      `console.log(${printed.length ? printed.join(", ") : variable});`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Adds x-codeSamples to every operation of a bundled document (in place). */
+export function addCodeSamples(document, options) {
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      const described = describeOperation(document, path, method, pathItem, operation);
+      operation["x-codeSamples"] = [
+        { lang: "Shell", label: "curl", source: curlSample(document, described, options) },
+        { lang: "TypeScript", label: "TypeScript", source: typescriptSample(document, described, options) },
+      ];
+    }
+  }
+}
+
+/** The Redocly decorator: `docs/code-samples: { packageName, envPrefix }` in redocly.yaml. */
+export function CodeSamples({ packageName, envPrefix }) {
+  if (!packageName || !envPrefix) throw new Error("docs/code-samples needs the options packageName and envPrefix");
+  return {
+    Root: {
+      leave(document) {
+        addCodeSamples(document, { packageName, envPrefix });
+      },
+    },
+  };
+}

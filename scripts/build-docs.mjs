@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm run docs:build`: the rendered reference, docs/index.html, one self-contained page.
+//
+// 1. Bundle the `docs` API of openapi/redocly.yaml: generated/openapi.json plus the docs decorators
+//    (x-codeSamples, x-tagGroups) — into a temporary file, so generated/ stays the plain description.
+// 2. Render it with `redocly build-docs --inlineBundle` (Redoc's script inside the page, no CDN). Redoc's
+//    settings come from the `openapi:` section of openapi/redocly.yaml.
+// 3. Copy the bundle next to the page: the page's download links point at these files.
+// 4. Make the page fully offline: Redoc's sidebar footer ("API docs by" + Redocly's logo) loads the logo
+//    from cdn.redoc.ly at run time, so the logo URLs in the inlined code are replaced with an inline SVG
+//    (the attribution link stays). Deterministic: same input, same bytes.
+// 5. Refuse a page whose markup would load anything from the network.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const redocly = join(root, "node_modules/.bin/redocly");
+const config = join(root, "openapi/redocly.yaml");
+const docs = join(root, "docs");
+
+function run(args) {
+  const result = spawnSync(redocly, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+  if (result.status !== 0) {
+    process.stderr.write(result.stderr);
+    throw new Error(`docs:build: redocly ${args[0]} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+/**
+ * What the markup (scripts' code left out) would make a browser fetch: a script by src, a stylesheet,
+ * a font or an @import. Redoc's inlined code mentions CDN addresses in strings it never uses here; the
+ * browser test (test/docs/browser.test.ts) checks at run time that no request leaves the page.
+ */
+export function networkReferences(html) {
+  const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, "$1$2");
+  const patterns = [
+    /<script\b[^>]*\ssrc=[^>]*>/gi,
+    /<link\b[^>]*\shref=["']?(?:https?:)?\/\/[^>]*>/gi,
+    /@import[^;]*/gi,
+    /url\(\s*["']?(?:https?:)?\/\/[^)]*\)/gi,
+  ];
+  return patterns.flatMap((pattern) => markup.match(pattern) ?? []);
+}
+
+const work = mkdtempSync(join(tmpdir(), "pcs-docs-"));
+try {
+  const decorated = join(work, "openapi.json");
+  run(["bundle", "docs", "--config", config, "--ext", "json", "-o", decorated]);
+  mkdirSync(docs, { recursive: true });
+  run(["build-docs", decorated, "--config", config, "--inlineBundle", "-o", join(docs, "index.html")]);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+for (const file of ["openapi.json", "openapi.yaml"]) copyFileSync(join(root, "generated", file), join(docs, file));
+
+/** Redoc's attribution logo, drawn inline instead of fetched (no backtick or ${: it lands in a JS template). */
+const INLINE_LOGO =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="16" viewBox="0 0 52 16">' +
+      '<text x="0" y="13" font-family="system-ui,sans-serif" font-size="13" font-weight="600" fill="#0044D4">Redoc</text></svg>',
+  );
+
+const page = join(docs, "index.html");
+const html = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
+writeFileSync(page, html);
+const external = networkReferences(html);
+if (external.length) {
+  console.error(`docs:build: docs/index.html would load from the network: ${[...new Set(external)].join(", ")}`);
+  process.exit(1);
+}
+console.log(`docs:build: docs/index.html (${Math.round(Buffer.byteLength(html) / 1024)} KiB), docs/openapi.{json,yaml}`);
