@@ -1,0 +1,168 @@
+// The package as users get it: `npm pack` once, then publint and attw on the tarball, its file list,
+// and a temporary project that installs the tarball, type-checks a consumer file and this README's
+// `ts` blocks (moduleResolution bundler and node16), and runs them against the run's Prism mock.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../support/openapi.js";
+import { runBin } from "../support/run.js";
+import { target } from "../support/target.js";
+
+/** The `ts` blocks of the README's "Using the package" section, in order. */
+export function readmeExamples(readme: string): string[] {
+  const start = readme.indexOf("\n## Using the package\n");
+  if (start < 0) throw new Error('README.md has no "## Using the package" section');
+  const end = readme.indexOf("\n## ", start + 1);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+// npm's own variables of an enclosing `npm test` (prefix, config…) must not steer the nested npm.
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv) {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}`, stdout: result.stdout };
+}
+
+/** Runs a node script without blocking the event loop, so several run at once. */
+function runNode(args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const COMPILER_OPTIONS = { target: "ES2022", strict: true };
+/** Two kinds of consumer, one per resolution mode. */
+const CONSUMERS = {
+  // A bundled browser application: DOM library, Node.js shimmed by browser-env.d.ts; libraries' own
+  // declarations skipped, as most such projects do.
+  bundler: { module: "ESNext", moduleResolution: "bundler", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, noEmit: true },
+  // A Node.js program: fetch, Request, Response… from @types/node, no DOM library, and every
+  // declaration file checked, the package's included. Its output is what the mock run executes.
+  node16: {
+    module: "Node16",
+    moduleResolution: "Node16",
+    lib: ["ES2022"],
+    types: ["node"],
+    typeRoots: [`${repoRoot}node_modules/@types`],
+    skipLibCheck: false,
+    outDir: "out",
+  },
+};
+
+type Outcome = { status: number | null; stdout: string; stderr: string };
+/** tsc per resolution mode, started together in beforeAll (they take seconds each). */
+const typechecks = new Map<string, Promise<Outcome>>();
+let attw: Promise<Outcome>;
+
+let dir = "";
+let tarball = "";
+let packed: { files: { path: string }[]; unpackedSize: number; size: number };
+const examples = readmeExamples(readFileSync(`${repoRoot}README.md`, "utf8"));
+const sources = ["consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "pcs-consumer-"));
+  const pack = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], repoRoot);
+  expect(pack.status, pack.output).toBe(0);
+  packed = JSON.parse(pack.stdout)[0];
+  tarball = join(dir, (packed as unknown as { filename: string }).filename);
+
+  const project = join(dir, "project");
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  // The dependency (openapi-fetch) comes from npm's cache when it is there: no network in the usual case.
+  const install = run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", tarball], project);
+  expect(install.status, install.output).toBe(0);
+
+  copyFileSync(join(import.meta.dirname, "consumer/consumer.ts"), join(project, "consumer.ts"));
+  examples.forEach((source, i) => writeFileSync(join(project, `readme-${i + 1}.ts`), source));
+  copyFileSync(join(import.meta.dirname, "consumer/browser-env.d.ts"), join(project, "browser-env.d.ts"));
+  const files = { bundler: [...sources, "browser-env.d.ts"], node16: sources };
+  for (const [mode, options] of Object.entries(CONSUMERS)) {
+    const tsconfig = { compilerOptions: { ...COMPILER_OPTIONS, ...options }, files: files[mode as keyof typeof files] };
+    writeFileSync(join(project, `tsconfig.${mode}.json`), JSON.stringify(tsconfig));
+  }
+  const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
+  for (const mode of ["bundler", "node16"]) typechecks.set(mode, runNode([tsc, "-p", `tsconfig.${mode}.json`], project));
+  // openapi.yaml is a file for tools to read, not a module: no resolution to check.
+  const attwArgs = [tarball, "--profile", "esm-only", "--exclude-entrypoints", "./openapi.yaml", "--format", "table-flipped", "--no-emoji", "--no-color"];
+  attw = runNode([`${repoRoot}node_modules/@arethetypeswrong/cli/dist/index.js`, ...attwArgs], project);
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the tarball", () => {
+  it("holds the compiled client, its types, the description and nothing else", () => {
+    const paths = packed.files.map((f) => f.path).sort();
+    expect(paths).toContain("generated/lib/index.js");
+    expect(paths).toContain("generated/lib/index.d.ts");
+    expect(paths).toContain("generated/lib/schema.d.ts");
+    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.yaml", "package.json", "README.md"]));
+    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.yaml", "package.json", "README.md", "LICENSE"].includes(p));
+    expect(unexpected).toEqual([]);
+  });
+
+  it("passes publint, warnings included", () => {
+    const { status, output } = runBin("publint", ["run", tarball, "--strict"]);
+    expect(output).not.toMatch(/suggestion|warning|error/i);
+    expect(status, output).toBe(0);
+  });
+
+  it("passes Are the Types Wrong (ESM-only profile: node16 ESM and bundler)", async () => {
+    const { status, stdout, stderr } = await attw;
+    const output = `${stdout}${stderr}`;
+    // attw exits 1 on any problem in the profile's resolutions; the table proves it analysed the entry.
+    expect(output).toMatch(/"@project-collaboration\/api"\s+│ OK \(ESM\)\s+│ OK /);
+    expect(status, output).toBe(0);
+  });
+});
+
+describe("a project that installs the tarball", () => {
+  it("has a README section with examples to check", () => {
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(["bundler", "node16"])("type-checks the consumer and the README examples with moduleResolution %s", async (mode) => {
+    const { status, stdout, stderr } = await typechecks.get(mode)!;
+    expect(`${stdout}${stderr}`.trim()).toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("runs them against the mock", async (context) => {
+    const { baseUrl, apiKey, isMock } = target();
+    // The README examples create and delete projects: only ever against the mock.
+    context.skip(!isMock, "real server (PCS_BASE_URL): the examples would change data");
+    const project = join(dir, "project");
+    const env = { ...cleanEnv, PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey };
+    expect((await typechecks.get("node16")!).status, "the node16 build emits the files to run").toBe(0);
+    const results = await Promise.all(sources.map((file) => runNode([join("out", file.replace(/\.ts$/, ".js"))], project, env)));
+    results.forEach((result, i) => expect(result.status, `${sources[i]}: ${result.stderr}`).toBe(0));
+
+    const observed = JSON.parse(results[0]!.stdout.trim());
+    const version = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).version;
+    expect(observed).toEqual({
+      projectId: 48213,
+      projects: expect.any(Number),
+      files: expect.any(Number),
+      groups: expect.any(Number),
+      updated: true,
+      notFound: { status: 404, operation: "GET /projects/{project_id}.json", title: "Not Found" },
+      version,
+      descriptionVersion: version,
+      yamlStartsWithOpenapi: true,
+      manifestVersion: version,
+    });
+    expect(observed.projects).toBeGreaterThan(0);
+  });
+});
