@@ -9,9 +9,10 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-function timed(args, options = {}) {
+function timed(args, extraEnv = {}) {
   const started = performance.now();
-  const run = spawnSync("npm", args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, REDOCLY_TELEMETRY: "off" }, ...options });
+  const env = { ...process.env, REDOCLY_TELEMETRY: "off", ...extraEnv };
+  const run = spawnSync("npm", args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env });
   return { run, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -30,12 +31,14 @@ export function benchTest() {
   const dir = mkdtempSync(join(tmpdir(), "bench-vitest-"));
   const report = join(dir, "report.json");
   try {
-    const { run, seconds } = timed(["test", "--", "--reporter=json", `--outputFile=${report}`]);
+    const { run, seconds } = timed(["test", "--", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { NO_COLOR: "1" });
+    // vitest's own phase split: " Duration  17.25s (transform 1.02s, setup 0ms, import 2.3s, tests 15.3s, …)"
+    const phases = run.stdout.replace(/\x1b\[[0-9;]*m/g, "").match(/Duration\s+\S+\s+\(([^)]*)\)/)?.[1] ?? "";
     const json = JSON.parse(readFileSync(report, "utf8"));
     const files = json.testResults
       .map((file) => ({ file: relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000, tests: file.assertionResults.length }))
       .sort((a, b) => b.seconds - a.seconds);
-    return { wallSeconds: seconds, passed: json.numPassedTests, failed: json.numFailedTests, ok: run.status === 0, files };
+    return { wallSeconds: seconds, phases, passed: json.numPassedTests, failed: json.numFailedTests, ok: run.status === 0, files };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

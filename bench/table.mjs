@@ -47,7 +47,15 @@ export function resultsTable({ labels, requests, typecheck, size, build, test },
   }
   if (test) {
     row(`\`npm test\` wall time (${test.passed} passed, ${test.failed} failed)`, { ours: `${test.wallSeconds.toFixed(1)} s` }, "< 60 s", ["test-time"]);
-    for (const { file, seconds, tests } of test.files) row(`… \`${file}\` (${tests} tests)`, { ours: `${seconds.toFixed(1)} s` });
+    if (test.phases) row(`… vitest phases (summed over workers): ${test.phases}`, {});
+    // Files under half a second are summed into one row, so the slow ones stand out.
+    const slow = test.files.filter((f) => f.seconds >= 0.5);
+    const quick = test.files.filter((f) => f.seconds < 0.5);
+    for (const { file, seconds, tests } of slow) row(`… \`${file}\` (${tests} tests)`, { ours: `${seconds.toFixed(1)} s` });
+    if (quick.length) {
+      const total = quick.reduce((sum, f) => sum + f.seconds, 0);
+      row(`… ${quick.length} other files, each < 0.5 s (${quick.reduce((n, f) => n + f.tests, 0)} tests)`, { ours: `${total.toFixed(1)} s` });
+    }
   }
 
   const header = ["Measure", ...columns.map((c) => labels[c]), "Goal", "Result"];
