@@ -34,13 +34,16 @@ function packed(dir) {
   const run = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir, encoding: "utf8" });
   if (run.status !== 0) throw new Error(`npm pack failed in ${dir}:\n${run.stderr}`);
   const [info] = JSON.parse(run.stdout);
-  return { tarballBytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount };
+  // The code and types alone: our tarball also carries the bundled description and a README, the peer's none.
+  const codeBytes = info.files.filter((f) => !/(^|\/)(openapi\.(json|yaml)|README\.md)$/.test(f.path)).reduce((n, f) => n + f.size, 0);
+  return { tarballBytes: info.size, unpackedBytes: info.unpackedSize, codeBytes, files: info.entryCount };
 }
 
 function sum(...packs) {
   return packs.reduce((a, b) => ({
     tarballBytes: a.tarballBytes + b.tarballBytes,
     unpackedBytes: a.unpackedBytes + b.unpackedBytes,
+    codeBytes: a.codeBytes + b.codeBytes,
     files: a.files + b.files,
   }));
 }

@@ -39,6 +39,7 @@ export function resultsTable({ labels, requests, typecheck, size, build, test },
     row("Shipped client, minified", per((c) => (s(c) === null ? null : s(c)?.minBytes), kB));
     row("Shipped client, min+gzip", per((c) => (s(c) === null ? null : s(c)?.minGzipBytes), kB), "ours < 8 kB", ["shipped-size"]);
     row("npm tarball (packed / unpacked)", per((c) => (s(c) === null ? null : s(c)?.pack), (p) => (p ? `${kB(p.tarballBytes)} / ${kB(p.unpackedBytes)}` : "n/a")));
+    row("… unpacked code and types only (no description, no README)", per((c) => (s(c) === null ? null : s(c)?.pack), (p) => (p ? kB(p.codeBytes) : "n/a")));
     row("… with runtime dependencies", per((c) => (s(c) === null ? null : s(c)?.packWithDependencies), (p) => (p ? `${kB(p.tarballBytes)} / ${kB(p.unpackedBytes)}` : "n/a")));
   }
   if (build) {
