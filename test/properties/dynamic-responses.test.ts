@@ -7,7 +7,8 @@ import { examplePath, exampleBody, inParallel, label, send } from "../support/ht
 import { deref, operations, schemaErrors, type Json, type Operation } from "../support/openapi.js";
 import { mockOnly, REASON_PREFER, target } from "../support/target.js";
 
-const SEEDS = ["pcs-1", "pcs-2", "pcs-3", "pcs-4", "pcs-5"];
+// Three seeds: a generated list of up to 100 items costs Prism about 0.1 s, so more would weigh on the run.
+const SEEDS = ["pcs-1", "pcs-2", "pcs-3"];
 let generated = 0;
 let valid = 0;
 
