@@ -56,17 +56,22 @@ function snapshotOf(document: string): { file: string; remove(): void } {
 
 export async function startPrism(mode: "mock" | "proxy", options: PrismOptions = {}): Promise<RunningPrism> {
   const snapshot = snapshotOf(options.document ?? bundlePath);
+  process.once("exit", snapshot.remove);
+  const removeSnapshot = () => {
+    process.removeListener("exit", snapshot.remove);
+    snapshot.remove();
+  };
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const prism = await startOnce(mode, snapshot.file, await freePort(), options);
       const stop = prism.stop;
-      return { ...prism, stop: async () => { await stop(); snapshot.remove(); } };
+      return { ...prism, stop: async () => { await stop(); removeSnapshot(); } };
     } catch (error) {
       lastError = error; // most likely the port was taken between freePort() and Prism's listen
     }
   }
-  snapshot.remove();
+  removeSnapshot();
   throw lastError;
 }
 
