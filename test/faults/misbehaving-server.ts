@@ -1,0 +1,93 @@
+// An HTTP server on 127.0.0.1 (port 0) that misbehaves on purpose. The first path segment names the
+// fault ("/reset/groups.json"), so one server serves every case, concurrently. Faults that node:http
+// would refuse to produce (a reset, a 204 with a body, a body cut short) are written on the raw socket.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  /** performance.now() on arrival. */
+  at: number;
+}
+
+export type Fault = (req: IncomingMessage, res: ServerResponse, nth: number) => void;
+
+export interface MisbehavingServer {
+  url: string;
+  /** Requests received per fault name, in order. */
+  seen(fault: string): SeenRequest[];
+  /** Resolves when the n-th socket of a fault closes (to see that an abort reached the server). */
+  closed(fault: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startMisbehavingServer(faults: Record<string, Fault>): Promise<MisbehavingServer> {
+  const seen = new Map<string, SeenRequest[]>();
+  const closedSockets = new Map<string, Promise<void>>();
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const [, name = "", ...rest] = (req.url ?? "/").split("/");
+    const list = seen.get(name) ?? [];
+    seen.set(name, list);
+    list.push({ method: req.method ?? "", path: `/${rest.join("/")}`, authorization: req.headers.authorization, at: performance.now() });
+    if (!closedSockets.has(name)) closedSockets.set(name, new Promise((resolve) => req.socket.once("close", () => resolve())));
+    const fault = faults[name];
+    if (!fault) return void res.writeHead(599).end();
+    req.resume(); // read (and drop) any request body so the socket stays healthy
+    fault(req, res, list.length);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen: (fault) => seen.get(fault) ?? [],
+    closed: (fault) => closedSockets.get(fault) ?? Promise.reject(new Error(`no request for ${fault}`)),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy(); // the hanging ones too
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// The faults, as building blocks.
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Fault => (_, res) =>
+  void res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body));
+
+export const problem = (status: number, title: string, headers: Record<string, string> = {}): Fault => (_, res) =>
+  void res.writeHead(status, { "Content-Type": "application/problem+json", ...headers }).end(JSON.stringify({ title, status }));
+
+export const html = (status: number, page: string): Fault => (_, res) => void res.writeHead(status, { "Content-Type": "text/html" }).end(page);
+
+/** TCP RST instead of an answer. */
+export const reset: Fault = (req) => req.socket.resetAndDestroy();
+
+/** Accepts the request and never answers. */
+export const hang: Fault = () => {};
+
+/** Announces 100 bytes of JSON, sends a few, then closes the connection. */
+export const truncatedJson: Fault = (req) => {
+  req.socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[{"id": 1, "na', () => req.socket.destroy());
+};
+
+/** A complete body that is not valid JSON. */
+export const malformedJson: Fault = (_, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end('[{"id": 1,');
+
+/** 204 must have no body; this one sends five bytes anyway (node:http would drop them). */
+export const noContentWithBody: Fault = (req) => {
+  req.socket.end("HTTP/1.1 204 No Content\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello");
+};
+
+export const emptyOk: Fault = (_, res) => void res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "0" }).end();
+
+export const redirect = (location: string, status = 302): Fault => (_, res) => void res.writeHead(status, { Location: location }).end();
+
+/** The first `n` requests get `first`, the later ones `then`. */
+export const firstThen = (n: number, first: Fault, then: Fault): Fault => (req, res, nth) => (nth <= n ? first : then)(req, res, nth);
