@@ -195,7 +195,10 @@ export function bodyBreakers(schema: Json): Array<Breaker & { within: Json }> {
   const branches: Json[] = s.oneOf.map(resolve);
   // A body that is not an object fails every branch alike: judge it against the first branch.
   const found: Array<Breaker & { within: Json }> = [{ ...rootType, within: s.oneOf[0] }];
-  for (const branch of s.oneOf) found.push(...objectBreakers(resolve(branch), "").map((b) => ({ ...b, within: branch })));
+  for (const branch of s.oneOf) {
+    const title = resolve(branch).title ?? "a branch";
+    found.push(...objectBreakers(resolve(branch), "").map((b) => ({ ...b, detail: [b.detail, title].filter(Boolean).join(", "), within: branch })));
+  }
   const all = fc.tuple(...branches.map((b) => validObject(b))).map((values) => Object.assign({}, ...values));
   found.push({ constraint: "oneOf", at: "", detail: `all of ${branches.map((b) => (b.required ?? []).join("+")).join(", ")}`, arbitrary: all, within: schema });
   found.push({ constraint: "oneOf", at: "", detail: "none of them", arbitrary: fc.constant({}), within: schema });
