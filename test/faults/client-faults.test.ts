@@ -66,12 +66,13 @@ function clientFor(name: string, options: Partial<ClientOptions> = {}) {
 }
 
 /** Awaits a call that must fail, records what it threw (for the leak check), and returns it. */
-async function failure(call: Promise<unknown>): Promise<Error & { cause?: { code?: string } }> {
+type Failure = Error & { cause?: { code?: string } };
+async function failure(call: Promise<unknown>): Promise<Failure> {
   try {
     await call;
   } catch (error) {
     thrown.push(error);
-    return error as Error;
+    return error as Failure;
   }
   throw new Error("expected the call to fail");
 }
@@ -242,7 +243,7 @@ interface InjectedCase {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   options?: Partial<ClientOptions>;
   /** What the call gives: the data, or the thrown value's class/name/status. */
-  expected: { data?: unknown } | { throws: { name: string; status?: number; text?: string } };
+  expected: { data: unknown } | { throws: { name: string; status?: number; text?: string } };
   attempts: number;
 }
 
