@@ -27,8 +27,11 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }: RetryingFetchOp
       const remaining = retry.maxElapsedMs - (Date.now() - started);
       // With retries on, maxElapsedMs bounds the whole call, so an attempt may not outlast it either.
       const guard = attemptSignal(caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
-      // Each attempt sends a copy, so the original (and its body) stays unread for the next one.
-      const attemptRequest = new Request(mayRetry ? request.clone() : request, { signal: guard.signal });
+      // A request with a body is copied before each attempt that may be followed by another, so the
+      // original body stays unread for the next one; a bodyless request (every GET) can be sent as is
+      // any number of times, and skipping clone() saves ~8 µs per request (bench/README.md).
+      const source = mayRetry && request.body !== null ? request.clone() : request;
+      const attemptRequest = new Request(source, { signal: guard.signal });
       const isLast = attempt >= maxAttempts;
 
       let response: Response;

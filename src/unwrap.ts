@@ -4,9 +4,13 @@ import { originOf } from "./operation.js";
 import { redactJson } from "./redact.js";
 import type { Problem } from "./types.js";
 
+/**
+ * What unwrap needs of an openapi-fetch result. `error` is deliberately not declared: a declared
+ * `error` member makes tsc compute openapi-fetch's error-union type at every call, which more than
+ * doubled a consumer's type instantiations (bench/typecheck: 31,791 → 12,378 for all 16 operations).
+ */
 export interface FetchResult<T> {
   data?: T;
-  error?: unknown;
   response: Response;
 }
 
@@ -17,7 +21,7 @@ export interface FetchResult<T> {
  */
 export function unwrap<T>(result: FetchResult<T>): T {
   if (result.response.ok) return result.data as T;
-  throw toApiError(result.error, result.response);
+  throw toApiError((result as { error?: unknown }).error, result.response);
 }
 
 /** openapi-fetch parses a failure's body as JSON when it can and keeps it as text otherwise. */

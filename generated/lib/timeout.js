@@ -4,12 +4,26 @@
 const MAX_TIMER_MS = 2 ** 31 - 1;
 export function attemptSignal(callerSignal, timeoutMs) {
     const controller = new AbortController();
+    // The caller's abort is forwarded by a listener rather than AbortSignal.any, which costs ~11 µs per
+    // request on Node 20 (measured for bench/). The retrying fetch passes the Request's own signal,
+    // which lives no longer than the request; the listener also goes when the attempt ends or times out.
+    const forwardAbort = () => controller.abort(callerSignal?.reason);
     let timer;
     if (Number.isFinite(timeoutMs)) {
-        timer = setTimeout(() => controller.abort(new DOMException(`The request timed out after ${timeoutMs} ms`, "TimeoutError")), Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
+        timer = setTimeout(() => {
+            callerSignal?.removeEventListener("abort", forwardAbort);
+            controller.abort(new DOMException(`The request timed out after ${timeoutMs} ms`, "TimeoutError"));
+        }, Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
         // The timer also covers reading the body, so it may outlive the call: never let it keep Node alive.
         timer.unref?.();
     }
-    const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
-    return { signal, clear: () => clearTimeout(timer) };
+    if (callerSignal?.aborted)
+        forwardAbort();
+    else
+        callerSignal?.addEventListener("abort", forwardAbort, { once: true });
+    const clear = () => {
+        clearTimeout(timer);
+        callerSignal?.removeEventListener("abort", forwardAbort);
+    };
+    return { signal: controller.signal, clear };
 }

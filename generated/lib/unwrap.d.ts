@@ -1,7 +1,11 @@
 import { ApiError } from "./api-error.js";
+/**
+ * What unwrap needs of an openapi-fetch result. `error` is deliberately not declared: a declared
+ * `error` member makes tsc compute openapi-fetch's error-union type at every call, which more than
+ * doubled a consumer's type instantiations (bench/typecheck: 31,791 → 12,378 for all 16 operations).
+ */
 export interface FetchResult<T> {
     data?: T;
-    error?: unknown;
     response: Response;
 }
 /**
