@@ -43,7 +43,10 @@ export function resultsTable({ labels, requests, typecheck, size, build, test },
     row("… with runtime dependencies", per((c) => (s(c) === null ? null : s(c)?.packWithDependencies), (p) => (p ? `${kB(p.tarballBytes)} / ${kB(p.unpackedBytes)}` : "n/a")));
   }
   if (build) {
-    row("`npm run build` wall time", { ours: `${build.wallSeconds.toFixed(1)} s` }, "< 15 s", ["build-time"]);
+    // scripts/build.mjs runs independent steps side by side, so step times may add up to more than the wall time.
+    const stepSum = build.steps.reduce((sum, { seconds }) => sum + seconds, 0);
+    const overlap = stepSum > build.wallSeconds * 1.1 ? ` (steps overlap: ${stepSum.toFixed(1)} s of steps)` : "";
+    row(`\`npm run build\` wall time${overlap}`, { ours: `${build.wallSeconds.toFixed(1)} s` }, "< 15 s", ["build-time"]);
     for (const { step, seconds } of build.steps) row(`… step \`${step}\``, { ours: `${seconds.toFixed(1)} s` });
   }
   if (test) {
