@@ -13,7 +13,8 @@ const consumers = ["ours", "openapi-fetch", "peer", "peer-compiled", "baseline"]
 
 function diagnostics(consumer) {
   const project = fileURLToPath(new URL(`./typecheck/tsconfig.${consumer}.json`, import.meta.url));
-  const run = spawnSync("node_modules/.bin/tsc", ["-p", project, "--extendedDiagnostics"], { encoding: "utf8" });
+  const tsc = fileURLToPath(new URL("../node_modules/.bin/tsc", import.meta.url));
+  const run = spawnSync(tsc, ["-p", project, "--extendedDiagnostics"], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`bench/typecheck/tsconfig.${consumer}.json does not type-check:\n${run.stdout}${run.stderr}`);
   const field = (name) => {
     const match = run.stdout.match(new RegExp(`^${name}:\\s+([\\d.]+)`, "m"));

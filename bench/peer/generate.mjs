@@ -15,14 +15,14 @@ export async function generatePeer() {
   rmSync(peerSource, { recursive: true, force: true });
   rmSync(peerBuild, { recursive: true, force: true });
   await createClient({
-    // "./" matters: a bare "generated/openapi.json" is read as a Hey API registry shorthand (org/project).
-    input: "./generated/openapi.json",
+    // An absolute path: a bare "generated/openapi.json" would be read as a Hey API registry shorthand (org/project).
+    input: here("../../generated/openapi.json"),
     // ".js" import extensions so the output compiles under NodeNext, like this package.
     output: { path: peerSource, module: { extension: ".js" } },
     plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"],
     logs: { level: "silent" },
   });
-  const tsc = spawnSync("node_modules/.bin/tsc", ["-p", here("./tsconfig.json")], { encoding: "utf8" });
+  const tsc = spawnSync(here("../../node_modules/.bin/tsc"), ["-p", here("./tsconfig.json")], { encoding: "utf8" });
   if (tsc.status !== 0) throw new Error(`peer SDK does not compile:\n${tsc.stdout}${tsc.stderr}`);
   return { source: peerSource, build: peerBuild };
 }
