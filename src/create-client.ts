@@ -3,7 +3,7 @@
 import createFetchClient from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
 import { basicAuthorization } from "./auth.js";
-import { recordOrigin } from "./operation.js";
+import { recordOrigins } from "./operation.js";
 import { createRedactor } from "./redact.js";
 import { resolveRetryOptions, type RetryOptions } from "./retry-options.js";
 import { createRetryingFetch, type FetchLike } from "./retrying-fetch.js";
@@ -15,7 +15,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** Sent as HTTP Basic user name with an empty password; never quoted in errors or logs. */
   apiKey: string;
-  /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. */
+  /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. Like
+   * fetch, it must honour `init.signal` (the caller's abort and the per-attempt timeout travel there). */
   fetch?: FetchLike;
   /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for none). */
   timeoutMs?: number;
@@ -45,7 +46,7 @@ export function createClient(options: ClientOptions): ApiClient {
     },
   });
   // The key and the header value carrying it (which also contains its base64 form).
-  client.use(recordOrigin(createRedactor([apiKey, authorization.slice("Basic ".length)])));
+  recordOrigins(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
   // The same object, typed with exact option types (see api-client.ts).
   return client as unknown as ApiClient;
 }

@@ -5,7 +5,8 @@ import { retryAfterMs } from "./retry-after.js";
 import { sleep } from "./sleep.js";
 import { attemptSignal } from "./timeout.js";
 
-/** The fetch signature openapi-fetch calls (globalThis.fetch fits it). */
+/** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
+ * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface RetryingFetchOptions {
@@ -31,12 +32,14 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }: RetryingFetchOp
       // original body stays unread for the next one; a bodyless request (every GET) can be sent as is
       // any number of times, and skipping clone() saves ~8 µs per request (bench/README.md).
       const source = mayRetry && request.body !== null ? request.clone() : request;
-      const attemptRequest = new Request(source, { signal: guard.signal });
       const isLast = attempt >= maxAttempts;
 
       let response: Response;
       try {
-        response = await fetch(attemptRequest, init);
+        // The attempt's signal goes in `init`, where fetch's contract puts it (init.signal overrides
+        // the Request's own). Building a new Request just to carry the signal cost ~15 µs a request,
+        // because fetch then builds another from it (bench/README.md).
+        response = await fetch(source, { ...init, signal: guard.signal });
       } catch (error) {
         guard.clear();
         // The caller's abort ends everything at once; a timeout or a network error may be retried.

@@ -6,7 +6,8 @@ export interface ClientOptions {
     baseUrl: string;
     /** Sent as HTTP Basic user name with an empty password; never quoted in errors or logs. */
     apiKey: string;
-    /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. */
+    /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. Like
+     * fetch, it must honour `init.signal` (the caller's abort and the per-attempt timeout travel there). */
     fetch?: FetchLike;
     /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for none). */
     timeoutMs?: number;

@@ -2,7 +2,7 @@
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient from "openapi-fetch";
 import { basicAuthorization } from "./auth.js";
-import { recordOrigin } from "./operation.js";
+import { recordOrigins } from "./operation.js";
 import { createRedactor } from "./redact.js";
 import { resolveRetryOptions } from "./retry-options.js";
 import { createRetryingFetch } from "./retrying-fetch.js";
@@ -27,7 +27,7 @@ export function createClient(options) {
         },
     });
     // The key and the header value carrying it (which also contains its base64 form).
-    client.use(recordOrigin(createRedactor([apiKey, authorization.slice("Basic ".length)])));
+    recordOrigins(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
     // The same object, typed with exact option types (see api-client.ts).
     return client;
 }

@@ -1,5 +1,6 @@
 import { type ResolvedRetryOptions } from "./retry-options.js";
-/** The fetch signature openapi-fetch calls (globalThis.fetch fits it). */
+/** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
+ * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 export interface RetryingFetchOptions {
     fetch: FetchLike;

@@ -19,11 +19,13 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }) {
             // original body stays unread for the next one; a bodyless request (every GET) can be sent as is
             // any number of times, and skipping clone() saves ~8 µs per request (bench/README.md).
             const source = mayRetry && request.body !== null ? request.clone() : request;
-            const attemptRequest = new Request(source, { signal: guard.signal });
             const isLast = attempt >= maxAttempts;
             let response;
             try {
-                response = await fetch(attemptRequest, init);
+                // The attempt's signal goes in `init`, where fetch's contract puts it (init.signal overrides
+                // the Request's own). Building a new Request just to carry the signal cost ~15 µs a request,
+                // because fetch then builds another from it (bench/README.md).
+                response = await fetch(source, { ...init, signal: guard.signal });
             }
             catch (error) {
                 guard.clear();

@@ -13,13 +13,15 @@ export interface SentRequest {
 }
 
 export interface FakeFetch {
-  fetch: (input: Request) => Promise<Response>;
+  fetch: (input: Request, init?: RequestInit) => Promise<Response>;
   sent: SentRequest[];
 }
 
 export function fakeFetch(...replies: Reply[]): FakeFetch {
   const sent: SentRequest[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (input: Request, init?: RequestInit): Promise<Response> => {
+    // As fetch does: `init` (here the attempt's signal) overrides what the Request carries.
+    const request = init ? new Request(input, init) : input;
     sent.push({ method: request.method, url: new URL(request.url), headers: request.headers, signal: request.signal, at: Date.now() });
     const scripted = replies[Math.min(sent.length, replies.length) - 1];
     if (scripted === undefined) throw new Error("fakeFetch: no reply scripted");
