@@ -2,8 +2,8 @@
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
+import { afterEachCall } from "./after-call.js";
 import { basicAuthorization } from "./auth.js";
-import { recordOrigins } from "./operation.js";
 import { createRedactor } from "./redact.js";
 import { resolveRetryOptions, type RetryOptions } from "./retry-options.js";
 import { createRetryingFetch, type FetchLike } from "./retrying-fetch.js";
@@ -46,7 +46,7 @@ export function createClient(options: ClientOptions): ApiClient {
     },
   });
   // The key and the header value carrying it (which also contains its base64 form).
-  recordOrigins(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
+  afterEachCall(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
   // The same object, typed with exact option types (see api-client.ts).
   return client as unknown as ApiClient;
 }

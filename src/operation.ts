@@ -10,26 +10,9 @@ export interface ResponseOrigin {
 
 const origins = new WeakMap<Response, ResponseOrigin>();
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
-type Call = (path: string, init?: unknown) => Promise<{ response: Response }>;
-
-/**
- * Wraps the client's call methods so that a failed response remembers its operation ("GET
- * /projects/{project_id}.json": the path as the caller named it) and the redactor for its body.
- * A wrapper rather than openapi-fetch middleware, which adds bookkeeping to every request (an id, a
- * frozen options object, an await per hook: ~1.5% of a loopback request, bench/README.md); and only
- * failures are recorded, since only ApiError needs to know.
- */
-export function recordOrigins<C extends Record<(typeof METHODS)[number], unknown>>(client: C, redact: Redactor): C {
-  for (const method of METHODS) {
-    const call = client[method] as Call;
-    (client as Record<string, Call>)[method] = async (path, init) => {
-      const result = await call(path, init);
-      if (!result.response.ok) origins.set(result.response, { operation: `${method} ${path}`, redact });
-      return result;
-    };
-  }
-  return client;
+/** Remembers which operation produced a (failed) response, for the ApiError made from it. */
+export function recordOrigin(response: Response, origin: ResponseOrigin): void {
+  origins.set(response, origin);
 }
 
 /** The origin of a response; for one from a client this package did not create, its URL path. */

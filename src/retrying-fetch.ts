@@ -3,7 +3,7 @@
 import { backoffMs, type ResolvedRetryOptions } from "./retry-options.js";
 import { retryAfterMs } from "./retry-after.js";
 import { sleep } from "./sleep.js";
-import { attemptSignal } from "./timeout.js";
+import { attemptSignal, guardBody } from "./timeout.js";
 
 /** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
  * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
@@ -51,7 +51,9 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }: RetryingFetchOp
       }
 
       if (isLast || !retry.statuses.includes(response.status)) {
-        if (response.body === null) guard.clear(); // otherwise the timer keeps guarding the body
+        // A body is still to be read: the timer guards it until the call is done with it.
+        if (response.body === null) guard.clear();
+        else guardBody(response, guard.clear);
         return response;
       }
       const wait = retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry);

@@ -33,3 +33,17 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
   };
   return { signal: controller.signal, clear };
 }
+
+/** Timers still guarding a response body, until the call that reads it is done (see after-call.ts). */
+const bodyGuards = new WeakMap<Response, () => void>();
+
+/** Keeps the attempt's timer running while the body of `response` is read. */
+export function guardBody(response: Response, clear: () => void): void {
+  bodyGuards.set(response, clear);
+}
+
+/** The body has been read (or will not be): stop its timer now rather than when it would fire. */
+export function releaseBody(response: Response): void {
+  bodyGuards.get(response)?.();
+  bodyGuards.delete(response);
+}

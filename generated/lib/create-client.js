@@ -1,8 +1,8 @@
 // createClient: an openapi-fetch client for this API, with the credential, a User-Agent, a timeout
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient from "openapi-fetch";
+import { afterEachCall } from "./after-call.js";
 import { basicAuthorization } from "./auth.js";
-import { recordOrigins } from "./operation.js";
 import { createRedactor } from "./redact.js";
 import { resolveRetryOptions } from "./retry-options.js";
 import { createRetryingFetch } from "./retrying-fetch.js";
@@ -27,7 +27,7 @@ export function createClient(options) {
         },
     });
     // The key and the header value carrying it (which also contains its base64 form).
-    recordOrigins(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
+    afterEachCall(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
     // The same object, typed with exact option types (see api-client.ts).
     return client;
 }

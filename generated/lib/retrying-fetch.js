@@ -3,7 +3,7 @@
 import { backoffMs } from "./retry-options.js";
 import { retryAfterMs } from "./retry-after.js";
 import { sleep } from "./sleep.js";
-import { attemptSignal } from "./timeout.js";
+import { attemptSignal, guardBody } from "./timeout.js";
 export function createRetryingFetch({ fetch, retry, timeoutMs }) {
     return async function retryingFetch(request, init) {
         const started = Date.now();
@@ -39,8 +39,11 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }) {
                 continue;
             }
             if (isLast || !retry.statuses.includes(response.status)) {
+                // A body is still to be read: the timer guards it until the call is done with it.
                 if (response.body === null)
-                    guard.clear(); // otherwise the timer keeps guarding the body
+                    guard.clear();
+                else
+                    guardBody(response, guard.clear);
                 return response;
             }
             const wait = retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry);

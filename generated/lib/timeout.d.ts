@@ -4,3 +4,7 @@ export interface AttemptSignal {
     clear(): void;
 }
 export declare function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): AttemptSignal;
+/** Keeps the attempt's timer running while the body of `response` is read. */
+export declare function guardBody(response: Response, clear: () => void): void;
+/** The body has been read (or will not be): stop its timer now rather than when it would fire. */
+export declare function releaseBody(response: Response): void;

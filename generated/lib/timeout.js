@@ -27,3 +27,14 @@ export function attemptSignal(callerSignal, timeoutMs) {
     };
     return { signal: controller.signal, clear };
 }
+/** Timers still guarding a response body, until the call that reads it is done (see after-call.ts). */
+const bodyGuards = new WeakMap();
+/** Keeps the attempt's timer running while the body of `response` is read. */
+export function guardBody(response, clear) {
+    bodyGuards.set(response, clear);
+}
+/** The body has been read (or will not be): stop its timer now rather than when it would fire. */
+export function releaseBody(response) {
+    bodyGuards.get(response)?.();
+    bodyGuards.delete(response);
+}

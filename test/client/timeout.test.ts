@@ -65,6 +65,21 @@ describe("timeout", () => {
     await settled;
   });
 
+  it("stops the attempt's timer once the body is read, with or without a body", async () => {
+    const { client } = clientWith([json([{ id: 2 }]), status(204)], { timeoutMs: 3000 });
+    expect((await client.GET("/groups.json")).data).toEqual([{ id: 2 }]);
+    expect(vi.getTimerCount()).toBe(0);
+    await client.DELETE("/projects/{project_id}.json", { params: { path: { project_id: 1 } } });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("keeps guarding a streamed body, which the caller reads after the call returns", async () => {
+    const { client } = clientWith([json([{ id: 2 }])], { timeoutMs: 3000 });
+    const { data } = await client.GET("/groups.json", { parseAs: "stream" });
+    expect(data).toBeInstanceOf(ReadableStream);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it("rejects a timeout that is not a positive number", () => {
     for (const timeoutMs of [0, -1, Number.NaN]) {
       expect(() => createClient({ baseUrl: BASE_URL, apiKey: "k", timeoutMs })).toThrow(RangeError);
