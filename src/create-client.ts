@@ -18,7 +18,8 @@ export interface ClientOptions {
   /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. Like
    * fetch, it must honour `init.signal` (the caller's abort and the per-attempt timeout travel there). */
   fetch?: FetchLike;
-  /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for none). */
+  /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for
+   * none). Attempts of a retried method (GET, DELETE…) are also bounded by retry.maxElapsedMs. */
   timeoutMs?: number;
   /** Retries of idempotent requests; `false` sends every request exactly once. */
   retry?: RetryOptions | false;
@@ -34,7 +35,8 @@ export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 export function createClient(options: ClientOptions): ApiClient {
   const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent } = options;
   if (typeof baseUrl !== "string" || baseUrl === "") throw new TypeError("createClient: baseUrl must be a non-empty string");
-  if (!(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
+  // typeof: a string such as "5000" passes `> 0` but would switch the timer off for POST and PATCH.
+  if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
   const authorization = basicAuthorization(apiKey);
   const client = createFetchClient<paths>({
     baseUrl,

@@ -55,12 +55,20 @@ export async function* paginate<P extends PaginatedPath>(
 ): AsyncGenerator<PageItem<P>, void, undefined> {
   const options = (init ?? {}) as { params?: { query?: { offset?: number; limit?: number } } };
   const limit = options.params?.query?.limit ?? MAX_PAGE_SIZE;
+  // The walk stops on a page shorter than `limit`: 0 would never stop, and more than the service's
+  // maximum would stop after one capped page, silently dropping the rest.
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new RangeError(`paginate: limit must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+  }
   let offset = options.params?.query?.offset ?? 0;
   for (;;) {
     const query = { ...options.params?.query, offset, limit };
-    const page = unwrap(await client.GET(path, { ...options, params: { ...options.params, query } })) as PageItem<P>[];
-    yield* page;
-    if (!Array.isArray(page) || page.length < limit) return;
+    const page: unknown = unwrap(await client.GET(path, { ...options, params: { ...options.params, query } }));
+    // An empty 200 body ends the list; anything but an array is not a page of this API.
+    if (page === undefined) return;
+    if (!Array.isArray(page)) throw new TypeError(`paginate: ${String(path)} answered with something other than an array`);
+    yield* page as PageItem<P>[];
+    if (page.length < limit) return;
     offset += page.length;
   }
 }

@@ -13,9 +13,13 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   return (text) => present.reduce((scrubbed, secret) => scrubbed.replaceAll(secret, REDACTED), text);
 }
 
-/** Scrubs a parsed JSON value, keeping it untouched (same object) when no secret occurs in it. */
+/** Scrubs every string (keys included) of a parsed JSON value. Walks the value rather than its JSON
+ * text, where a secret holding `"` or `\` would appear escaped and be missed. */
 export function redactJson<T>(value: T, redact: Redactor): T {
-  const serialized = JSON.stringify(value);
-  const scrubbed = redact(serialized);
-  return scrubbed === serialized ? value : (JSON.parse(scrubbed) as T);
+  if (typeof value === "string") return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact)) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)])) as T;
+  }
+  return value;
 }

@@ -3,7 +3,8 @@
 export interface RetryOptions {
   /** Attempts in total, the first included (default 3; 1 means no retry). */
   maxAttempts?: number;
-  /** Upper bound on the whole call, every attempt and wait included, in ms (default 60 000). */
+  /** Upper bound on the whole call of a retried method (GET, DELETE…), every attempt and wait
+   * included, in ms (default 60 000). POST and PATCH, sent once, are bounded by timeoutMs alone. */
   maxElapsedMs?: number;
   /** First backoff step in ms; step n is baseDelayMs × 2^(n-1), capped by maxDelayMs (default 500). */
   baseDelayMs?: number;
@@ -23,15 +24,16 @@ export type ResolvedRetryOptions = Required<RetryOptions>;
 
 export const NEVER_RETRIED_METHODS: readonly string[] = ["POST", "PATCH"];
 
-export const DEFAULT_RETRY: ResolvedRetryOptions = {
+/** Frozen: every client starts from it, so changing it would change clients made later. */
+export const DEFAULT_RETRY: Readonly<ResolvedRetryOptions> = Object.freeze({
   maxAttempts: 3,
   maxElapsedMs: 60_000,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
-  statuses: [429, 502, 503, 504],
-  methods: ["GET", "HEAD", "OPTIONS", "DELETE"],
+  statuses: Object.freeze([429, 502, 503, 504]),
+  methods: Object.freeze(["GET", "HEAD", "OPTIONS", "DELETE"]),
   random: Math.random,
-};
+});
 
 /** `false` turns retries off: one attempt, whatever happens. */
 export function resolveRetryOptions(retry: RetryOptions | false | undefined): ResolvedRetryOptions {
@@ -40,8 +42,13 @@ export function resolveRetryOptions(retry: RetryOptions | false | undefined): Re
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1) {
     throw new RangeError("retry.maxAttempts must be an integer ≥ 1");
   }
-  for (const key of ["maxElapsedMs", "baseDelayMs", "maxDelayMs"] as const) {
-    if (!(resolved[key] >= 0)) throw new RangeError(`retry.${key} must be a number ≥ 0`);
+  // typeof: a string such as "500" (say, from an environment variable) would compare as a number here
+  // and then misbehave in arithmetic.
+  if (typeof resolved.maxElapsedMs !== "number" || !(resolved.maxElapsedMs > 0)) {
+    throw new RangeError("retry.maxElapsedMs must be a number > 0");
+  }
+  for (const key of ["baseDelayMs", "maxDelayMs"] as const) {
+    if (typeof resolved[key] !== "number" || !(resolved[key] >= 0)) throw new RangeError(`retry.${key} must be a number ≥ 0`);
   }
   const methods = resolved.methods.map((m) => m.toUpperCase()).filter((m) => !NEVER_RETRIED_METHODS.includes(m));
   return { ...resolved, methods };

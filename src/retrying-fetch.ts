@@ -1,9 +1,10 @@
 // A fetch that retries. openapi-fetch middleware cannot send a request twice, so retries live here,
-// below openapi-fetch: it hands us a finished Request, and we may send copies of it.
+// below openapi-fetch: it hands us a finished Request, which we send again (a copy of it when it has a
+// body, since a body can be read once).
 import { backoffMs, type ResolvedRetryOptions } from "./retry-options.js";
 import { retryAfterMs } from "./retry-after.js";
 import { sleep } from "./sleep.js";
-import { attemptSignal, guardBody } from "./timeout.js";
+import { attemptSignal, guardBody, MAX_TIMER_MS } from "./timeout.js";
 
 /** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
  * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
@@ -50,15 +51,16 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }: RetryingFetchOp
         continue;
       }
 
-      if (isLast || !retry.statuses.includes(response.status)) {
-        // A body is still to be read: the timer guards it until the call is done with it.
+      const wait = isLast || !retry.statuses.includes(response.status)
+        ? undefined
+        : (retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry));
+      // The answer is final — or a server asks for a longer wait than the budget allows, and gets its
+      // answer passed on. A body still to be read keeps its timer until the call is done with it.
+      if (wait === undefined || !withinBudget(started, wait, retry)) {
         if (response.body === null) guard.clear();
         else guardBody(response, guard.clear);
         return response;
       }
-      const wait = retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry);
-      // A server that asks for a longer wait than the budget allows gets its answer passed on.
-      if (!withinBudget(started, wait, retry)) return response;
       guard.clear();
       discard(response);
       await sleep(wait, caller);
@@ -66,8 +68,9 @@ export function createRetryingFetch({ fetch, retry, timeoutMs }: RetryingFetchOp
   };
 }
 
+/** A wait fits when it ends inside the budget, and a timer can hold it (setTimeout's 32-bit limit). */
 function withinBudget(started: number, wait: number, retry: ResolvedRetryOptions): boolean {
-  return Date.now() - started + wait < retry.maxElapsedMs;
+  return wait <= MAX_TIMER_MS && Date.now() - started + wait < retry.maxElapsedMs;
 }
 
 /** Releases the connection of a response we will not read. */

@@ -8,7 +8,7 @@ export interface AttemptSignal {
 }
 
 /** setTimeout's delay is a signed 32-bit number of ms; beyond it the timer would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
   const controller = new AbortController();

@@ -9,7 +9,8 @@ export interface ClientOptions {
     /** The fetch to send requests with (default globalThis.fetch): inject one to test or to proxy. Like
      * fetch, it must honour `init.signal` (the caller's abort and the per-attempt timeout travel there). */
     fetch?: FetchLike;
-    /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for none). */
+    /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for
+     * none). Attempts of a retried method (GET, DELETE…) are also bounded by retry.maxElapsedMs. */
     timeoutMs?: number;
     /** Retries of idempotent requests; `false` sends every request exactly once. */
     retry?: RetryOptions | false;

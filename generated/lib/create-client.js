@@ -14,7 +14,8 @@ export function createClient(options) {
     const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent } = options;
     if (typeof baseUrl !== "string" || baseUrl === "")
         throw new TypeError("createClient: baseUrl must be a non-empty string");
-    if (!(timeoutMs > 0))
+    // typeof: a string such as "5000" passes `> 0` but would switch the timer off for POST and PATCH.
+    if (typeof timeoutMs !== "number" || !(timeoutMs > 0))
         throw new RangeError("createClient: timeoutMs must be a number > 0");
     const authorization = basicAuthorization(apiKey);
     const client = createFetchClient({

@@ -9,12 +9,22 @@ export const MAX_PAGE_SIZE = 100;
 export async function* paginate(client, path, ...[init]) {
     const options = (init ?? {});
     const limit = options.params?.query?.limit ?? MAX_PAGE_SIZE;
+    // The walk stops on a page shorter than `limit`: 0 would never stop, and more than the service's
+    // maximum would stop after one capped page, silently dropping the rest.
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+        throw new RangeError(`paginate: limit must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+    }
     let offset = options.params?.query?.offset ?? 0;
     for (;;) {
         const query = { ...options.params?.query, offset, limit };
         const page = unwrap(await client.GET(path, { ...options, params: { ...options.params, query } }));
+        // An empty 200 body ends the list; anything but an array is not a page of this API.
+        if (page === undefined)
+            return;
+        if (!Array.isArray(page))
+            throw new TypeError(`paginate: ${String(path)} answered with something other than an array`);
         yield* page;
-        if (!Array.isArray(page) || page.length < limit)
+        if (page.length < limit)
             return;
         offset += page.length;
     }

@@ -7,9 +7,15 @@ export function createRedactor(secrets) {
     const present = secrets.filter((s) => s.length >= MIN_REDACTED_LENGTH);
     return (text) => present.reduce((scrubbed, secret) => scrubbed.replaceAll(secret, REDACTED), text);
 }
-/** Scrubs a parsed JSON value, keeping it untouched (same object) when no secret occurs in it. */
+/** Scrubs every string (keys included) of a parsed JSON value. Walks the value rather than its JSON
+ * text, where a secret holding `"` or `\` would appear escaped and be missed. */
 export function redactJson(value, redact) {
-    const serialized = JSON.stringify(value);
-    const scrubbed = redact(serialized);
-    return scrubbed === serialized ? value : JSON.parse(scrubbed);
+    if (typeof value === "string")
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map((item) => redactJson(item, redact));
+    if (value !== null && typeof value === "object") {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]));
+    }
+    return value;
 }

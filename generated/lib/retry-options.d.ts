@@ -1,7 +1,8 @@
 export interface RetryOptions {
     /** Attempts in total, the first included (default 3; 1 means no retry). */
     maxAttempts?: number;
-    /** Upper bound on the whole call, every attempt and wait included, in ms (default 60 000). */
+    /** Upper bound on the whole call of a retried method (GET, DELETE…), every attempt and wait
+     * included, in ms (default 60 000). POST and PATCH, sent once, are bounded by timeoutMs alone. */
     maxElapsedMs?: number;
     /** First backoff step in ms; step n is baseDelayMs × 2^(n-1), capped by maxDelayMs (default 500). */
     baseDelayMs?: number;
@@ -18,7 +19,8 @@ export interface RetryOptions {
 }
 export type ResolvedRetryOptions = Required<RetryOptions>;
 export declare const NEVER_RETRIED_METHODS: readonly string[];
-export declare const DEFAULT_RETRY: ResolvedRetryOptions;
+/** Frozen: every client starts from it, so changing it would change clients made later. */
+export declare const DEFAULT_RETRY: Readonly<ResolvedRetryOptions>;
 /** `false` turns retries off: one attempt, whatever happens. */
 export declare function resolveRetryOptions(retry: RetryOptions | false | undefined): ResolvedRetryOptions;
 /** Capped exponential backoff with full jitter: a uniform wait in [0, min(cap, base × 2^(retry-1))). */

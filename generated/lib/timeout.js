@@ -1,7 +1,7 @@
 // One attempt's signal: aborted by the caller's own signal or, after timeoutMs, by a TimeoutError.
 // A plain setTimeout (not AbortSignal.timeout) so fake timers drive it in tests.
 /** setTimeout's delay is a signed 32-bit number of ms; beyond it the timer would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 export function attemptSignal(callerSignal, timeoutMs) {
     const controller = new AbortController();
     // The caller's abort is forwarded by a listener rather than AbortSignal.any, which costs ~11 µs per

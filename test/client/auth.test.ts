@@ -119,6 +119,15 @@ describe("the API key never leaks", () => {
     }
   });
 
+  it("in a problem body, even when the key holds characters JSON escapes", async () => {
+    const oddKey = 'key"with\\quote-1234';
+    const echo = json({ title: "Unknown key", status: 401, detail: `You sent ${oddKey}` }, 401);
+    const result = await createClient({ baseUrl: BASE_URL, apiKey: oddKey, fetch: fakeFetch(echo).fetch }).GET("/groups.json");
+    const error = (() => { try { unwrap(result); } catch (e) { return e; } })();
+    for (const text of renderings(error)) expect(text).not.toContain(oddKey);
+    expect((error as { problem: { detail: string } }).problem.detail).toBe("You sent [REDACTED]");
+  });
+
   it("in the client object itself", () => {
     const client = createClient({ baseUrl: BASE_URL, apiKey });
     const seen = inspect(client, { depth: 8, showHidden: true });

@@ -101,3 +101,24 @@ describe("failures", () => {
     expect(seen).toEqual([1, 2]);
   });
 });
+
+describe("bad pages and bad options", () => {
+  it("an empty 200 body ends the walk", async () => {
+    const { client } = clientWith(new Response(null, { status: 200 }));
+    expect(await collectAll(client, "/projects.json")).toEqual([]);
+  });
+
+  it("a page that is not an array is a TypeError, not a character-by-character walk", async () => {
+    const { client } = clientWith(json({ id: 1 }));
+    await expect(collectAll(client, "/projects.json")).rejects.toThrow(TypeError);
+  });
+
+  it("refuses a limit the walk could not end with (0, over the maximum, not an integer)", async () => {
+    const { client, sent } = clientWith(listOf(3));
+    for (const limit of [0, MAX_PAGE_SIZE + 1, 2.5]) {
+      await expect(collectAll(client, "/projects.json", { params: { query: { limit } } })).rejects.toThrow(RangeError);
+    }
+    expect(sent).toHaveLength(0);
+  });
+});
+

@@ -125,7 +125,20 @@ describe("bounds", () => {
   it("rejects nonsensical options", () => {
     expect(() => resolveRetryOptions({ maxAttempts: 0 })).toThrow(RangeError);
     expect(() => resolveRetryOptions({ maxElapsedMs: -1 })).toThrow(RangeError);
+    // 0 would give every attempt of a GET a 0 ms timeout.
+    expect(() => resolveRetryOptions({ maxElapsedMs: 0 })).toThrow(RangeError);
+    // A string (from an environment variable, say) is refused rather than half-working.
+    expect(() => resolveRetryOptions({ baseDelayMs: "500" as unknown as number })).toThrow(RangeError);
+    expect(() => createClient({ baseUrl: BASE_URL, apiKey: "k", timeoutMs: "5000" as unknown as number })).toThrow(RangeError);
     expect(resolveRetryOptions({ maxAttempts: undefined }).maxAttempts).toBe(3);
+  });
+});
+
+describe("the defaults", () => {
+  it("cannot be changed by accident: every later client starts from them", () => {
+    expect(Object.isFrozen(DEFAULT_RETRY)).toBe(true);
+    expect(Object.isFrozen(DEFAULT_RETRY.methods)).toBe(true);
+    expect(() => ((DEFAULT_RETRY as { maxAttempts: number }).maxAttempts = 10)).toThrow(TypeError);
   });
 });
 
@@ -172,6 +185,15 @@ describe("Retry-After", () => {
     const result = await client.GET("/groups.json");
     expect(result.response.status).toBe(429);
     expect(result.response.headers.get("Retry-After")).toBe("3600");
+    expect(sent).toHaveLength(1);
+    // Its timer stopped with the call: nothing is left to fire.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("longer than a timer can hold: handed back at once, even with an unbounded budget", async () => {
+    const { client, sent } = clientWith([status(503, { "Retry-After": String(Math.ceil(2 ** 31 / 1000) + 60) }), json([])], { maxElapsedMs: Infinity });
+    const result = await client.GET("/groups.json");
+    expect(result.response.status).toBe(503);
     expect(sent).toHaveLength(1);
   });
 

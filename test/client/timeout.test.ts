@@ -1,7 +1,7 @@
 // Timeouts per attempt, and the caller's own signal, which stops everything at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createClient, type RetryOptions } from "../../src/index.js";
-import { BASE_URL, fakeFetch, json, neverAnswers, status, type Reply } from "./fake-fetch.js";
+import { BASE_URL, fakeFetch, json, neverAnswers, problem, status, type Reply } from "./fake-fetch.js";
 
 beforeEach(() => vi.useFakeTimers({ now: Date.parse("2025-03-01T12:00:00Z") }));
 afterEach(() => vi.useRealTimers());
@@ -70,6 +70,14 @@ describe("timeout", () => {
     expect((await client.GET("/groups.json")).data).toEqual([{ id: 2 }]);
     expect(vi.getTimerCount()).toBe(0);
     await client.DELETE("/projects/{project_id}.json", { params: { path: { project_id: 1 } } });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("stops it too for client.request(), a failed streamed call, and a failure with a body", async () => {
+    const { client } = clientWith([json([{ id: 2 }]), problem(404, "Not Found"), problem(503, "Unavailable")], { timeoutMs: 3000, retry: false });
+    await client.request("get", "/groups.json");
+    await client.GET("/groups/{group_id}.json", { params: { path: { group_id: 9 } }, parseAs: "stream" });
+    await client.GET("/groups.json");
     expect(vi.getTimerCount()).toBe(0);
   });
 
