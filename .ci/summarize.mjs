@@ -1,34 +1,46 @@
 // Prints the line CI reads, "N passed, N failed", from one or more vitest JSON reports (one per Node.js
-// line), summed. A missing or empty report counts as a failure, so a run that tested nothing can never
-// look green.
-import { existsSync, readFileSync } from "node:fs";
+// line), summed. So that a broken run can never look green, each of these counts as one failure: a
+// report that is missing, unreadable or holds zero tests; a test file that failed without a failed
+// test (it did not load); a run vitest marked unsuccessful with no failed test (an unhandled error or
+// rejection). A skipped or todo test counts as a failure too, unless the suite was pointed at a real
+// server (PCS_BASE_URL), where skipping the cases that need the mock is expected and reported.
+import { readFileSync } from "node:fs";
 
 const files = process.argv.slice(2);
-if (files.length === 0) files.push(undefined);
+if (files.length === 0) files.push("(none given)");
+const skipsAllowed = Boolean(process.env.PCS_BASE_URL);
 let passed = 0;
 let failed = 0;
-let skipped = 0;
 for (const file of files) {
-  if (!file || !existsSync(file)) {
+  const report = readReport(file);
+  if (!report) {
     failed += 1;
-    console.error(`summarize: no vitest report at ${file}`);
     continue;
   }
-  const report = JSON.parse(readFileSync(file, "utf8"));
   const p = report.numPassedTests ?? 0;
-  // Suites that failed to load have no tests; count each as a failure.
-  const f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
-  const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  if (files.length > 1) console.error(`summarize: ${file}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ""}`);
-  if (p === 0) failed += f === 0 ? 1 : 0; // a report of zero tests is a failure too
+  const failedTests = report.numFailedTests ?? 0;
+  // numFailedTestSuites counts describe blocks as well as files; count files that failed on their own.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed"),
+  ).length;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  let f = failedTests + brokenFiles + (skipsAllowed ? 0 : skipped);
+  if (report.success === false && f === 0) f = 1; // unhandled errors fail the run but no test
+  if (p + f === 0) f = 1; // a run that tested nothing
+  console.error(`summarize: ${file}: ${p} passed, ${failedTests} failed tests, ${brokenFiles} broken files, ${skipped} skipped${skipsAllowed ? " (allowed: PCS_BASE_URL)" : ""}`);
   passed += p;
   failed += f;
-  skipped += s;
 }
-if (skipped > 0) console.error(`summarize: ${skipped} tests skipped or todo`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(passed > 0 && failed === 0 ? 0 : 1);
 
-function countSuitesWithFailedTests(r) {
-  return (r.testResults ?? []).filter((s) => (s.assertionResults ?? []).some((a) => a.status === "failed")).length;
+function readReport(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    if (report && typeof report === "object") return report;
+    throw new Error("not an object");
+  } catch (error) {
+    console.error(`summarize: no readable vitest report at ${file}: ${error.message}`);
+    return undefined;
+  }
 }

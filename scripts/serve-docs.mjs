@@ -22,7 +22,13 @@ if (!existsSync(join(docs, "index.html"))) {
 }
 
 function fileFor(urlPath) {
-  const relative = normalize(decodeURIComponent(urlPath.split("?")[0] ?? "/")).replace(/^([/\\])+/, "");
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath.split("?")[0] ?? "/");
+  } catch {
+    return undefined; // a malformed escape such as %E0: not a file of ours
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, "");
   const candidate = join(docs, relative);
   if (!candidate.startsWith(docs) && candidate + sep !== docs) return undefined; // outside docs/
   if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;

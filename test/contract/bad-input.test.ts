@@ -30,7 +30,8 @@ function stringOfLength(schema: Json, length: number): string {
   return schema.format === "email" ? extra + base : base + extra;
 }
 
-/** Every string with a maxLength in a body schema: [pointer, schema] (oneOf branches and nested objects included). */
+/** Every string with a maxLength in a body schema: [pointer, its schema, the (branch) object schema holding it]
+ * (oneOf branches and nested objects included). */
 function limitedStrings(schema: Json, at = ""): Array<[string, Json, Json]> {
   const s = resolve(schema);
   if (s.oneOf) return s.oneOf.flatMap((branch: Json) => limitedStrings(branch, at).map(([p, prop]) => [p, prop, branch] as [string, Json, Json]));

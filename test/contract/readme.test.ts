@@ -18,7 +18,7 @@ describe("README: the mock's curl example", () => {
 
   it.for(curlLines)("%s", (line, context) => {
     mockOnly(context, "runs the README's example against the mock");
-    const output = execFileSync("bash", ["-c", `${line.replace(README_MOCK, target().baseUrl)} --silent --show-error --fail`], { encoding: "utf8" });
+    const output = execFileSync("bash", ["-c", `${line.replace(README_MOCK, target().baseUrl)} --silent --show-error --fail --max-time 20`], { encoding: "utf8", timeout: 30_000 });
     const path = new URL(line.match(/"(http[^"]+)"/)![1]!).pathname;
     const op = operations().find((o) => o.method === "get" && o.path === path)!;
     expect(schemaErrors(op.operation.responses["200"].content["application/json"].schema, JSON.parse(output))).toEqual([]);

@@ -1,16 +1,17 @@
 // Both linters pass on the description, and each gate bites: a document broken in one known way is
 // reported by the rule that guards against it. Broken documents are derived from the bundle at test
 // time, so they stay in step with the description.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, type Json } from "../support/openapi.js";
 import { runBin } from "../support/run.js";
 
 const redocly = (file: string) => runBin("redocly", ["lint", file, "--config", "openapi/redocly.yaml", "--format=stylish"]);
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-lint-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Writes a copy of the bundle, changed by `breakIt`, and returns its path. */
 function brokenBundle(name: string, breakIt: (doc: Json) => void): string {
   const doc = structuredClone(openapi);

@@ -98,7 +98,7 @@ async function startOnce(mode: string, document: string, port: number, options: 
     clearTimeout(timer);
   };
   try {
-    await waitUntilAnswering(url, child, exited);
+    await waitUntilAnswering(url, child, exited, mode === "mock");
   } catch (error) {
     await stop();
     throw new Error(`Prism ${mode} did not start on ${url}: ${(error as Error).message}\n${output}`);
@@ -114,17 +114,21 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Polls until Prism answers any HTTP request (a 401 is an answer); fails at once if it exits. */
-async function waitUntilAnswering(url: string, child: ChildProcess, exited: Promise<void>): Promise<void> {
+/** Polls until Prism answers; fails at once if it exits. The answer must be the description's 401
+ * (with its Basic challenge) to a credential-less call, so that another server that took the port
+ * between choosing it and Prism's listen cannot pass for the mock. A proxy's answers depend on its
+ * upstream, so for a proxy any answer will do. */
+async function waitUntilAnswering(url: string, child: ChildProcess, exited: Promise<void>, isMock: boolean): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let gone = false;
   void exited.then(() => { gone = true; });
   while (Date.now() < deadline) {
     if (gone) throw new Error(`Prism exited with ${child.exitCode ?? child.signalCode}`);
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(isMock ? `${url}/groups.json` : url, { signal: AbortSignal.timeout(1_000) });
       await response.arrayBuffer();
-      return;
+      if (!isMock || (response.status === 401 && /^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))) return;
+      throw new Error(`unexpected answer ${response.status} from ${url}`);
     } catch {
       await Promise.race([new Promise((resolve) => setTimeout(resolve, 50)), exited]);
     }
