@@ -42,6 +42,10 @@ function collectExamples(): ExampleCase[] {
       schema.examples.forEach((value: unknown, i: number) => found.push({ where: `${where} examples[${i}]`, schema, value }));
     }
     for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) walk(property, `${where}.${name}`);
+    if (schema.items) walk(schema.items, `${where}[]`);
+    for (const keyword of ["allOf", "oneOf", "anyOf"] as const) {
+      (schema[keyword] ?? []).forEach((branch: Json, i: number) => walk(branch, `${where}.${keyword}[${i}]`));
+    }
   };
   for (const [name, schema] of Object.entries<Json>(openapi.components.schemas)) walk(schema, `schemas.${name}`);
   for (const [name, header] of Object.entries<Json>(openapi.components.headers)) {

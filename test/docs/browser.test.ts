@@ -185,6 +185,8 @@ describe("rendered reference in headless Chromium, offline", () => {
   });
 
   it("made no request outside docs/ and logged no console error", () => {
+    // The recorder saw the page load (so an empty list below means something).
+    expect(requests.some((url) => url.startsWith(docsUrl)), "the page's own requests were recorded").toBe(true);
     expect(blocked, "requests that left the page").toEqual([]);
     expect(requests.filter((url) => !url.startsWith(docsUrl)), "requests outside docs/").toEqual([]);
     expect(consoleErrors, "console errors").toEqual([]);
