@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { examplePath, exampleOf, fillPath, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, successResponse, type RawRequest, type RawResponse } from "../support/http.js";
+import { exampleBody, examplePath, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, successResponse, type RawRequest, type RawResponse } from "../support/http.js";
 import { deref, operations, repoRoot, schemaErrors, type Json, type Operation } from "../support/openapi.js";
 import { bodyBreakers, CONSTRAINTS, exactly, parameterBreakers, unsupported, valid, type Breaker } from "../support/schema-arbitrary.js";
 import { mockOnly, target } from "../support/target.js";
@@ -121,9 +121,10 @@ describe("generated query and path parameters", () => {
   for (const [op, parameter] of parameterCases) {
     const request = (value: unknown): RawRequest => {
       const text = String(value);
-      if (parameter.in === "query") return { method: op.method, path: examplePath(op), query: { [parameter.name]: text }, body: bodyFor(op) };
+      // A valid body where the operation needs one, so only the parameter under test is wrong.
+      if (parameter.in === "query") return { method: op.method, path: examplePath(op), query: { [parameter.name]: text }, body: exampleBody(op) };
       // encodeURIComponent in fillPath keeps "abc" and "1.5" as they are.
-      return { method: op.method, path: examplePathWith(op, parameter.name, text), body: bodyFor(op) };
+      return { method: op.method, path: examplePath(op, { [parameter.name]: text }), body: exampleBody(op) };
     };
     describe(`${label(op)} ${parameter.in} ${parameter.name}`, () => {
       it("valid values are accepted", async (context) => {
@@ -139,20 +140,6 @@ describe("generated query and path parameters", () => {
     });
   }
 });
-
-/** A valid body for operations that need one, so only the parameter under test is wrong. */
-function bodyFor(op: Operation): string | undefined {
-  const media = deref(op.operation.requestBody ?? {}).content?.["application/json"];
-  if (!media) return undefined;
-  const example = Object.values<Json>(media.examples ?? {})[0];
-  return JSON.stringify(example ? deref(example).value : media.example);
-}
-
-function examplePathWith(op: Operation, name: string, value: string): string {
-  const values: Record<string, string | number> = {};
-  for (const p of op.parameters.filter((p) => p.in === "path")) values[p.name] = exampleOf(p) as number;
-  return fillPath(op.path, { ...values, [name]: value });
-}
 
 afterAll(() => {
   if (tallies.size === 0) return;
