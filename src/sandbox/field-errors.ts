@@ -10,7 +10,7 @@ const escapeToken = (name: string) => name.replace(/~/g, "~0").replace(/\//g, "~
 export function fieldErrors(errors: readonly RequestSchemaError[]): FieldError[] {
   const seen = new Set<string>();
   const found: FieldError[] = [];
-  for (const error of errors) {
+  for (const error of withoutMisfits(errors)) {
     const field = describe(error);
     const key = `${field.pointer}\u0000${field.detail}`;
     if (!seen.has(key)) {
@@ -43,4 +43,30 @@ function describe(error: RequestSchemaError): FieldError & { pointer: string } {
   const parameter = /^\/(?:query|path)\/(.+)$/.exec(path);
   if (parameter) return { pointer: parameter[1]!.replace(/~1/g, "/").replace(/~0/g, "~"), detail };
   return { pointer: "", detail };
+}
+
+/**
+ * When no alternative of a oneOf matches, Ajv reports why each alternative failed. Some failed on
+ * their shape (a property they require is missing, or one they do not know is there): for
+ * `{ "email": "not-an-address" }` the by-id form says "/user is required" and "/email is not
+ * accepted". When another alternative fitted the shape but rejected a value inside it ("/email must
+ * match format email"), only that value error is the real reason, so the shape misfits of that oneOf
+ * are left out. When every alternative misfits (`{}`, or both `user` and `email`), they are all kept.
+ */
+function withoutMisfits(errors: readonly RequestSchemaError[]): RequestSchemaError[] {
+  const dropped = new Set<RequestSchemaError>();
+  errors.forEach((error, index) => {
+    if (error.keyword !== "oneOf") return;
+    const at = error.instancePath;
+    // Ajv lists a oneOf's branch errors just before the oneOf error itself.
+    const branch: RequestSchemaError[] = [];
+    for (let i = index - 1; i >= 0 && (errors[i]!.instancePath === at || errors[i]!.instancePath.startsWith(`${at}/`)); i--) branch.push(errors[i]!);
+    const misfits = branch.filter((e) => e.instancePath === at && (e.keyword === "required" || e.keyword === "additionalProperties"));
+    const valueErrors = branch.filter((e) => e.instancePath !== at);
+    if (valueErrors.length > 0) {
+      for (const misfit of misfits) dropped.add(misfit);
+      dropped.add(error);
+    }
+  });
+  return errors.filter((error) => !dropped.has(error));
 }
