@@ -64,6 +64,8 @@ export function describeOperation(document, path, method, pathItem, operation) {
     body: requestBodyExample(document, operation),
     successCode,
     responseSchema: success.content?.["application/json"]?.schema,
+    // A body the service does not document (its schema is an assumption) may be empty: typed `| undefined`.
+    responseMayBeEmpty: Object.values(success.content?.["application/json"]?.["x-assumption"] ?? {}).flat().includes("schema"),
   };
 }
 
@@ -139,10 +141,10 @@ function propertyNames(document, schema, depth = 0) {
 }
 
 /** `project.id, project.title`: the id and the most human field a reader would print. */
-function printedFields(document, variable, schema) {
+function printedFields(document, variable, schema, mayBeEmpty = false) {
   const names = propertyNames(document, schema);
   const label = ["title", "name", "email", "created"].find((name) => names.includes(name));
-  return [names.includes("id") ? "id" : undefined, label].filter(Boolean).map((name) => `${variable}.${name}`);
+  return [names.includes("id") ? "id" : undefined, label].filter(Boolean).map((name) => `${variable}${mayBeEmpty ? "?." : "."}${name}`);
 }
 
 /** An object literal with its top level always broken over lines, the way a formatter prints call arguments. */
@@ -202,7 +204,7 @@ export function typescriptSample(document, described, { packageName, envPrefix }
     lines.push(unwrapped(`${item}s`), `for (const ${item} of ${item}s) console.log(${printedFields(document, item, itemSchema).join(", ")});`);
   } else {
     const variable = lowerCamel(schemaName(schema) ?? "result");
-    const printed = printedFields(document, variable, schema);
+    const printed = printedFields(document, variable, schema, described.responseMayBeEmpty);
     lines.push(
       "// unwrap() returns the body or throws an ApiError.",
       unwrapped(variable),

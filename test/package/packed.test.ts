@@ -108,8 +108,8 @@ describe("the tarball", () => {
     expect(paths).toContain("generated/lib/index.js");
     expect(paths).toContain("generated/lib/index.d.ts");
     expect(paths).toContain("generated/lib/schema.d.ts");
-    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.yaml", "package.json", "README.md"]));
-    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.yaml", "package.json", "README.md", "LICENSE"].includes(p));
+    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "package.json", "README.md"]));
+    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "package.json", "README.md", "LICENSE"].includes(p));
     expect(unexpected).toEqual([]);
   });
 
