@@ -12,7 +12,8 @@ const steps = {
   "lint:documented": ["bundle"], // generated/openapi.documented.json, the documented-only bundle: Redocly's rules
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
   "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
-  "build:lib": ["build:types"], // generated/lib/*.js + *.d.ts: the client in src/, compiled by tsc (src/tsconfig.json)
+  "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build-sandbox.mjs)
+  "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
   "docs:build": ["bundle"], // docs/index.html (+ docs/openapi.{json,yaml}): the offline reference (scripts/build-docs.mjs)
 };
 

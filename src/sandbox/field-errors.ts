@@ -10,7 +10,11 @@ const escapeToken = (name: string) => name.replace(/~/g, "~0").replace(/\//g, "~
 export function fieldErrors(errors: readonly RequestSchemaError[]): FieldError[] {
   const seen = new Set<string>();
   const found: FieldError[] = [];
-  for (const error of withoutMisfits(errors)) {
+  // A value of the wrong type breaks its other rules too (1.5 is neither an integer nor an "int64"):
+  // the type error alone says what is wrong.
+  const wrongType = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
+  const relevant = withoutMisfits(errors).filter((e) => e.keyword === "type" || !wrongType.has(e.instancePath));
+  for (const error of relevant) {
     const field = describe(error);
     const key = `${field.pointer}\u0000${field.detail}`;
     if (!seen.has(key)) {

@@ -3,7 +3,11 @@ const escapeToken = (name) => name.replace(/~/g, "~0").replace(/\//g, "~1");
 export function fieldErrors(errors) {
     const seen = new Set();
     const found = [];
-    for (const error of withoutMisfits(errors)) {
+    // A value of the wrong type breaks its other rules too (1.5 is neither an integer nor an "int64"):
+    // the type error alone says what is wrong.
+    const wrongType = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
+    const relevant = withoutMisfits(errors).filter((e) => e.keyword === "type" || !wrongType.has(e.instancePath));
+    for (const error of relevant) {
         const field = describe(error);
         const key = `${field.pointer}\u0000${field.detail}`;
         if (!seen.has(key)) {
