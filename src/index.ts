@@ -5,7 +5,7 @@ export type { ApiClient } from "./api-client.js";
 export type { FetchLike } from "./retrying-fetch.js";
 export { DEFAULT_RETRY } from "./retry-options.js";
 export type { RetryOptions } from "./retry-options.js";
-export { paginate, collectAll, MAX_PAGE_SIZE } from "./paginate.js";
+export { paginate, collectAll, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
 export type { PaginatedPath, PageItem, PaginateInit } from "./paginate.js";
 export { unwrap } from "./unwrap.js";
 export type { FetchResult } from "./unwrap.js";

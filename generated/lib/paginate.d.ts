@@ -31,6 +31,29 @@ export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>
 type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
 /** The description's maximum `limit`: the fewest requests per item. */
 export declare const MAX_PAGE_SIZE = 100;
+/**
+ * Thrown by paginate (and collectAll) when the server does not page as the description says, so the
+ * walk would never end or would return the wrong items: a page with more items than `limit`
+ * ("page-over-limit": `limit` ignored), or a full page equal to the one before it ("repeated-page":
+ * `offset` ignored, as Prism's mock does). The items of the earlier pages have been yielded already.
+ */
+export declare class PaginationError extends Error {
+    readonly reason: "page-over-limit" | "repeated-page";
+    /** The path template walked, e.g. "/projects.json". */
+    readonly path: string;
+    /** The `offset` of the page that broke the rule. */
+    readonly offset: number;
+    readonly limit: number;
+    /** How many items that page held. */
+    readonly received: number;
+    constructor(reason: "page-over-limit" | "repeated-page", 
+    /** The path template walked, e.g. "/projects.json". */
+    path: string, 
+    /** The `offset` of the page that broke the rule. */
+    offset: number, limit: number, 
+    /** How many items that page held. */
+    received: number);
+}
 /** What paginate needs of a client: GET. Fits this package's ApiClient and a plain openapi-fetch Client<paths>. */
 export interface PaginationClient {
     GET(path: PaginatedPath, init?: {
@@ -44,7 +67,8 @@ export interface PaginationClient {
 /**
  * Yields every item of every page. Stops after a page shorter than the page size, so an empty first
  * page costs one request, and a total that is an exact multiple of the page size costs one more
- * (empty) request. Throws ApiError when a page fails.
+ * (empty) request. Throws ApiError when a page fails, and PaginationError when the server ignores
+ * `limit` or `offset`.
  */
 export declare function paginate<P extends PaginatedPath>(client: PaginationClient, path: P, ...[init]: PaginateArgs<P>): AsyncGenerator<PageItem<P>, void, undefined>;
 /** Every item of every page, in one array. */

@@ -1,6 +1,6 @@
 // paginate and collectAll against a fake list of N items that honours offset and limit.
 import { describe, expect, it } from "vitest";
-import { ApiError, collectAll, createClient, MAX_PAGE_SIZE, paginate } from "../../src/index.js";
+import { ApiError, collectAll, createClient, MAX_PAGE_SIZE, paginate, PaginationError } from "../../src/index.js";
 import { BASE_URL, fakeFetch, json, problem, type Reply } from "./fake-fetch.js";
 
 /** A server holding `total` items: answers each page as the service would. */
@@ -77,14 +77,14 @@ describe("parameters", () => {
     ]);
   });
 
-  it("advances by the length of the page the server actually returned", async () => {
-    // A server that ignores the limit and sends 3 items: the next offset is 3, not 2.
-    let call = 0;
-    const generous: Reply = () => json([[{ id: 1 }, { id: 2 }, { id: 3 }], [{ id: 4 }]][call++] ?? []);
-    const { client, queries } = clientWith(generous);
-    const walked = await collectAll(client, "/projects.json", { params: { query: { limit: 2 } } });
-    expect(walked.map((p) => p.id)).toEqual([1, 2, 3, 4]);
-    expect(queries().map((q) => q.offset)).toEqual(["0", "3"]);
+  it("a page with more items than `limit` is a PaginationError, after nothing is yielded from it", async () => {
+    // A server that ignores the limit: asked for 2, it sends 3.
+    const { client, sent } = clientWith(json([{ id: 1 }, { id: 2 }, { id: 3 }]));
+    const error = await collectAll(client, "/projects.json", { params: { query: { limit: 2 } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toMatchObject({ reason: "page-over-limit", path: "/projects.json", offset: 0, limit: 2, received: 3 });
+    expect((error as Error).message).toBe('paginate: GET /projects.json answered 3 items to limit=2 (offset=0); a server that ignores "limit" cannot be paged');
+    expect(sent).toHaveLength(1);
   });
 });
 
@@ -99,6 +99,42 @@ describe("failures", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500, operation: "GET /projects.json" });
     expect(seen).toEqual([1, 2]);
+  });
+});
+
+describe("servers that do not page (they would make the walk endless or wrong)", () => {
+  /** A server that ignores `offset` (as Prism's mock does): every request gets the first page. */
+  const ignoresOffset: Reply = (request) => {
+    const limit = Number(new URL(request.url).searchParams.get("limit"));
+    return json(Array.from({ length: limit }, (_, i) => ({ id: i + 1 })));
+  };
+
+  it("a full page equal to the previous one throws PaginationError after two pages, the first one yielded", async () => {
+    const { client, queries } = clientWith(ignoresOffset);
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const p of paginate(client, "/projects.json", { params: { query: { limit: 2 } } })) seen.push(p.id);
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toMatchObject({ reason: "repeated-page", offset: 2, limit: 2, received: 2 });
+    expect((error as Error).message).toBe('paginate: GET /projects.json answered the same 2 items at offset=2 as at offset=0 (limit=2); a server that ignores "offset" cannot be paged');
+    expect(seen).toEqual([1, 2]);
+    expect(queries()).toEqual([{ offset: "0", limit: "2" }, { offset: "2", limit: "2" }]);
+  });
+
+  it("with limit 1 too (the page that repeats is a single item)", async () => {
+    const { client, sent } = clientWith(ignoresOffset);
+    await expect(collectAll(client, "/projects.json", { params: { query: { limit: 1 } } })).rejects.toThrow(PaginationError);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("only consecutive pages are compared: a page equal to an older one is not an error", async () => {
+    // Pages [1,2], [3,4], [1,2]… only consecutive pages are compared: the third page repeats the first.
+    let call = 0;
+    const cycling: Reply = () => json([[{ id: 1 }, { id: 2 }], [{ id: 3 }, { id: 4 }], [{ id: 1 }]][call++] ?? []);
+    const { client } = clientWith(cycling);
+    expect((await collectAll(client, "/projects.json", { params: { query: { limit: 2 } } })).map((p) => p.id)).toEqual([1, 2, 3, 4, 1]);
   });
 });
 
