@@ -67,7 +67,7 @@ let dir = "";
 let tarball = "";
 let packed: { files: { path: string }[]; unpackedSize: number; size: number };
 const examples = readmeExamples(readFileSync(`${repoRoot}README.md`, "utf8"));
-const sources = ["consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
+const sources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "pcs-consumer-"));
@@ -84,6 +84,7 @@ beforeAll(() => {
   expect(install.status, install.output).toBe(0);
 
   copyFileSync(join(import.meta.dirname, "consumer/consumer.ts"), join(project, "consumer.ts"));
+  copyFileSync(join(import.meta.dirname, "consumer/sandbox-consumer.ts"), join(project, "sandbox-consumer.ts"));
   examples.forEach((source, i) => writeFileSync(join(project, `readme-${i + 1}.ts`), source));
   copyFileSync(join(import.meta.dirname, "consumer/browser-env.d.ts"), join(project, "browser-env.d.ts"));
   const files = { bundler: [...sources, "browser-env.d.ts"], node16: sources };
@@ -124,6 +125,7 @@ describe("the tarball", () => {
     const output = `${stdout}${stderr}`;
     // attw exits 1 on any problem in the profile's resolutions; the table proves it analysed the entry.
     expect(output).toMatch(/"@project-collaboration\/api"\s+│ OK \(ESM\)\s+│ OK /);
+    expect(output).toMatch(/"@project-collaboration\/api\/sandbox"\s+│ OK \(ESM\)\s+│ OK /);
     expect(status, output).toBe(0);
   });
 });
@@ -164,5 +166,14 @@ describe("a project that installs the tarball", () => {
       manifestVersion: version,
     });
     expect(observed.projects).toBeGreaterThan(0);
+
+    // The in-process sandbox, through the package's "./sandbox" entry point: no mock involved.
+    expect(JSON.parse(results[1]!.stdout.trim())).toEqual({
+      created: "From the tarball",
+      titles: ["Spring 2025 launch campaign", "Retail window displays", "From the tarball"],
+      afterDelete: 404,
+      invalid: { status: 400, pointer: "limit" },
+      afterReset: 2,
+    });
   });
 });
