@@ -1,0 +1,38 @@
+// Types of sandbox-server.mjs, for the TypeScript tests that start the HTTP sandbox.
+import type { Sandbox, SandboxOptions } from "../generated/lib/sandbox/index.js";
+
+export interface StartSandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The port clients use (the proxy's, or the sandbox's with proxy: false); default a free one. */
+  port?: number;
+  /** Prism's validating proxy in front of the sandbox (default true). */
+  proxy?: boolean;
+  /** Options of the sandbox: seed, apiKeys, now, onError. */
+  sandbox?: SandboxOptions;
+  /** Prism's log level (default "error"). */
+  verboseLevel?: string;
+  /** Prism's stdout and stderr: "pipe" keeps them for output() (default), "inherit" prints them. */
+  stdio?: "pipe" | "inherit";
+  /** The description Prism checks answers against (default generated/openapi.json; a snapshot is served). */
+  document?: string;
+}
+
+export interface RunningSandbox {
+  /** Where clients send requests: the proxy (or the sandbox itself with proxy: false). */
+  url: string;
+  /** The sandbox's own node:http server, behind the proxy. */
+  upstreamUrl: string;
+  /** The sandbox's state: reset() it between tests, read sentEmails(). */
+  sandbox: Sandbox;
+  /** The last lines Prism printed (with stdio "pipe"). */
+  output(): string;
+  /** Resolves with Prism's exit code or signal if it exits. */
+  exited: Promise<number | string>;
+  /** Stops Prism (its whole process group) and the sandbox's server. */
+  stop(): Promise<void>;
+}
+
+export function startSandbox(options?: StartSandboxOptions): Promise<RunningSandbox>;
+export function serveSandbox(sandbox: Pick<Sandbox, "fetch">, options?: { host?: string; port?: number }): Promise<{ url: string; close(): Promise<void> }>;
+export function freePort(host?: string): Promise<number>;

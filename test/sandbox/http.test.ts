@@ -1,0 +1,73 @@
+// `npm run sandbox` as a user runs it: one command starts the sandbox behind Prism's validating proxy
+// on the port given, the README's curl session works against it as written (only the port swapped),
+// and Ctrl-C (SIGINT) stops both processes. One Prism start for the whole file.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/sandbox-server.mjs";
+import { repoRoot } from "../support/openapi.js";
+
+const README_SANDBOX = "http://127.0.0.1:4011";
+const readme = readFileSync(`${repoRoot}README.md`, "utf8");
+const section = readme.slice(readme.indexOf("\n### Over HTTP: `npm run sandbox`"), readme.indexOf("\n### In process, in your own tests"));
+const curlLines = section.split("\n").filter((line) => line.startsWith("curl ") && line.includes(README_SANDBOX));
+
+let cli: ChildProcess;
+let url = "";
+let printed = "";
+let exit: Promise<number | null>;
+
+beforeAll(async () => {
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  // The command of `npm run sandbox`, on a free port (npm itself only adds its start-up time).
+  expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.sandbox).toBe("node scripts/sandbox.mjs");
+  cli = spawn(process.execPath, ["scripts/sandbox.mjs", "-p", String(port), "-v", "error"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  exit = new Promise((resolve) => cli.once("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      printed += chunk;
+      if (printed.includes("Ctrl-C to stop.")) resolve();
+    };
+    cli.stdout!.on("data", collect);
+    cli.stderr!.on("data", collect);
+    void exit.then((code) => reject(new Error(`npm run sandbox exited with ${code}:\n${printed}`)));
+  });
+});
+
+afterAll(() => {
+  if (cli.exitCode === null) cli.kill("SIGKILL");
+});
+
+/** Runs a README curl line against this run's sandbox; returns the status and the body. */
+function curl(line: string): { status: number; body: string } {
+  const output = execFileSync("bash", ["-c", `${line.replace(README_SANDBOX, url)} --silent --show-error --max-time 20 --write-out '\\n%{http_code}'`], { encoding: "utf8", timeout: 30_000 });
+  const cut = output.lastIndexOf("\n");
+  return { status: Number(output.slice(cut + 1)), body: output.slice(0, cut) };
+}
+
+describe("npm run sandbox", () => {
+  it("says where it listens, and that answers are checked by Prism's proxy", () => {
+    expect(printed).toContain(`sandbox on ${url}`);
+    expect(printed).toContain("Prism's validating proxy in front of the sandbox");
+  });
+
+  it("the README's curl session: create, list, delete, gone, bad input", () => {
+    expect(curlLines).toHaveLength(5);
+    const [create, list, remove, read, bad] = curlLines.map(curl);
+    expect(create!.status).toBe(201);
+    expect(JSON.parse(create!.body)).toMatchObject({ id: 48378, title: "Sandbox demo", ownership: "internal" });
+    expect(list!.status).toBe(200);
+    expect(JSON.parse(list!.body).map((p: { id: number }) => p.id)).toEqual([48378]); // offset 2: after the two seeded projects
+    expect(remove).toEqual({ status: 204, body: "" });
+    expect(read!.status).toBe(404);
+    expect(bad!.status).toBe(400);
+    expect(JSON.parse(bad!.body).errors).toEqual([{ pointer: "limit", detail: "must be integer" }]);
+  });
+
+  it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {
+    cli.kill("SIGINT");
+    expect(await exit).toBe(0);
+    await expect(fetch(`${url}/groups.json`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+  });
+});
