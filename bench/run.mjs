@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
 // (machine, date, load) written into README.md's Benchmarks section. Progress goes to stderr.
-//   --only=requests,typecheck,size,pipeline   run some sections (the README is then left alone)
+//   --only=requests,typecheck,size,sandbox,pipeline   run some sections (the README is then left alone)
 //   --no-readme                               print the table without touching README.md
 import { contenders } from "./contenders.mjs";
 import { evaluateGoals } from "./goals.mjs";
@@ -10,11 +10,12 @@ import { generatePeer } from "./peer/generate.mjs";
 import { benchBuild, benchTest } from "./pipeline.mjs";
 import { writeReadmeSection } from "./readme-section.mjs";
 import { benchRequests } from "./requests.mjs";
+import { benchSandbox, sandboxTable } from "./sandbox.mjs";
 import { benchSize } from "./size.mjs";
 import { resultsTable } from "./table.mjs";
 import { benchTypecheck } from "./typecheck.mjs";
 
-const sections = ["pipeline", "requests", "typecheck", "size"];
+const sections = ["pipeline", "requests", "typecheck", "size", "sandbox"];
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? sections;
 const wanted = (s) => only.includes(s);
 const log = (message) => console.error(`bench: ${message}`);
@@ -24,8 +25,11 @@ const loadBefore = load();
 log(`load averages (1/5/15 min) at start: ${loadBefore}`);
 const results = { labels: Object.fromEntries(contenders.map((c) => [c.id, c.label])) };
 
-log("generating and compiling the peer SDK");
-await generatePeer();
+// The peer is a contender of these three sections only.
+if (["requests", "typecheck", "size"].some(wanted)) {
+  log("generating and compiling the peer SDK");
+  await generatePeer();
+}
 if (wanted("pipeline")) {
   // First, so every artifact the other sections read is fresh.
   log("npm run build");
@@ -43,6 +47,10 @@ if (wanted("typecheck")) {
 if (wanted("size")) {
   log("size");
   results.size = await benchSize();
+}
+if (wanted("sandbox")) {
+  log("the sandbox against Prism's mock");
+  results.sandbox = await benchSandbox({ log });
 }
 if (wanted("pipeline")) {
   log("npm test");
@@ -64,6 +72,15 @@ const report = [
   "",
   table,
   "",
+  ...(results.sandbox
+    ? [
+        `The sandbox and Prism's mock, each started ${results.sandbox.settings.startups} times, then ${results.sandbox.settings.rounds} interleaved rounds of ` +
+          `${results.sandbox.settings.requestsPerRound.toLocaleString("en-US")} requests (${results.sandbox.settings.concurrency} in flight) through this package's client:`,
+        "",
+        sandboxTable(results.sandbox),
+        "",
+      ]
+    : []),
   `Goals: ${goals.filter((g) => g.met === "met").length} of ${goals.length} met` +
     (goals.some((g) => g.met !== "met") ? ` — not met: ${goals.filter((g) => g.met !== "met").map((g) => `${g.text} (${g.met}${g.detail ? `, ${g.detail}` : ""})`).join("; ")}.` : "."),
 ].join("\n");
