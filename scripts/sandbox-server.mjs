@@ -3,11 +3,16 @@
 // violation becomes a 500 listing it). Used by `npm run sandbox` (scripts/sandbox.mjs), the tests and
 // the benchmarks; typed for them by sandbox-server.d.mts.
 //
-// Prism runs with request validation off: the sandbox checks requests itself, from the same
-// description, and answers bad input with the 400 problem that names the field, which is what this
-// server is for. Prism's own check would answer before the sandbox with a problem of its own.
+// Prism checks no request: the sandbox checks requests and credentials itself, from the same
+// description, and answers bad input with the 400 problem that names the field and a bad credential
+// with the description's 401 (Basic challenge included), which is what this server is for. Prism's
+// own checks would answer first, with problems of their own: request validation is switched off with
+// --validate-request=false, and its credential check (which the CLI always runs, and which answers a
+// malformed Basic token with a 401 lacking the WWW-Authenticate challenge) by serving Prism a copy of
+// the description without its `security` requirements. Responses are checked against the full
+// description either way.
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -74,7 +79,7 @@ export async function startSandbox({ host = "127.0.0.1", port, proxy = true, san
   // Prism reloads a document that changes, dropping connections: it serves a private snapshot.
   const dir = mkdtempSync(join(tmpdir(), "pcs-sandbox-"));
   const snapshot = join(dir, "openapi.json");
-  copyFileSync(document, snapshot);
+  writeFileSync(snapshot, JSON.stringify(withoutSecurityRequirements(JSON.parse(readFileSync(document, "utf8")))));
   const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
   let lastError;
   for (let attempt = 0; attempt < (port === undefined ? 3 : 1); attempt++) {
@@ -99,6 +104,24 @@ export async function startSandbox({ host = "127.0.0.1", port, proxy = true, san
   await upstream.close();
   removeSnapshot();
   throw lastError;
+}
+
+/** The description without `security` requirements (top level and per operation): see the top of the file. */
+export function withoutSecurityRequirements(description) {
+  const { security: _security, ...rest } = description;
+  const paths = Object.fromEntries(
+    Object.entries(rest.paths ?? {}).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item).map(([key, value]) => {
+        if (value && typeof value === "object" && "security" in value) {
+          const { security: _operationSecurity, ...operation } = value;
+          return [key, operation];
+        }
+        return [key, value];
+      })),
+    ]),
+  );
+  return { ...rest, paths };
 }
 
 async function startProxy(document, upstreamUrl, host, port, verboseLevel, stdio) {

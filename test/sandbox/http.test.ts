@@ -65,6 +65,14 @@ describe("npm run sandbox", () => {
     expect(JSON.parse(bad!.body).errors).toEqual([{ pointer: "limit", detail: "must be integer" }]);
   });
 
+  it("credentials are the sandbox's to check: a malformed Basic token gets its 401, challenge included", async () => {
+    // Prism's own credential check would answer first, without the challenge (see scripts/sandbox-server.mjs).
+    const response = await fetch(`${url}/groups.json`, { headers: { authorization: "Basic !!!" } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe('Basic realm="Project Collaboration Service"');
+    expect(await response.json()).toMatchObject({ type: "about:blank", title: "Unauthorized" });
+  });
+
   it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {
     cli.kill("SIGINT");
     expect(await exit).toBe(0);
