@@ -21,7 +21,8 @@ export interface StartSandboxOptions {
 export interface RunningSandbox {
   /** Where clients send requests: the proxy (or the sandbox itself with proxy: false). */
   url: string;
-  /** The sandbox's own node:http server, behind the proxy. */
+  /** The sandbox's own node:http server, behind the proxy. It also answers `POST /_sandbox/reset` (204)
+   * and `GET /_sandbox/sent-emails`, for tests in other processes (vitest workers). */
   upstreamUrl: string;
   /** The sandbox's state: reset() it between tests, read sentEmails(). */
   sandbox: Sandbox;
@@ -34,5 +35,5 @@ export interface RunningSandbox {
 }
 
 export function startSandbox(options?: StartSandboxOptions): Promise<RunningSandbox>;
-export function serveSandbox(sandbox: Pick<Sandbox, "fetch">, options?: { host?: string; port?: number }): Promise<{ url: string; close(): Promise<void> }>;
+export function serveSandbox(sandbox: Sandbox, options?: { host?: string; port?: number }): Promise<{ url: string; close(): Promise<void> }>;
 export function freePort(host?: string): Promise<number>;

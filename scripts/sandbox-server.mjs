@@ -25,10 +25,27 @@ const PRISM_ENTRY = `${root}node_modules/@stoplight/prism-cli/dist/index.js`;
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 
+/** Test control, on the sandbox's own server only (Prism's proxy refuses paths the description does
+ * not have): tests in other processes than the one holding the sandbox (vitest workers, say) reset
+ * it and read the emails it sent, over HTTP. */
+const CONTROL = {
+  "POST /_sandbox/reset": (sandbox) => {
+    sandbox.reset();
+    return new Response(null, { status: 204 });
+  },
+  "GET /_sandbox/sent-emails": (sandbox) => Response.json(sandbox.sentEmails()),
+};
+
 /** Serves a sandbox (anything with a fetch(Request) → Response) on node:http. Port 0: a free one. */
 export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0 } = {}) {
   const server = createServer(async (incoming, outgoing) => {
     try {
+      const control = CONTROL[`${incoming.method} ${incoming.url}`];
+      if (control) {
+        const response = control(sandbox);
+        outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+        return;
+      }
       const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
       const request = new Request(`http://${host}${incoming.url}`, {
         method: incoming.method,

@@ -25,9 +25,13 @@ describe("version", () => {
 
 describe("generated/lib", () => {
   it("holds the compiled src/ modules and the generated schema, nothing stale", () => {
-    const modules = readdirSync(`${repoRoot}src`).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, ""));
-    const expected = [...modules.flatMap((m) => [`${m}.js`, `${m}.d.ts`]), "schema.d.ts"].sort();
-    expect(readdirSync(`${repoRoot}generated/lib`).sort()).toEqual(expected);
+    // src/sandbox/ included; beside it, what scripts/build-sandbox.mjs writes for it.
+    const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((f) => f.split("\\").join("/"));
+    const modules = files(`${repoRoot}src`).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, ""));
+    const generatedForSandbox = ["description", "request-validators"].map((m) => `sandbox/${m}`);
+    const expected = [...modules, ...generatedForSandbox].flatMap((m) => [`${m}.js`, `${m}.d.ts`]).concat("schema.d.ts").sort();
+    const built = files(`${repoRoot}generated/lib`).filter((f) => /\.(js|ts)$/.test(f));
+    expect(built.sort()).toEqual(expected);
   });
 
   it("every file is in the package's files whitelist and the entry points at it", () => {

@@ -1,9 +1,12 @@
 // The reference sandbox keeps state like the service: what is created can be read, listed, changed and
 // deleted; users come and go, except a project's creator; the organization changes field by field. Every
 // answer is also checked against the description (checked-sandbox.ts). In process: no server, no port.
+// Each test starts from the seed.
 import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError, collectAll, unwrap } from "../../src/index.js";
 import { createSandbox, exampleSeed } from "../../src/sandbox/index.js";
+import { exampleBody, examplePath, label, successResponse } from "../support/http.js";
+import { operations } from "../support/openapi.js";
 import { BASE_URL, checkedSandbox, KEYS } from "./checked-sandbox.js";
 
 const { sandbox, client, send } = checkedSandbox({ now: () => new Date("2026-11-23T10:00:00Z") });
@@ -24,6 +27,16 @@ async function statusOf(call: Promise<{ data?: unknown; error?: unknown; respons
 }
 
 beforeEach(() => sandbox.reset());
+
+describe("every operation of the description answers its own example request with its documented success", () => {
+  const ops = operations();
+  it("all 16 of them", () => expect(ops).toHaveLength(16));
+
+  it.for(ops.map((op) => [label(op), op] as const))("%s", async ([, op]) => {
+    const response = await send(op.method.toUpperCase(), examplePath(op), { body: exampleBody(op) });
+    expect(response.status, await response.clone().text()).toBe(successResponse(op).status);
+  });
+});
 
 describe("seeded from the description's examples", () => {
   it("lists the two example projects, with the caller's ownership", async () => {

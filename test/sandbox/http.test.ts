@@ -1,6 +1,7 @@
 // `npm run sandbox` as a user runs it: one command starts the sandbox behind Prism's validating proxy
 // on the port given, the README's curl session works against it as written (only the port swapped),
-// and Ctrl-C (SIGINT) stops both processes. One Prism start for the whole file.
+// and Ctrl-C (SIGINT) stops both processes. One Prism start for the whole file. Also: the README's
+// vitest example is test/sandbox/readme-example.test.ts, which npm test runs.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,9 +74,26 @@ describe("npm run sandbox", () => {
     expect(await response.json()).toMatchObject({ type: "about:blank", title: "Unauthorized" });
   });
 
+  it("its own server (behind the proxy) lets tests in other processes reset it and read its emails", async () => {
+    const upstream = /in front of the sandbox at (http:\/\/[\d.]+:\d+)/.exec(printed)![1]!;
+    const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
+    await fetch(`${url}/projects/48213/users.json`, { method: "POST", headers: admin, body: JSON.stringify({ email: "new.person@elsewhere.example" }) });
+    expect(await (await fetch(`${upstream}/_sandbox/sent-emails`)).json()).toEqual([{ to: "new.person@elsewhere.example", projectId: 48213 }]);
+    expect((await fetch(`${upstream}/_sandbox/reset`, { method: "POST" })).status).toBe(204);
+    expect(await (await fetch(`${upstream}/_sandbox/sent-emails`)).json()).toEqual([]);
+    // Not through the proxy: the description has no such path.
+    expect((await fetch(`${url}/_sandbox/reset`, { method: "POST" })).status).toBe(404);
+  });
+
   it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {
     cli.kill("SIGINT");
     expect(await exit).toBe(0);
     await expect(fetch(`${url}/groups.json`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
+});
+
+it("the README's vitest example is test/sandbox/readme-example.test.ts, word for word", () => {
+  const example = readme.slice(readme.indexOf("\n### In process, in your own tests"));
+  const block = /```ts\n([\s\S]*?)```/.exec(example)?.[1];
+  expect(block).toBe(readFileSync(`${repoRoot}test/sandbox/readme-example.test.ts`, "utf8"));
 });
