@@ -28,9 +28,13 @@ async function getJson(target: Target, path: string): Promise<{ status: number; 
   return { status: response.status, body, url };
 }
 
+/** The first item's id. Lenient on purpose — a list wrapped in an object, an id sent as a string — so that
+ * such a server is reported by the checks that name what is wrong, not stopped here for "no data". */
 const firstId = (body: unknown): number | undefined => {
-  const first = Array.isArray(body) ? (body[0] as { id?: unknown } | undefined) : undefined;
-  return typeof first?.id === "number" ? first.id : undefined;
+  const list = Array.isArray(body) ? body : Object.values((body ?? {}) as object).find(Array.isArray);
+  const id = (list?.[0] as { id?: unknown } | undefined)?.id;
+  const number = typeof id === "string" && /^\d+$/.test(id) ? Number(id) : id;
+  return typeof number === "number" ? number : undefined;
 };
 
 export async function discoverIds(target: Target): Promise<Ids> {

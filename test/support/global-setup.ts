@@ -18,11 +18,15 @@ async function startTarget(env: NodeJS.ProcessEnv): Promise<{ target: Target; st
     const standIn = await startStandIn(requested.slice("stand-in".length).replace(/^:/, "") || undefined);
     return { target: standIn.target, stop: standIn.stop };
   }
-  if (requested !== "mock") throw new Error(`PCS_TARGET must be "mock" or "stand-in[:<defect>]", not ${JSON.stringify(requested)}`);
+  if (requested === "sandbox") {
+    const { startCheckedSandbox } = await import("./stand-in/server.js");
+    return startCheckedSandbox();
+  }
+  if (requested !== "mock") throw new Error(`PCS_TARGET must be "mock", "sandbox" or "stand-in[:<defect>]", not ${JSON.stringify(requested)}`);
   // PCS_MOCK_DOCUMENT: serve another document, e.g. a deliberately broken copy of the bundle, to see
   // the suite fail against a mock that disagrees with the description.
   const prism = await startPrism("mock", { document: env.PCS_MOCK_DOCUMENT || undefined });
-  const target = { name: "Prism mock", baseUrl: prism.url, apiKey: MOCK_API_KEY, isMock: true, stateful: false, allowWrites: true, checksKeys: false, disposable: true };
+  const target = { name: "Prism mock", baseUrl: prism.url, apiKey: MOCK_API_KEY, isMock: true, stateful: false, allowWrites: true, checksKeys: false, disposable: true, viaPrism: true };
   return { target, stop: () => prism.stop() };
 }
 

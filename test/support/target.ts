@@ -3,7 +3,8 @@
 //     accepts any well-formed key);
 //   - PCS_BASE_URL (+ PCS_API_KEY): a real deployment; writes only with PCS_ALLOW_WRITES=1;
 //   - PCS_TARGET=stand-in[:<defect>]: the documented-only stand-in of test/support/stand-in/ (a server
-//     that follows only the service's documented facts), optionally with one deliberate defect.
+//     that follows only the service's documented facts), optionally with one deliberate defect;
+//   - PCS_TARGET=sandbox: the reference sandbox behind Prism's validating proxy.
 import { inject, type TestContext } from "vitest";
 
 export interface Target {
@@ -22,6 +23,8 @@ export interface Target {
   checksKeys: boolean;
   /** Its data may be changed freely (the mock, the stand-in, the sandbox; never a real server). */
   disposable: boolean;
+  /** Prism answers first (the mock; the sandbox behind Prism's proxy): some answers are Prism's own. */
+  viaPrism: boolean;
 }
 
 /** Ids of resources the API key can see, discovered through the API by the global setup. */
@@ -46,7 +49,7 @@ export function realServerFromEnv(env: NodeJS.ProcessEnv): Target | undefined {
   const apiKey = env.PCS_API_KEY;
   if (!apiKey) throw new Error("PCS_BASE_URL is set but PCS_API_KEY is not: the suite needs an API key for the real server");
   const url = baseUrl.replace(/\/+$/, "");
-  return { name: `server ${url}`, baseUrl: url, apiKey, isMock: false, stateful: true, allowWrites: env.PCS_ALLOW_WRITES === "1", checksKeys: true, disposable: false };
+  return { name: `server ${url}`, baseUrl: url, apiKey, isMock: false, stateful: true, allowWrites: env.PCS_ALLOW_WRITES === "1", checksKeys: true, disposable: false, viaPrism: false };
 }
 
 /** The key sent to the mock: Prism accepts any well-formed Basic credential. */
