@@ -18,7 +18,9 @@ function byOperation(changes) {
   const groups = new Map();
   for (const change of changes) {
     const lines = groups.get(change.operation) ?? new Set(); // a Set: the differ may report one change twice
-    lines.add(change.text + (change.reason ? ` _(${change.reason})_` : ""));
+    // Why a change breaks, when a rule of this package decided it; other reasons would be noise.
+    const why = change.reason && change.classification === "breaking" ? ` _(${change.reason})_` : "";
+    lines.add(change.text + why);
     groups.set(change.operation, lines);
   }
   return [...groups].map(([operation, lines]) => {

@@ -48,7 +48,7 @@ export function compareDescriptions(before, after) {
     if (classification === "unclassified") {
       // Fail safe: what the differ cannot judge costs a version number until a rule says otherwise.
       classification = "breaking";
-      reason = "not classified by the differ; treated as breaking (add a rule in scripts/release/policy.mjs if it is not)";
+      reason = "unclassified by the differ, so treated as breaking until a rule in scripts/release/policy.mjs says otherwise";
     }
     changes.push({
       classification,

@@ -16,7 +16,7 @@ export const CURRENT_BUNDLE = "generated/openapi.json";
 const SHOWN = 5; // changes listed in a message; the dry run lists them all
 
 const listed = (changes) =>
-  changes.slice(0, SHOWN).map((c) => `  - ${c.operation}: ${c.text}`).join("\n") +
+  changes.slice(0, SHOWN).map((c) => `  - ${c.operation}: ${c.text}${c.reason ? ` (${c.reason})` : ""}`).join("\n") +
   (changes.length > SHOWN ? `\n  - … and ${changes.length - SHOWN} more (\`npm run release -- --dry-run\` lists them all)` : "");
 
 /**

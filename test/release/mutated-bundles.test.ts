@@ -52,9 +52,9 @@ const breakingMutations: Mutation[] = [
   },
   {
     what: "a lowered maxLength",
-    mutate: (doc) => (doc.components.schemas.JobCode.maxLength = 10),
+    mutate: (doc) => (doc.components.schemas.JobCode.maxLength = 5), // 20 today; any limit above 5 is lowered
     operation: "PATCH /projects/{project_id}.json",
-    text: /^request body: `job_code` maxLength changed from `20` to `10`$/,
+    text: /^request body: `job_code` maxLength changed from `\d+` to `5`$/,
   },
   {
     what: "a removed status",
@@ -81,6 +81,13 @@ const breakingMutations: Mutation[] = [
     operation: "GET /organizations.json",
     text: /^operationId changed from `getOrganization` to `fetchOrganization`$/,
   },
+  {
+    // Fail safe: what the differ leaves unclassified (here a removed security requirement) is breaking.
+    what: "a change the differ cannot classify",
+    mutate: (doc) => (doc.security = []),
+    operation: "document",
+    text: /^`security\.0` removed$/,
+  },
 ];
 
 const additions: Mutation[] = [
@@ -106,9 +113,9 @@ const additions: Mutation[] = [
   },
   {
     what: "a raised maxLength on a request",
-    mutate: (doc) => (doc.components.schemas.ProjectName.maxLength = 80),
+    mutate: (doc) => (doc.components.schemas.ProjectName.maxLength = 5000), // 50 today
     operation: "POST /projects.json",
-    text: /^request body: `name` maxLength changed from `50` to `80`$/,
+    text: /^request body: `name` maxLength changed from `\d+` to `5000`$/,
   },
   {
     what: "a new error status",

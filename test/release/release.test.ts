@@ -42,6 +42,23 @@ describe("the repository", () => {
   });
 });
 
+describe("package.json, for publishing", () => {
+  const pkg = JSON.parse(read("package.json"));
+
+  it("publishes publicly, with provenance, and says where the project lives", () => {
+    expect(pkg.publishConfig).toEqual({ access: "public", provenance: true });
+    expect(pkg.repository).toEqual({ type: "git", url: expect.stringMatching(/^git\+https:\/\/.+\.git$/) });
+    const home = pkg.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+    expect(pkg.homepage).toBe(`${home}#readme`);
+    expect(pkg.bugs).toEqual({ url: `${home}/issues` });
+    expect(pkg.keywords).toEqual(expect.arrayContaining(["openapi", "typescript"]));
+  });
+
+  it("runs the publish gate before every npm publish", () => {
+    expect(pkg.scripts.prepublishOnly).toBe("node scripts/release/check.mjs --publish");
+  });
+});
+
 describe("npm run release -- major --dry-run", () => {
   it("prints the next version and the changelog entry", async () => {
     const { status, stdout, stderr } = await dryRun;
@@ -91,6 +108,7 @@ describe("the changelog entry", () => {
   const changes: Change[] = [
     { classification: "breaking", operation: "GET /projects.json", text: "response 200 body: property `[].job_code` removed", path: [] },
     { classification: "breaking", operation: "GET /projects.json", text: "query parameter `limit`: maximum changed from `100` to `50`", path: [] },
+    { classification: "breaking", operation: "GET /organizations.json", text: "operationId changed", reason: "keyed by operationId", path: [] },
     { classification: "non-breaking", operation: "DELETE /groups/{group_id}.json", text: "operation added", path: [] },
     { classification: "annotation", operation: "GET /groups.json", text: "x-assumption added", reason: "examples and x- extensions are documentation", path: [] },
   ];
@@ -109,6 +127,7 @@ describe("the changelog entry", () => {
         "- `GET /projects.json`",
         "  - response 200 body: property `[].job_code` removed",
         "  - query parameter `limit`: maximum changed from `100` to `50`",
+        "- `GET /organizations.json`: operationId changed _(keyed by operationId)_",
         "",
         "### Other changes",
         "",
@@ -116,7 +135,7 @@ describe("the changelog entry", () => {
         "",
         "### Documentation only",
         "",
-        "- `GET /groups.json`: x-assumption added _(examples and x- extensions are documentation)_",
+        "- `GET /groups.json`: x-assumption added",
       ].join("\n"),
     );
   });
