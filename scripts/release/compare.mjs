@@ -38,6 +38,7 @@ const ORDER = { breaking: 0, "non-breaking": 1, annotation: 2 };
  */
 export function compareDescriptions(before, after) {
   const { diffs, merged } = apiCompare(before, after);
+  const renamed = new Map(diffs.filter((d) => d.action === "rename" && d.path.length === 1 && d.path[0] === "paths").map((d) => [d.before, d.after]));
   const changes = [];
   for (const diff of diffs) {
     if (!inScope(diff.path)) continue;
@@ -53,7 +54,7 @@ export function compareDescriptions(before, after) {
     changes.push({
       classification,
       operation: operationOf(diff.path, diff),
-      text: describeChange(diff, merged),
+      text: describeChange(diff, merged, renamed),
       ...(reason ? { reason } : {}),
       path: diff.path,
     });

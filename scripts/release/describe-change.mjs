@@ -42,7 +42,7 @@ function schemaLocation(rest) {
 }
 
 /** "response 200 (application/json)", "request body", "query parameter `limit`"… and what below it. */
-function locate(path, merged) {
+function locate(path, merged, renamed) {
   const at = path.slice(3);
   if (at[0] === "responses") {
     const status = at[1];
@@ -57,7 +57,8 @@ function locate(path, merged) {
     return { where: "request body", rest: at.slice(1) };
   }
   if (at[0] === "parameters" && typeof at[1] === "number") {
-    const parameter = merged?.paths?.[path[1]]?.[path[2]]?.parameters?.[at[1]];
+    // The merged document holds both versions' parameters, under the path's new name if it was renamed.
+    const parameter = merged?.paths?.[renamed.get(path[1]) ?? path[1]]?.[path[2]]?.parameters?.[at[1]];
     const name = parameter ? `${parameter.in} parameter \`${parameter.name}\`` : `parameter ${at[1]}`;
     return at[2] === "schema" ? { where: name, schema: at.slice(3) } : { where: name, rest: at.slice(2) };
   }
@@ -66,8 +67,8 @@ function locate(path, merged) {
 
 const VERB = { add: "added", remove: "removed", replace: "changed", rename: "renamed" };
 
-/** One line: where, what, and the values involved. */
-export function describeChange(diff, merged) {
+/** One line: where, what, and the values involved. `renamed`: old path template → new one. */
+export function describeChange(diff, merged, renamed = new Map()) {
   const { path, action } = diff;
   const verb = VERB[action] ?? action;
   if (path[0] === "paths" && path.length === 1) return `path renamed to \`${diff.after}\``;
@@ -80,7 +81,7 @@ export function describeChange(diff, merged) {
   if (path.length === 4) {
     return action === "replace" ? `${path[3]} ${changedFromTo(diff)}` : `${path[3]} ${verb}`;
   }
-  const { where, schema, rest } = locate(path, merged);
+  const { where, schema, rest } = locate(path, merged, renamed);
   if (!schema) {
     const what = (rest ?? []).map(String).join(".");
     const prefix = where ? `${where}${what ? ": " : ""}` : "";

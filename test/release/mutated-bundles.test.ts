@@ -82,6 +82,15 @@ const breakingMutations: Mutation[] = [
     text: /^operationId changed from `getOrganization` to `fetchOrganization`$/,
   },
   {
+    what: "a renamed path template (the client is called with it)",
+    mutate: (doc) => {
+      doc.paths["/copy/{id}/revisions.json"] = doc.paths["/copy/{copy_id}/revisions.json"];
+      delete doc.paths["/copy/{copy_id}/revisions.json"];
+    },
+    operation: "/copy/{copy_id}/revisions.json",
+    text: /^path renamed to `\/copy\/\{id\}\/revisions\.json`$/,
+  },
+  {
     // Fail safe: what the differ leaves unclassified (here a removed security requirement) is breaking.
     what: "a change the differ cannot classify",
     mutate: (doc) => (doc.security = []),
