@@ -128,9 +128,9 @@ const additions: Mutation[] = [
   },
   {
     what: "a new error status",
-    mutate: (doc) => (doc.paths["/groups.json"].get.responses["403"] = { description: "Forbidden." }),
+    mutate: (doc) => (doc.paths["/groups.json"].get.responses["410"] = { description: "Gone." }),
     operation: "GET /groups.json",
-    text: /^response 403 added$/,
+    text: /^response 410 added$/,
   },
 ];
 
