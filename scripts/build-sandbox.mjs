@@ -88,9 +88,8 @@ async function writeValidators() {
     target: "es2022",
     write: false,
     legalComments: "none",
-    // Whitespace and syntax only: names stay readable in a stack trace; the file is generated anyway.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    // Minified (a fifth smaller): the file is generated, and every error carries Ajv's own message.
+    minify: true,
   });
   const js = bundled.outputFiles[0].text;
   if (/\bnew Function\b|\beval\(/.test(js)) throw new Error("build:sandbox: the validators would compile code at run time");
