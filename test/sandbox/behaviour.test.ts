@@ -261,6 +261,14 @@ describe("state", () => {
     expect(seed.projects.map((p) => p.id)).toEqual([48213]);
   });
 
+  it("a seeded project's creator is a member even when the seed forgets to list them", async () => {
+    const seed = exampleSeed();
+    seed.projects[0]!.members = [2087];
+    const own = createSandbox({ seed });
+    const response = await own.fetch(`${BASE_URL}/projects/48213/users.json`, { headers: { authorization: `Basic ${btoa(`${KEYS.admin}:`)}` } });
+    expect((await response.json()).map((u: { id: number }) => u.id)).toEqual([1001, 2087]);
+  });
+
   it("the client's collectAll walks a list the sandbox pages", async () => {
     expect((await collectAll(admin, "/projects.json", { params: { query: { limit: 1 } } })).map((p) => p.id)).toEqual([48213, 48377]);
   });

@@ -13,8 +13,13 @@ export class SandboxState {
             this.organizations.set(organization.id, organization);
         for (const user of copy.users)
             this.users.set(user.id, user);
-        for (const project of copy.projects)
+        for (const project of copy.projects) {
+            // The creator is always a member (the interface: the creator cannot be removed), even when a
+            // hand-written seed forgets to list them.
+            if (!project.members.includes(project.creator))
+                project.members.unshift(project.creator);
             this.projects.set(project.id, project);
+        }
         this.groups = copy.groups;
         this.permissions = copy.permissions;
         // New ids follow the largest seeded one, so they never collide with seed data.
