@@ -127,12 +127,3 @@ export function label(op: Operation): string {
   return `${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
 }
 
-/**
- * An answer Prism gave itself instead of the server behind it (known Prism gaps, pinned where they
- * apply): a body that does not parse as JSON gets Prism's own {"error":{"code":"invalid_json"}}, and a
- * malformed Basic credential Prism's own 401 problem, without a WWW-Authenticate header.
- */
-export function answeredByPrism(response: RawResponse): boolean {
-  const body = response.json as { error?: { code?: string }; type?: string } | undefined;
-  return body?.error?.code === "invalid_json" || (typeof body?.type === "string" && body.type.startsWith("https://stoplight.io/prism/errors#"));
-}

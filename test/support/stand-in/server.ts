@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createSandbox } from "../../../src/sandbox/index.js";
-import { startPrism } from "../prism.js";
+import { startSandbox } from "../../../scripts/sandbox-server.mjs";
 import type { Target } from "../target.js";
 import { DEFECTS } from "./defects.js";
 import { documentedOnly, type Handler } from "./documented-only.js";
@@ -51,11 +51,7 @@ export async function startStandIn(defect?: string): Promise<{ target: Target; s
 }
 
 export async function startCheckedSandbox(): Promise<{ target: Target; stop: () => Promise<void> }> {
-  const sandbox = createSandbox({ seed: standInSeed() });
-  const server = await serve((request) => sandbox.fetch(request));
-  const proxy = await startPrism("proxy", { args: [server.url, "--errors", "--validate-request=false"] }).catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  return { target: fixture("sandbox behind Prism's validating proxy", proxy.url, true), stop: async () => { await proxy.stop(); await server.stop(); } };
+  // `npm run sandbox`'s own start-up (scripts/sandbox-server.mjs), with the stand-in's longer seed.
+  const running = await startSandbox({ sandbox: { seed: standInSeed() } });
+  return { target: fixture("sandbox behind Prism's validating proxy", running.url, true), stop: () => running.stop() };
 }
