@@ -2,6 +2,7 @@
 // the `docs` API of redocly.yaml, so the bundle in generated/ — what Prism, openapi-typescript and the
 // tests read — stays exactly the description.
 import { CodeSamples } from "./code-samples.js";
+import { Reader } from "./reader.js";
 import { TagGroups } from "./tag-groups.js";
 
 export default function docsPlugin() {
@@ -11,6 +12,7 @@ export default function docsPlugin() {
       oas3: {
         "code-samples": CodeSamples,
         "tag-groups": TagGroups,
+        reader: Reader,
       },
     },
   };
