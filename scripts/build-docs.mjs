@@ -9,7 +9,9 @@
 // 4. Make the page fully offline: Redoc's sidebar footer ("API docs by" + Redocly's logo) loads the logo
 //    from cdn.redoc.ly at run time, so the logo URLs in the inlined code are replaced with an inline SVG
 //    (the attribution link stays). Deterministic: same input, same bytes.
-// 5. Refuse a page whose markup would load anything from the network.
+// 5. Add the theme (scripts/docs-theme.css: colours with enough contrast, code blocks that wrap) as a
+//    <style> after Redoc's own, at the end of <head>.
+// 6. Refuse a page whose markup would load anything from the network.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,7 +66,11 @@ const INLINE_LOGO =
   );
 
 const page = join(docs, "index.html");
-const html = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
+const theme = readFileSync(join(root, "scripts/docs-theme.css"), "utf8");
+const withLogo = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
+const headEnd = withLogo.indexOf("\n</head>");
+if (headEnd < 0) throw new Error("docs:build: no </head> line in the rendered page to put the theme before");
+const html = `${withLogo.slice(0, headEnd)}\n<style id="pcs-theme">\n${theme}</style>${withLogo.slice(headEnd)}`;
 writeFileSync(page, html);
 const external = networkReferences(html);
 if (external.length) {
