@@ -2,7 +2,9 @@
 //
 // - Guides. Every `# Section` of info.description becomes a tag of its own with `x-traitTag: true`
 //   (Redoc shows such a tag as a sidebar entry holding only its text). The text before the first
-//   section stays as the landing text, so the reference starts on the first screen.
+//   section stays as the landing text, so the reference starts on the first screen; the decorator ends
+//   it with the version and a link to the changelog (option `changelog`: an absolute URL, since the page
+//   is read outside the repository).
 // - Appendix. The root's `x-assumptions` (entry id → { title, text }) becomes the tag "Assumptions",
 //   one `## <title>` entry per id, in the map's order: Redoc routes each heading as
 //   `#/assumptions/<slug of the title>`, the anchor the markers link to. The Markdown of
@@ -142,8 +144,14 @@ export function moveGuidesToTags(document) {
   return names;
 }
 
-export function shapeForReader(document, { groups, guides, appendix, sourceNotes }) {
+/** The landing text's version line: the version and where its changes are listed. */
+export function versionLine(document, changelog) {
+  return `**Version ${document.info.version}.** What changed in each version: [changelog](${changelog}).`;
+}
+
+export function shapeForReader(document, { groups, guides, appendix, sourceNotes, changelog }) {
   const guideTags = moveGuidesToTags(document);
+  if (changelog) document.info.description = `${document.info.description.trimEnd()}\n\n${versionLine(document, changelog)}\n`;
   addAssumptionMarkers(document);
   const appendixTags = [];
   if (document["x-assumptions"]) {
@@ -168,13 +176,13 @@ export function readSourceNotes() {
   return readFileSync(new URL("./source-notes.md", import.meta.url), "utf8");
 }
 
-/** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix }` in redocly.yaml. */
-export function Reader({ groups, guides = "Guides", appendix = "Appendix" }) {
+/** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix, changelog }` in redocly.yaml. */
+export function Reader({ groups, guides = "Guides", appendix = "Appendix", changelog }) {
   if (!Array.isArray(groups) || groups.length === 0) throw new Error("docs/reader needs a non-empty groups option");
   return {
     Root: {
       leave(document) {
-        shapeForReader(document, { groups, guides, appendix, sourceNotes: readSourceNotes() });
+        shapeForReader(document, { groups, guides, appendix, changelog, sourceNotes: readSourceNotes() });
       },
     },
   };
