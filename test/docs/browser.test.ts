@@ -218,8 +218,8 @@ describe("rendered reference in headless Chromium, offline", () => {
     expect(missing).toEqual([]);
   });
 
-  it("renders every tag, with its description, and every operation's summary; axe finds nothing serious on the first operation of each tag", async () => {
-    const seen: string[] = [];
+  it("renders every tag with its description and lists its operations in the sidebar; the first operation of each tag renders and axe finds nothing serious there", async () => {
+    const listed: string[] = [];
     const violations: string[] = [];
     for (const tag of tags) {
       await sidebarItem(tag.name).click();
@@ -227,15 +227,16 @@ describe("rendered reference in headless Chromium, offline", () => {
       const firstSentence = tag.description.split(/(?<=[.:])\s/)[0]!.replace(/[*`]/g, "");
       await page.getByText(firstSentence.slice(0, 60)).first().waitFor({ state: "visible", timeout: WAIT_MS });
       const ops = operations(definition).filter((o) => o.operation.tags?.includes(tag.name));
-      // The tag, opened, lists its operations in the sidebar; each is opened from there.
-      for (const [i, op] of ops.entries()) {
-        await sidebarItem(op.operation.summary, op.method).click();
-        await heading(op.operation.summary).waitFor({ state: "visible", timeout: WAIT_MS });
-        if (i === 0) violations.push(...(await axeViolations(`${op.method.toUpperCase()} ${op.path}`)));
-        seen.push(op.operationId);
-      }
+      // The opened tag lists each of its operations (summary and method) in the sidebar.
+      for (const op of ops) if (await sidebarItem(op.operation.summary, op.method).isVisible()) listed.push(op.operationId);
+      // One operation per tag is opened from there (a page of ~1,600 elements each: the rest would only
+      // repeat the same components) and checked with axe.
+      const first = ops[0]!;
+      await sidebarItem(first.operation.summary, first.method).click();
+      await heading(first.operation.summary).waitFor({ state: "visible", timeout: WAIT_MS });
+      violations.push(...(await axeViolations(`${first.method.toUpperCase()} ${first.path}`)));
     }
-    expect(seen.sort()).toEqual(operations(definition).map((op) => op.operationId).sort());
+    expect(listed.sort()).toEqual(operations(definition).map((op) => op.operationId).sort());
     expect(violations, "axe: serious or critical violations").toEqual([]);
   });
 
