@@ -113,7 +113,9 @@ export function addAssumptionMarkers(document) {
           ? `${label}: ${known.map((id) => assumptions[id].title.replace(/`/g, "")).join("; ")} (see Appendix, ${ASSUMPTIONS_TAG}).`
           : `**${label}:** ${known.map((id) => `[${assumptions[id].title}](${assumptionAnchor(assumptions, id)})`).join(", ")}`;
         // A media type object (a value of a `content` map): the marker goes to the content's owner.
-        const target = path.length >= 2 && path[path.length - 2] === "content" ? owners[owners.length - 2] : node;
+        // (A schema property named `content` is not a content map: its parent key is `properties`.)
+        const inContent = path.length >= 3 && path[path.length - 2] === "content" && path[path.length - 3] !== "properties";
+        const target = inContent ? owners[owners.length - 2] : node;
         appendParagraph(target, text);
         count++;
       }

@@ -32,7 +32,18 @@ const fixture = () => ({
       },
     },
   },
-  components: { schemas: { Thing: { type: "object", properties: { id: { type: "integer", "x-assumption": { "made-up": [], other: [] } } } } } },
+  components: {
+    schemas: {
+      Thing: {
+        type: "object",
+        properties: {
+          id: { type: "integer", "x-assumption": { "made-up": [], other: [] } },
+          // A property named `content` is not a content map: its own marked child keeps its marker.
+          content: { type: "array", items: { type: "string", description: "Text.", "x-assumption": { other: [] } } },
+        },
+      },
+    },
+  },
 });
 
 const groups = [{ name: "Reference", tags: ["Things"] }];
@@ -68,7 +79,7 @@ describe("docs/reader decorator", () => {
 
   it("marks every marked node, linking to its entry's route; media types mark their response; servers get plain text", () => {
     const document = fixture();
-    expect(addAssumptionMarkers(document)).toBe(4);
+    expect(addAssumptionMarkers(document)).toBe(5);
     const op = document.paths["/things"].get;
     // The route Redoc gives the heading "A made-up choice" of the tag "Assumptions" (hand-written here).
     expect(op.parameters[0]!.description).toBe("How many.\n\n**Assumption:** [A made-up `choice`](#/assumptions/a-made-up-choice)");
@@ -77,6 +88,7 @@ describe("docs/reader decorator", () => {
     expect((document.components.schemas.Thing.properties.id as { description?: string }).description).toBe(
       "**Assumptions:** [A made-up `choice`](#/assumptions/a-made-up-choice), [Another one](#/assumptions/another-one)",
     );
+    expect(document.components.schemas.Thing.properties.content.items.description).toBe("Text.\n\n**Assumption:** [Another one](#/assumptions/another-one)");
     expect(document.servers[0]!.variables.host.description).toBe("The host.\n\nAssumption: A made-up choice (see Appendix, Assumptions).");
   });
 
