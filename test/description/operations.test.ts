@@ -124,6 +124,21 @@ describe("the document as a whole", () => {
     }
   });
 
+  it("keeps authoring notes out of every description a reader sees (they belong in x-assumptions and the source notes)", () => {
+    const notes = /\bthe interface\b|\bthe mock\b|\bthis description\b|\bthis repository\b|\bsample responses?\b|\ban assumption\b|\bassumes\b/i;
+    const found: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (!node || typeof node !== "object") return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "x-assumptions" || key === "x-assumption") continue;
+        if ((key === "description" || key === "summary") && typeof value === "string" && notes.test(value)) found.push(`${at}.${key}: ${notes.exec(value)![0]}`);
+        else visit(value, `${at}.${key}`);
+      }
+    };
+    visit(openapi, "#");
+    expect(found).toEqual([]);
+  });
+
   it("has a schema for every resource and request body", () => {
     const names = Object.keys(openapi.components.schemas);
     expect(names).toEqual(expect.arrayContaining(["Project", "ProjectFile", "CapturedUrl", "Copy", "CopyRevision", "ProjectUser", "UserProfile", "Organization", "Address", "Group", "Problem", "ProjectCreate", "ProjectUpdate", "ProjectUserAdd", "OrganizationUpdate"]));
