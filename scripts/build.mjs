@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 const steps = {
   "lint:redocly": [], // the split source: structure and example validation
   bundle: [], // generated/openapi.{yaml,json}: what every later step consumes
+  "lint:documented": ["bundle"], // generated/openapi.documented.json, the documented-only bundle: Redocly's rules
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
   "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
   "build:lib": ["build:types"], // generated/lib/*.js + *.d.ts: the client in src/, compiled by tsc (src/tsconfig.json)

@@ -80,6 +80,8 @@ export function describeOperation(document, path, method, pathItem, operation) {
     bodySchemaName: schemaName(resolve(document, operation.requestBody ?? {})?.content?.["application/json"]?.schema),
     successCode,
     responseSchema: success.content?.["application/json"]?.schema,
+    // A body the service does not document (its schema is an assumption) may be empty: typed `| undefined`.
+    responseMayBeEmpty: Object.values(success.content?.["application/json"]?.["x-assumption"] ?? {}).flat().includes("schema"),
   };
 }
 
@@ -159,10 +161,10 @@ function propertyNames(document, schema, depth = 0) {
 }
 
 /** `project.id, project.title`: the id and the most human field a reader would print. */
-function printedFields(document, variable, schema) {
+function printedFields(document, variable, schema, mayBeEmpty = false) {
   const names = propertyNames(document, schema);
   const label = ["title", "name", "email", "created"].find((name) => names.includes(name));
-  return [names.includes("id") ? "id" : undefined, label].filter(Boolean).map((name) => `${variable}.${name}`);
+  return [names.includes("id") ? "id" : undefined, label].filter(Boolean).map((name) => `${variable}${mayBeEmpty ? "?." : "."}${name}`);
 }
 
 /** An object literal with its top level always broken over lines, the way a formatter prints call arguments. */
@@ -227,7 +229,7 @@ export function typescriptSample(document, described, { packageName }) {
       lines.push(unwrapped(init, suffix(`${item}s`)), `for (const ${item} of ${suffix(`${item}s`)}) console.log(${printedFields(document, item, itemSchema).join(", ")});`);
     } else {
       const variable = suffix(lowerCamel(schemaName(schema) ?? "result"));
-      const printed = printedFields(document, variable, schema);
+      const printed = printedFields(document, variable, schema, described.responseMayBeEmpty);
       if (i === 0) lines.push("// unwrap() returns the body or throws an ApiError.");
       lines.push(unwrapped(init, variable), `console.log(${printed.length ? printed.join(", ") : variable});`);
     }

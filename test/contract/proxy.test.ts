@@ -1,8 +1,10 @@
-// `npm run contract:proxy -- <upstream>`: Prism as a validating proxy in front of a server. Checked
-// against a tiny upstream on 127.0.0.1 that answers right for one group and wrong for another: the
-// right answer passes through untouched, the wrong one becomes an error that names the violations, and
-// requests the description forbids never reach the upstream. Prism is started with the flags of the
-// npm script itself (on a free port), so the script and this test cannot drift apart.
+// `npm run contract:proxy -- [--level documented] <upstream>`: Prism as a validating proxy in front of a
+// server. Checked against a tiny upstream on 127.0.0.1 that answers right for one group and wrong for
+// another: the right answer passes through untouched, the wrong one becomes an error that names the
+// violations, and requests the description forbids never reach the upstream. At the documented level,
+// an error body the documentation allows (a 404 with {"error":"Not found"}) passes through; at the full
+// level it is a violation of the problem-body assumption. Prism is started with the documents and flags
+// of scripts/contract-proxy.mjs (on a free port).
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +14,7 @@ import { repoRoot } from "../support/openapi.js";
 import { startPrism, type RunningPrism } from "../support/prism.js";
 
 const script: string = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts["contract:proxy"];
-const [command, mode, ...scriptArgs] = script.split(/\s+/);
+const launcher = readFileSync(`${repoRoot}scripts/contract-proxy.mjs`, "utf8");
 
 const GOOD_GROUP = { id: 2, name: "Editor", description: "Can edit projects and assets." };
 const BAD_GROUP = { id: "three", name: "Viewer" }; // id not an integer, description missing
@@ -21,32 +23,54 @@ let upstream: Server;
 let upstreamUrl: string;
 const seen: Array<{ url: string; authorization?: string }> = [];
 let proxy: RunningPrism;
+let documentedProxy: RunningPrism;
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     seen.push({ url: request.url!, authorization: request.headers.authorization });
     const body = request.url === "/groups/2.json" ? GOOD_GROUP : request.url === "/groups/3.json" ? BAD_GROUP : undefined;
-    response.writeHead(body ? 200 : 404, { "content-type": body ? "application/json" : "application/problem+json" });
-    response.end(JSON.stringify(body ?? { title: "Not Found", status: 404 }));
+    // A plausible real server's 404: plain JSON, not a problem object.
+    const notFound = request.url === "/groups/4.json" ? { error: "Not found" } : { title: "Not Found", status: 404 };
+    response.writeHead(body ? 200 : 404, { "content-type": body || request.url === "/groups/4.json" ? "application/json" : "application/problem+json" });
+    response.end(JSON.stringify(body ?? notFound));
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const flags = scriptArgs.filter((arg) => arg !== "generated/openapi.json");
-  proxy = await startPrism("proxy", { args: [upstreamUrl, ...flags] });
+  [proxy, documentedProxy] = await Promise.all([
+    startPrism("proxy", { args: [upstreamUrl, "--errors"] }),
+    startPrism("proxy", { document: `${repoRoot}generated/openapi.documented.json`, args: [upstreamUrl, "--errors"] }),
+  ]);
 });
 
 afterAll(async () => {
-  await proxy?.stop();
+  await Promise.all([proxy?.stop(), documentedProxy?.stop()]);
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-const get = (path: string, authorization: string | null = basicAuthorization("proxy-test-key")) =>
-  fetch(`${proxy.url}${path}`, { headers: authorization ? { authorization } : {} });
+const get = (path: string, authorization: string | null = basicAuthorization("proxy-test-key"), via: RunningPrism = proxy) =>
+  fetch(`${via.url}${path}`, { headers: authorization ? { authorization } : {} });
 
 describe("npm run contract:proxy (Prism validating proxy)", () => {
-  it("is `prism proxy` on the bundle with --errors", () => {
-    expect([command, mode]).toEqual(["prism", "proxy"]);
-    expect(scriptArgs).toEqual(expect.arrayContaining(["--errors", "generated/openapi.json"]));
+  it("is `prism proxy --errors` on the full bundle, or on the documented-only one with --level documented", () => {
+    expect(script).toBe("node scripts/contract-proxy.mjs");
+    expect(launcher).toContain('"proxy", "--errors", DOCUMENTS[level]');
+    expect(launcher).toContain('full: "generated/openapi.json", documented: "generated/openapi.documented.json"');
+  });
+
+  it("full level: a 404 whose body is not a problem object breaks the problem-body assumption (500)", async () => {
+    const response = await get("/groups/4.json");
+    expect(response.status).toBe(500);
+  });
+
+  it("documented level: the same 404 passes through untouched, body included", async () => {
+    const response = await get("/groups/4.json", basicAuthorization("proxy-test-key"), documentedProxy);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found" });
+  });
+
+  it("documented level: a response that breaks a documented fact is still a 500", async () => {
+    const response = await get("/groups/3.json", basicAuthorization("proxy-test-key"), documentedProxy);
+    expect(response.status).toBe(500);
   });
 
   it("passes a response that follows the description through unchanged, credential forwarded", async () => {

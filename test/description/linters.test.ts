@@ -25,6 +25,10 @@ function brokenBundle(name: string, breakIt: (doc: Json) => void): string {
 const spectralCases: Array<[string, string, (doc: Json) => void]> = [
   ["an operation without 401", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/projects.json"].get.responses["401"]],
   ["an operation without 429", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["429"]],
+  ["an operation without 403", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["403"]],
+  ["an x-assumption marker naming no entry", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { "no-such-entry": [] }; }],
+  ["an assumption entry marked nowhere", "pcs-assumptions-marked", (doc) => { doc["x-assumptions"]["unmarked-choice"] = { title: "Unmarked", text: "Marked nowhere." }; }],
+  ["an x-assumption marker listing a keyword its node lacks", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { cors: ["maximum"] }; }],
   ["an inline error response", "pcs-errors-use-shared-responses", (doc) => {
     doc.paths["/groups.json"].get.responses["404"] = { description: "gone", content: { "application/json": { schema: { type: "object" } } } };
   }],

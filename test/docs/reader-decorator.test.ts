@@ -2,7 +2,6 @@
 // document: guides out of info.description, the appendix from x-assumptions, a visible marker on every
 // node marked x-assumption (wherever the lead marks one next), the sidebar groups.
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- plain JavaScript Redocly plugin, without declarations
 import { addAssumptionMarkers, assumptionsMarkdown, shapeForReader, slug, splitSections } from "../../openapi/plugins/reader.js";
 
 const fixture = () => ({
@@ -52,13 +51,13 @@ describe("docs/reader decorator", () => {
   it("splits info.description at level-1 headings, not at `#` lines inside code fences", () => {
     const { intro, sections } = splitSections(fixture().info.description);
     expect(intro).toBe("What it is.");
-    expect(sections.map((s: { name: string }) => s.name)).toEqual(["Getting started", "Errors"]);
-    expect(sections[0].body).toContain("# not a heading");
+    expect(sections.map((s) => s.name)).toEqual(["Getting started", "Errors"]);
+    expect(sections[0]!.body).toContain("# not a heading");
   });
 
   it("leaves the landing text in info.description and makes each guide section a trait tag, grouped after the reference", () => {
     const document = fixture();
-    shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes." });
+    shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes.", changelog: undefined });
     expect(document.info.description.trim()).toBe("What it is.");
     const tags = document.tags as { name: string; description?: string; "x-traitTag"?: boolean }[];
     expect(tags.filter((t) => t["x-traitTag"]).map((t) => t.name)).toEqual(["Getting started", "Errors", "Assumptions", "Source notes"]);

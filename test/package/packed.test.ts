@@ -108,9 +108,26 @@ describe("the tarball", () => {
     expect(paths).toContain("generated/lib/index.js");
     expect(paths).toContain("generated/lib/index.d.ts");
     expect(paths).toContain("generated/lib/schema.d.ts");
-    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.yaml", "package.json", "README.md"]));
-    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.yaml", "package.json", "README.md", "LICENSE"].includes(p));
+    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "package.json", "README.md", "CHANGELOG.md"]));
+    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(p));
     expect(unexpected).toEqual([]);
+  });
+
+  // `npm publish` packs exactly this file list (`npm publish --dry-run` adds only the registry's
+  // checks), so the publish file list is checked here, on the one pack of this test file.
+  it("holds every file the package's exports, main and types name", () => {
+    const pkg = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8"));
+    const targets = (value: unknown): string[] =>
+      typeof value === "string" ? [value] : Object.values(value as Record<string, unknown>).flatMap(targets);
+    const named = [...targets(pkg.exports), pkg.main, pkg.types].map((p: string) => p.replace(/^\.\//, ""));
+    expect(named.length).toBeGreaterThan(5);
+    const paths = packed.files.map((f) => f.path);
+    expect(named.filter((p) => !paths.includes(p))).toEqual([]);
+  });
+
+  it("holds nothing from the sources, tests, benchmarks or tooling", () => {
+    const fromSources = packed.files.map((f) => f.path).filter((p) => /^(openapi|src|test|bench|scripts|docs|\.ci)\//.test(p));
+    expect(fromSources).toEqual([]);
   });
 
   it("passes publint, warnings included", () => {

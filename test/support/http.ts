@@ -16,6 +16,9 @@ export interface RawRequest {
 }
 
 export interface RawResponse {
+  method: string;
+  /** The full URL asked for, query included. */
+  url: string;
   status: number;
   contentType: string;
   headers: Headers;
@@ -47,7 +50,24 @@ export async function send(target: Target, request: RawRequest): Promise<RawResp
   } catch {
     json = undefined;
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, text, json };
+  return { method: request.method.toUpperCase(), url: url.href, status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, text, json };
+}
+
+/** Replaces the API key, in clear or inside a Basic token, so no failure message can carry it. */
+export function withoutCredentials(text: string, apiKey: string): string {
+  if (!apiKey) return text;
+  const token = Buffer.from(`${apiKey}:`, "utf8").toString("base64");
+  return text.split(token).join("‹credential›").split(apiKey).join("‹api key›");
+}
+
+/**
+ * What a failure message says about an answer, so an implementer can replay it: the operation, method,
+ * full URL, status, content type and the start of the body, credential-free.
+ * "listProjects: GET http://…/projects.json?limit=5 → 404 application/json {"error":"Not found"}"
+ */
+export function explain(what: string, response: Pick<RawResponse, "method" | "url" | "status" | "contentType" | "text">, apiKey: string): string {
+  const body = response.text.length > 200 ? `${response.text.slice(0, 200)}…` : response.text;
+  return withoutCredentials(`${what}: ${response.method} ${response.url} → ${response.status} ${response.contentType || "(no content type)"} ${body ? body.replace(/\s+/g, " ") : "(empty body)"}`, apiKey);
 }
 
 /** Runs `work` over `items` with at most `parallel` at a time (Prism is one process on 2 cores). */
@@ -105,4 +125,14 @@ export const PROBLEM_TYPE = /^application\/problem\+json\b/;
 
 export function label(op: Operation): string {
   return `${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
+}
+
+/**
+ * An answer Prism gave itself instead of the server behind it (known Prism gaps, pinned where they
+ * apply): a body that does not parse as JSON gets Prism's own {"error":{"code":"invalid_json"}}, and a
+ * malformed Basic credential Prism's own 401 problem, without a WWW-Authenticate header.
+ */
+export function answeredByPrism(response: RawResponse): boolean {
+  const body = response.json as { error?: { code?: string }; type?: string } | undefined;
+  return body?.error?.code === "invalid_json" || (typeof body?.type === "string" && body.type.startsWith("https://stoplight.io/prism/errors#"));
 }

@@ -22,11 +22,11 @@ export interface Operation {
 }
 
 /** Follows a local $ref ("#/components/...") until it reaches a value that is not a $ref. */
-export function deref(node: Json): Json {
+export function deref(node: Json, document: Json = openapi): Json {
   let current = node;
   while (current && typeof current === "object" && typeof current.$ref === "string") {
     const pointer = current.$ref.replace(/^#\//, "").split("/").map((p: string) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-    current = pointer.reduce((at: Json, key: string) => at?.[key], openapi);
+    current = pointer.reduce((at: Json, key: string) => at?.[key], document);
     if (current === undefined) throw new Error(`Unresolvable $ref ${node.$ref}`);
   }
   return current;
@@ -38,7 +38,7 @@ export function operations(document: Json = openapi): Operation[] {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(deref);
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(p, document));
       found.push({ method, path, operationId: operation.operationId, operation, parameters });
     }
   }
@@ -48,32 +48,43 @@ export function operations(document: Json = openapi): Operation[] {
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const DOCUMENT_ID = "https://pcs.invalid/openapi.json";
 
-/** One Ajv instance holding the whole document, so schemas compile with their internal $refs. */
-function createAjv(): Ajv2020 {
+/** One Ajv instance per document, holding the whole document, so schemas compile with their internal $refs. */
+function createAjv(document: Json): Ajv2020 {
   // strict: false because the document carries OpenAPI keywords (info, paths…) that are not JSON Schema.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
-  ajv.addSchema(openapi, DOCUMENT_ID);
+  ajv.addSchema(document, DOCUMENT_ID);
   return ajv;
 }
-const ajv = createAjv();
-const cache = new Map<string, ValidateFunction>();
+const compilers = new Map<Json, { ajv: Ajv2020; cache: Map<string, ValidateFunction> }>();
 
-/** A validator for a schema object of the document (given inline, or as {$ref: "#/…"}). */
-export function validatorFor(schema: Json): ValidateFunction {
+/** A validator for a schema object of `document` (default: the bundle), given inline or as {$ref: "#/…"}. */
+export function validatorFor(schema: Json, document: Json = openapi): ValidateFunction {
+  let compiler = compilers.get(document);
+  if (!compiler) compilers.set(document, (compiler = { ajv: createAjv(document), cache: new Map() }));
   const key = JSON.stringify(schema);
-  let validate = cache.get(key);
+  let validate = compiler.cache.get(key);
   if (!validate) {
     // Rewrite local refs so they resolve against the document added above.
     const rebased = JSON.parse(key.replace(/"\$ref":"#\//g, `"$ref":"${DOCUMENT_ID}#/`));
-    validate = ajv.compile(rebased);
-    cache.set(key, validate);
+    validate = compiler.ajv.compile(rebased);
+    compiler.cache.set(key, validate);
   }
   return validate;
 }
 
 /** Validates and returns Ajv's errors as readable lines (empty when valid). */
-export function schemaErrors(schema: Json, value: unknown): string[] {
-  const validate = validatorFor(schema);
-  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+export function schemaErrors(schema: Json, value: unknown, document: Json = openapi): string[] {
+  return schemaFailures(schema, value, document).map((e) => `${e.instancePath || "/"} ${e.message}`);
+}
+
+/** Ajv's errors themselves (keyword, instancePath, message), for callers that explain them further. */
+export function schemaFailures(schema: Json, value: unknown, document: Json = openapi): Array<{ keyword: string; instancePath: string; message?: string }> {
+  const validate = validatorFor(schema, document);
+  return validate(value) ? [] : (validate.errors ?? []);
+}
+
+/** The `x-assumption` marker of a node ({} when it has none): assumption entry → relaxed keywords. */
+export function markersOf(node: Json): Record<string, string[]> {
+  return node?.["x-assumption"] ?? {};
 }

@@ -30,7 +30,8 @@ export function resolve(schema: Json): Json {
 /** Keywords of the schema tree this module cannot derive values for (should be empty). */
 export function unsupported(schema: Json, at = ""): string[] {
   const s = resolve(schema);
-  const found = Object.keys(s).filter((k) => !KNOWN_KEYWORDS.has(k as Constraint)).map((k) => `${at || "/"} ${k}`);
+  // x- extensions (the `x-assumption` markers) are annotations, not constraints.
+  const found = Object.keys(s).filter((k) => !k.startsWith("x-") && !KNOWN_KEYWORDS.has(k as Constraint)).map((k) => `${at || "/"} ${k}`);
   for (const [name, property] of Object.entries<Json>(s.properties ?? {})) found.push(...unsupported(property, `${at}/${name}`));
   for (const branch of s.oneOf ?? []) found.push(...unsupported(branch, at));
   return found;

@@ -1,19 +1,44 @@
-// Which server the contract suite talks to. By default the Prism mock that the global setup starts;
-// with PCS_BASE_URL (and PCS_API_KEY) set, a real deployment, where cases that need the mock's
-// `Prefer` header or that would change data are skipped, each with its reason.
+// Which server the contract suite talks to, chosen by the environment (see global-setup.ts):
+//   - default: the Prism mock the global setup starts (examples; honours `Prefer`; keeps no state and
+//     accepts any well-formed key);
+//   - PCS_BASE_URL (+ PCS_API_KEY): a real deployment; writes only with PCS_ALLOW_WRITES=1;
+//   - PCS_TARGET=stand-in[:<defect>]: the documented-only stand-in of test/support/stand-in/ (a server
+//     that follows only the service's documented facts), optionally with one deliberate defect;
+//   - PCS_TARGET=sandbox: the reference sandbox behind Prism's validating proxy.
 import { inject, type TestContext } from "vitest";
 
 export interface Target {
+  /** What it is, for messages: "Prism mock", "server https://…", "stand-in (limit-ignored)". */
+  name: string;
   /** The service root, without a trailing slash: paths of the description are appended to it. */
   baseUrl: string;
   apiKey: string;
-  /** True for the Prism mock of this run; false for a server named by PCS_BASE_URL. */
+  /** True for the Prism mock of this run: it honours `Prefer` and serves examples. */
   isMock: boolean;
+  /** Keeps what is written (a created project is there on the next read). */
+  stateful: boolean;
+  /** The suite may create, change and delete (on a real server only with PCS_ALLOW_WRITES=1). */
+  allowWrites: boolean;
+  /** Tells one valid key from another well-formed one (Prism cannot know keys). */
+  checksKeys: boolean;
+  /** Its data may be changed freely (the mock, the stand-in, the sandbox; never a real server). */
+  disposable: boolean;
+  /** Prism answers first (the mock; the sandbox behind Prism's proxy): some answers are Prism's own. */
+  viaPrism: boolean;
+}
+
+/** Ids of resources the API key can see, discovered through the API by the global setup. */
+export interface Ids {
+  project_id: number;
+  copy_id: number;
+  user_id: number;
+  group_id: number;
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     pcsTarget: Target;
+    pcsIds: Ids;
   }
 }
 
@@ -23,7 +48,8 @@ export function realServerFromEnv(env: NodeJS.ProcessEnv): Target | undefined {
   if (!baseUrl) return undefined;
   const apiKey = env.PCS_API_KEY;
   if (!apiKey) throw new Error("PCS_BASE_URL is set but PCS_API_KEY is not: the suite needs an API key for the real server");
-  return { baseUrl: baseUrl.replace(/\/+$/, ""), apiKey, isMock: false };
+  const url = baseUrl.replace(/\/+$/, "");
+  return { name: `server ${url}`, baseUrl: url, apiKey, isMock: false, stateful: true, allowWrites: env.PCS_ALLOW_WRITES === "1", checksKeys: true, disposable: false, viaPrism: false };
 }
 
 /** The key sent to the mock: Prism accepts any well-formed Basic credential. */
@@ -34,10 +60,22 @@ export function target(): Target {
   return inject("pcsTarget");
 }
 
+/** The ids the global setup discovered through the API key (never the description's example ids). */
+export function ids(): Ids {
+  return inject("pcsIds");
+}
+
 export const REASON_PREFER = "needs the mock's Prefer header to choose the response; a real server ignores it";
-export const REASON_MUTATES = "would change data on the real server";
+export const REASON_MUTATES = "would change data on the real server (set PCS_ALLOW_WRITES=1 to allow it)";
+export const REASON_STATELESS = "needs a server that keeps state (the Prism mock keeps none)";
+export const REASON_KEYS = "Prism accepts any well-formed key; only a real server or the stand-in can refuse a wrong one";
 
 /** Skips the running test, with its reason, unless the target is the mock. */
 export function mockOnly(context: TestContext, reason: string): void {
-  context.skip(!target().isMock, `real server (PCS_BASE_URL): ${reason}`);
+  context.skip(!target().isMock, `${target().name}: ${reason}`);
+}
+
+/** Skips the running test, with its reason, unless the suite may write to the target. */
+export function writesOnly(context: TestContext): void {
+  context.skip(!target().allowWrites, `${target().name}: ${REASON_MUTATES}`);
 }

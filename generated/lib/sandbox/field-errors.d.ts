@@ -1,0 +1,3 @@
+import type { RequestSchemaError } from "./request-validators.js";
+import type { FieldError } from "./problem.js";
+export declare function fieldErrors(errors: readonly RequestSchemaError[]): FieldError[];

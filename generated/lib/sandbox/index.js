@@ -1,0 +1,4 @@
+// "@project-collaboration/api/sandbox": the reference sandbox of the service, in memory and in process.
+// No node: imports and no runtime dependency, so it runs in Node.js and in browsers alike.
+export { createSandbox } from "./sandbox.js";
+export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed } from "./example-seed.js";

@@ -1,0 +1,5 @@
+import { type Operation } from "./call.js";
+export declare const listFiles: Operation;
+export declare const listCapturedUrls: Operation;
+export declare const listCopy: Operation;
+export declare const listCopyRevisions: Operation;

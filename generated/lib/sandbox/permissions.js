@@ -1,0 +1,30 @@
+// Who may do what: the visibility rule and the two rules the interface states, with the rest taken
+// from the seed's groups (SandboxSeed.permissions; documented on Permission in seed.ts).
+import { ProblemError } from "./problem.js";
+/** A caller sees only the projects it was added to; any other id is "not found", never "forbidden",
+ * so that the answer does not reveal whether the project exists. */
+export function visibleProject(state, caller, projectId) {
+    const project = state.projects.get(projectId);
+    if (!project || !project.members.includes(caller.id)) {
+        throw new ProblemError(404, `No project with id ${projectId} is visible to the caller.`);
+    }
+    return project;
+}
+export function may(state, caller, permission) {
+    return state.permissions[caller.group_name]?.includes(permission) ?? false;
+}
+/** Throws 403 unless the caller's group has the permission. */
+export function requirePermission(state, caller, permission, what) {
+    if (!may(state, caller, permission)) {
+        throw new ProblemError(403, `The caller's group (${caller.group_name}) may not ${what}.`);
+    }
+}
+/** The interface: "Only a company administrator or the project creator may delete." A company
+ * administrator is a member of the project's organization whose group may delete projects. */
+export function requireMayDelete(state, caller, project) {
+    const creator = project.creator === caller.id;
+    const companyAdministrator = caller.organization === project.organization && may(state, caller, "deleteProject");
+    if (!creator && !companyAdministrator) {
+        throw new ProblemError(403, "Only a company administrator or the project creator may delete this project.");
+    }
+}

@@ -1,0 +1,22 @@
+import type { SandboxSeed } from "./seed.js";
+import { type SentEmail } from "./state.js";
+export interface SandboxOptions {
+    /** The data to start with and to return to on reset() (default: exampleSeed(), the description's examples). */
+    seed?: SandboxSeed;
+    /** API key → id of the account it acts as (default DEFAULT_API_KEYS). Any other key gets 401. */
+    apiKeys?: Readonly<Record<string, number>>;
+    /** The clock for `created` and `modified` (default: the current time). */
+    now?: () => Date;
+    /** Called with what made the sandbox answer 500 (a bug of the sandbox), e.g. to fail a test with it. */
+    onError?: (error: unknown) => void;
+}
+export interface Sandbox {
+    /** A fetch function answering as the service would: pass it to createClient({ fetch }). Any base URL
+     * works; requests never leave the process. */
+    fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+    /** Back to the seed: everything created, changed or deleted since is forgotten. */
+    reset(): void;
+    /** The emails the service would have sent since the last reset (inviting by address sends one). */
+    sentEmails(): readonly SentEmail[];
+}
+export declare function createSandbox(options?: SandboxOptions): Sandbox;

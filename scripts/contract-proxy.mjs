@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm run contract:proxy -- [--level documented|full] [prism options…] <upstream url>`: Prism as a
+// validating proxy (`prism proxy --errors`) in front of a server. At the full level (the default) it
+// checks traffic against generated/openapi.json, assumptions included; at the documented level against
+// generated/openapi.documented.json, so an answer the service's documentation allows (a 404 whose body
+// is `{"error":"Not found"}`, an empty 401, limit=150) passes through instead of becoming a 500.
+// PCS_CONFORMANCE sets the level too; --level wins.
+import { spawn } from "node:child_process";
+
+const root = new URL("..", import.meta.url).pathname;
+const DOCUMENTS = { full: "generated/openapi.json", documented: "generated/openapi.documented.json" };
+
+const args = process.argv.slice(2);
+let level = process.env.PCS_CONFORMANCE?.trim() || "full";
+const at = args.findIndex((arg) => arg === "--level" || arg.startsWith("--level="));
+if (at >= 0) {
+  const [flag, inline] = args[at].split("=");
+  level = inline ?? args[at + 1];
+  args.splice(at, inline === undefined ? 2 : 1);
+  void flag;
+}
+if (!Object.hasOwn(DOCUMENTS, level)) {
+  console.error(`contract:proxy: the level must be "documented" or "full", not ${JSON.stringify(level)}`);
+  process.exit(2);
+}
+const child = spawn(process.execPath, [`${root}node_modules/@stoplight/prism-cli/dist/index.js`, "proxy", "--errors", DOCUMENTS[level], ...args], { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm run release:check [-- --publish]`: the release gate (gate.mjs) on this repository, with a
+// message that says what to do. Without --publish it is the check every commit must pass (the test
+// suite runs the same gate); with it, the stricter one `npm publish` runs first (prepublishOnly).
+import { checkRepository } from "./gate.mjs";
+
+const root = new URL("../../", import.meta.url).pathname;
+const mode = process.argv.includes("--publish") ? "publish" : "commit";
+const { problems, notes } = checkRepository(root, mode);
+for (const note of notes) console.log(`release:check: ${note}`);
+for (const problem of problems) console.error(`release:check: ${problem}`);
+if (problems.length > 0) process.exit(1);
+console.log(`release:check: ok (${mode})`);

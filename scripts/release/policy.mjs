@@ -1,0 +1,93 @@
+// What a change means for this package, where api-smart-diff's own rules say otherwise. The differ
+// judges a change by what goes over the wire; this package also ships the TypeScript types generated
+// from the description, and a consumer's code that compiled must still compile after a minor (or, in
+// 0.x, a patch) upgrade. Each rule below was found by a mutated bundle in test/release/ and names why.
+// Kept small on purpose: anything the differ cannot classify is treated as breaking (see compare.mjs),
+// so a missing rule costs a version number, never a silent break.
+
+/** Keys whose values are documentation only: examples (validated by the linters and tests instead)
+ *  and `x-` extensions (x-assumption, x-codeSamples…), which neither the types nor the client read. */
+function isDocumentationKey(key) {
+  return key === "example" || key === "examples" || (typeof key === "string" && key.startsWith("x-"));
+}
+
+/** The index of the first documentation key in the path, skipping property *names* (a schema may
+ *  well have a property called `examples`). */
+function documentationKeyAt(path) {
+  return path.findIndex((key, i) => isDocumentationKey(key) && path[i - 1] !== "properties");
+}
+
+const inResponse = (path) => path.includes("responses");
+const inRequest = (path) => path.includes("requestBody") || path.includes("parameters");
+const asTypes = (type) => (Array.isArray(type) ? type : type === undefined ? [] : [type]);
+
+/** Follows `path` into `document`, resolving local $refs on the way (the differ's paths run through them). */
+export function valueAt(document, path) {
+  let node = document;
+  for (const key of path) {
+    node = resolve(document, node)?.[key];
+    if (node === undefined) return undefined;
+  }
+  return resolve(document, node);
+}
+function resolve(document, node) {
+  for (let hops = 0; node && typeof node === "object" && typeof node.$ref === "string" && hops < 32; hops++) {
+    node = node.$ref.replace(/^#\//, "").split("/").reduce((at, part) => at?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], document);
+  }
+  return node;
+}
+
+/**
+ * The rules, in order; the first that matches decides. Each gets the differ's diff ({ path, action,
+ * before, after, type }) and both documents, and returns { type, reason } or nothing.
+ */
+const RULES = [
+  function documentationOnly(diff) {
+    if (documentationKeyAt(diff.path) >= 0) return { type: "annotation", reason: "examples and x- extensions are documentation" };
+  },
+  function operationIdChanged(diff) {
+    // The package exports `operations`, keyed by operationId: code naming the old id no longer compiles.
+    if (diff.path[0] === "paths" && diff.path.length === 4 && diff.path[3] === "operationId") {
+      return { type: "breaking", reason: "the package's `operations` type is keyed by operationId" };
+    }
+  },
+  function pathRenamed(diff) {
+    // The differ sees a renamed path template (`{group_id}` → `{id}`) as the same endpoint, which it
+    // is on the wire; but the client is called with the template and its parameter names.
+    if (diff.action === "rename" && diff.path.length === 1 && diff.path[0] === "paths") {
+      return { type: "breaking", reason: "the client is called with the path template and its parameter names" };
+    }
+  },
+  function responseEnumValueRemoved(diff) {
+    // Harmless on the wire, but the generated type loses the literal: `ownership === "external"`
+    // stops compiling (TS2367).
+    if (inResponse(diff.path) && diff.action === "remove" && diff.path.at(-2) === "enum") {
+      return { type: "breaking", reason: "the generated type loses the literal, and comparisons with it stop compiling" };
+    }
+  },
+  function responseTypeWidened(diff, before) {
+    // The differ calls any `type` replacement in a response non-breaking; one that admits a new type
+    // (`string` → `[string, "null"]`) hands consumers values their code does not handle.
+    if (inResponse(diff.path) && diff.action === "replace" && diff.path.at(-1) === "type") {
+      const old = asTypes(diff.before ?? valueAt(before, diff.path));
+      const added = asTypes(diff.after).filter((type) => !old.includes(type));
+      if (added.length > 0) return { type: "breaking", reason: `responses may now carry ${added.join(", ")}` };
+    }
+  },
+  function requestEnumIntroduced(diff, before) {
+    // A request value that was free and is now restricted to an enum: the differ sees only values
+    // being added to an enum, which would widen one that existed.
+    if (inRequest(diff.path) && diff.action === "add" && diff.path.at(-2) === "enum" && valueAt(before, diff.path.slice(0, -1)) === undefined) {
+      return { type: "breaking", reason: "a request value that was free is now restricted to an enum" };
+    }
+  },
+];
+
+/** The classification of one differ diff for this package: { type, reason? }. */
+export function classify(diff, before, after) {
+  for (const rule of RULES) {
+    const decided = rule(diff, before, after);
+    if (decided) return decided;
+  }
+  return { type: diff.type };
+}

@@ -1,0 +1,33 @@
+// A project's assets, read-only through the interface: files, captured urls, copy and its revisions.
+import type { Copy } from "../../types.js";
+import { page } from "../paging.js";
+import { visibleProject } from "../permissions.js";
+import { ProblemError } from "../problem.js";
+import { idParameter, type Operation } from "./call.js";
+
+export const listFiles: Operation = (call) => {
+  const project = visibleProject(call.state, call.caller, idParameter(call, "project_id"));
+  return { status: 200, body: page(project.files ?? [], call.input.query) };
+};
+
+export const listCapturedUrls: Operation = (call) => {
+  const project = visibleProject(call.state, call.caller, idParameter(call, "project_id"));
+  return { status: 200, body: page(project.urls ?? [], call.input.query) };
+};
+
+export const listCopy: Operation = (call) => {
+  const project = visibleProject(call.state, call.caller, idParameter(call, "project_id"));
+  // The seed keeps each piece's revisions inside it; the API lists them on their own path.
+  const copy = (project.copy ?? []).map(({ revisions: _revisions, ...piece }): Copy => piece);
+  return { status: 200, body: page(copy, call.input.query) };
+};
+
+export const listCopyRevisions: Operation = (call) => {
+  const copyId = idParameter(call, "copy_id");
+  const found = call.state.copyById(copyId);
+  // Copy of a project the caller cannot see is as unknown as copy that does not exist.
+  if (!found || !found.project.members.includes(call.caller.id)) {
+    throw new ProblemError(404, `No copy with id ${copyId} is visible to the caller.`);
+  }
+  return { status: 200, body: page(found.copy.revisions ?? [], call.input.query) };
+};

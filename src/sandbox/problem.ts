@@ -1,0 +1,50 @@
+// Every answer the sandbox gives is built here: JSON bodies, and RFC 9457 problem details for errors
+// (the description's Problem schema), with the headers the description declares on every response.
+import type { Problem } from "../types.js";
+
+export type FieldError = NonNullable<Problem["errors"]>[number];
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  500: "Internal Server Error",
+};
+
+/** The description caps a problem's `errors` at 100 entries. */
+const MAX_FIELD_ERRORS = 100;
+
+/** Declared on every response (Access-Control-Allow-Origin); the allowed origins are not documented. */
+const COMMON_HEADERS = { "access-control-allow-origin": "*" };
+
+/** Thrown by an operation to answer with a problem instead of its success response. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+  }
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...COMMON_HEADERS, "content-type": "application/json" } });
+}
+
+export function emptyResponse(status: number): Response {
+  return new Response(null, { status, headers: COMMON_HEADERS });
+}
+
+export function problemResponse(error: ProblemError, instance: string, headers: Record<string, string> = {}): Response {
+  const body: Problem = { type: "about:blank", title: TITLES[error.status] ?? "Error", status: error.status, detail: error.detail, instance };
+  if (error.errors) body.errors = error.errors.slice(0, MAX_FIELD_ERRORS);
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { ...COMMON_HEADERS, ...headers, "content-type": "application/problem+json" },
+  });
+}

@@ -1,0 +1,88 @@
+// createSandbox: the reference sandbox as a fetch function. Every request goes through the same steps:
+// route → credential (401) → input against the description (400) → the operation (404, 403, 409, or
+// its success). State lives in the returned object, so two sandboxes never share anything.
+import { apiKeyOf } from "./credentials.js";
+import { DEFAULT_API_KEYS, exampleSeed } from "./example-seed.js";
+import { operations } from "./operations/index.js";
+import { emptyResponse, jsonResponse, ProblemError, problemResponse } from "./problem.js";
+import { readInput } from "./request-input.js";
+import { matchRoute } from "./router.js";
+import type { SandboxSeed } from "./seed.js";
+import { SandboxState, type SentEmail } from "./state.js";
+
+export interface SandboxOptions {
+  /** The data to start with and to return to on reset() (default: exampleSeed(), the description's examples). */
+  seed?: SandboxSeed;
+  /** API key → id of the account it acts as (default DEFAULT_API_KEYS). Any other key gets 401. */
+  apiKeys?: Readonly<Record<string, number>>;
+  /** The clock for `created` and `modified` (default: the current time). */
+  now?: () => Date;
+  /** Called with what made the sandbox answer 500 (a bug of the sandbox), e.g. to fail a test with it. */
+  onError?: (error: unknown) => void;
+}
+
+export interface Sandbox {
+  /** A fetch function answering as the service would: pass it to createClient({ fetch }). Any base URL
+   * works; requests never leave the process. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** Back to the seed: everything created, changed or deleted since is forgotten. */
+  reset(): void;
+  /** The emails the service would have sent since the last reset (inviting by address sends one). */
+  sentEmails(): readonly SentEmail[];
+}
+
+const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const seed = structuredClone(options.seed ?? exampleSeed());
+  const apiKeys = new Map(Object.entries(options.apiKeys ?? DEFAULT_API_KEYS));
+  for (const [, userId] of apiKeys) {
+    const user = seed.users.find((u) => u.id === userId);
+    if (!user || user.organization === null || !seed.organizations.some((o) => o.id === user.organization)) {
+      // Never quote the key itself: it may be a real one.
+      throw new TypeError(`createSandbox: an API key maps to account ${userId}, which is not a seeded user of a seeded organization`);
+    }
+  }
+  const clock = options.now ?? (() => new Date());
+  const now = () => clock().toISOString().replace(/\.\d{3}Z$/, "+00:00");
+  let state = new SandboxState(seed);
+
+  async function handle(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    try {
+      const route = matchRoute(request.method.toUpperCase(), pathname);
+      if (route.kind === "not-found") throw new ProblemError(404, `No operation of the API has the path ${pathname}.`);
+      if (route.kind === "method-not-allowed") {
+        return problemResponse(new ProblemError(405, `${request.method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+      }
+      const key = apiKeyOf(request.headers.get("authorization"));
+      const caller = key === undefined ? undefined : state.users.get(apiKeys.get(key) ?? -1);
+      if (!caller || !caller.active) {
+        const detail = key === undefined
+          ? "Authentication is required: send your API key as the user name of HTTP Basic authentication, with an empty password."
+          : "The API key is not valid.";
+        return problemResponse(new ProblemError(401, detail), pathname, WWW_AUTHENTICATE);
+      }
+      const input = await readInput(request, route.operation, route.pathValues);
+      const reply = operations[route.operation.operationId]({ state, caller, input, now });
+      return reply.status === 204 ? emptyResponse(204) : jsonResponse(reply.status, reply.body);
+    } catch (error) {
+      if (error instanceof ProblemError) return problemResponse(error, pathname);
+      // A bug of the sandbox: answered as the description says a server failure is, without internals.
+      options.onError?.(error);
+      return problemResponse(new ProblemError(500, "The sandbox failed to handle the request."), pathname);
+    }
+  }
+
+  return {
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      request.signal.throwIfAborted(); // as fetch does: an aborted signal rejects with its reason
+      return handle(request);
+    },
+    reset() {
+      state = new SandboxState(seed);
+    },
+    sentEmails: () => [...state.sentEmails],
+  };
+}
