@@ -3,8 +3,8 @@
 // - Guides. Every `# Section` of info.description becomes a tag of its own with `x-traitTag: true`
 //   (Redoc shows such a tag as a sidebar entry holding only its text). The text before the first
 //   section stays as the landing text, so the reference starts on the first screen; the decorator ends
-//   it with the version and a link to the changelog (option `changelog`: an absolute URL, since the page
-//   is read outside the repository).
+//   it with the version and a link to the changelog (an absolute URL, since the page is read outside the
+//   repository: option `changelog`, else derived from package.json's repository).
 // - Appendix. The root's `x-assumptions` (entry id → { title, text }) becomes the tag "Assumptions",
 //   one `## <title>` entry per id, in the map's order: Redoc routes each heading as
 //   `#/assumptions/<slug of the title>`, the anchor the markers link to. The Markdown of
@@ -178,8 +178,21 @@ export function readSourceNotes() {
   return readFileSync(new URL("./source-notes.md", import.meta.url), "utf8");
 }
 
-/** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix, changelog }` in redocly.yaml. */
-export function Reader({ groups, guides = "Guides", appendix = "Appendix", changelog }) {
+/**
+ * Where the changelog is read: package.json's repository (a GitHub URL) + /blob/main/CHANGELOG.md. The
+ * page is published on its own (npm package, static hosting), so a link relative to docs/ would not
+ * reach the repository's CHANGELOG.md.
+ */
+export function changelogUrl(packageJson) {
+  const repository = typeof packageJson.repository === "string" ? packageJson.repository : packageJson.repository?.url;
+  if (!repository) return undefined;
+  const web = repository.replace(/^git\+/, "").replace(/\.git$/, "").replace(/^git:\/\//, "https://");
+  return `${web}/blob/main/CHANGELOG.md`;
+}
+
+/** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix, changelog? }` in redocly.yaml. */
+export function Reader({ groups, guides = "Guides", appendix = "Appendix", changelog: changelogOption }) {
+  const changelog = changelogOption ?? changelogUrl(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")));
   if (!Array.isArray(groups) || groups.length === 0) throw new Error("docs/reader needs a non-empty groups option");
   return {
     Root: {

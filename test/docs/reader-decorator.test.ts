@@ -2,7 +2,7 @@
 // document: guides out of info.description, the appendix from x-assumptions, a visible marker on every
 // node marked x-assumption (wherever the lead marks one next), the sidebar groups.
 import { describe, expect, it } from "vitest";
-import { addAssumptionMarkers, assumptionsMarkdown, shapeForReader, slug, splitSections } from "../../openapi/plugins/reader.js";
+import { addAssumptionMarkers, assumptionsMarkdown, changelogUrl, shapeForReader, slug, splitSections } from "../../openapi/plugins/reader.js";
 
 const fixture = () => ({
   openapi: "3.1.0",
@@ -95,6 +95,11 @@ describe("docs/reader decorator", () => {
     const document = fixture();
     (document.components.schemas.Thing.properties.id as Record<string, unknown>)["x-assumption"] = { "no-such-entry": [] };
     expect(() => addAssumptionMarkers(document)).toThrow(/no-such-entry/);
+  });
+
+  it("links the changelog on the repository named by package.json", () => {
+    expect(changelogUrl({ repository: { type: "git", url: "git+https://github.com/acme/api.git" } })).toBe("https://github.com/acme/api/blob/main/CHANGELOG.md");
+    expect(changelogUrl({})).toBeUndefined();
   });
 
   it("slugs like Redoc's routes", () => {
