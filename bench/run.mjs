@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
 // (machine, date, load) written into README.md's Benchmarks section. Progress goes to stderr.
-//   --only=requests,typecheck,size,sandbox,pipeline   run some sections (the README is then left alone)
+//   --only=requests,typecheck,size,sandbox,docs,pipeline   run some sections (the README is then left alone)
 //   --no-readme                               print the table without touching README.md
 import { contenders } from "./contenders.mjs";
 import { evaluateGoals } from "./goals.mjs";
 import { load, machine } from "./machine.mjs";
 import { generatePeer } from "./peer/generate.mjs";
+import { benchDocs } from "./docs.mjs";
 import { benchBuild, benchTest } from "./pipeline.mjs";
 import { writeReadmeSection } from "./readme-section.mjs";
 import { benchRequests } from "./requests.mjs";
@@ -15,7 +16,7 @@ import { benchSize } from "./size.mjs";
 import { resultsTable } from "./table.mjs";
 import { benchTypecheck } from "./typecheck.mjs";
 
-const sections = ["pipeline", "requests", "typecheck", "size", "sandbox"];
+const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs"];
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? sections;
 const wanted = (s) => only.includes(s);
 const log = (message) => console.error(`bench: ${message}`);
@@ -51,6 +52,11 @@ if (wanted("size")) {
 if (wanted("sandbox")) {
   log("the sandbox against Prism's mock");
   results.sandbox = await benchSandbox({ log });
+}
+if (wanted("docs")) {
+  log("rendered reference vs Redoc's floor");
+  results.docs = await benchDocs({ log });
+  if (results.docs.missing) log(`docs not measured: ${results.docs.missing}`);
 }
 if (wanted("pipeline")) {
   log("npm test");
@@ -88,7 +94,7 @@ const report = [
 console.log(report);
 log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-const complete = sections.every(wanted) && !results.requests?.missing.length;
+const complete = sections.every(wanted) && !results.requests?.missing.length && !results.docs?.missing;
 if (process.argv.includes("--no-readme")) log("README.md left alone (--no-readme)");
 else if (!complete) log("README.md left alone: not every section and contender ran");
 else {

@@ -10,7 +10,7 @@ const verdict = (goals, id) => {
   return g ? `${g.met === "met" ? "✅ met" : g.met === "missed" ? "❌ missed" : "? unknown"}` : "";
 };
 
-export function resultsTable({ labels, requests, typecheck, size, build, test }, goals) {
+export function resultsTable({ labels, requests, typecheck, size, docs, build, test }, goals) {
   const rows = [];
   const row = (measure, values, goalText = "", goalIds = []) =>
     rows.push([measure, ...columns.map((c) => values[c] ?? ""), goalText, goalIds.map((id) => verdict(goals, id)).join(", ")]);
@@ -41,6 +41,13 @@ export function resultsTable({ labels, requests, typecheck, size, build, test },
     row("npm tarball (packed / unpacked)", per((c) => (s(c) === null ? null : s(c)?.pack), (p) => (p ? `${kB(p.tarballBytes)} / ${kB(p.unpackedBytes)}` : "n/a")));
     row("… unpacked code and types only (no description, no README)", per((c) => (s(c) === null ? null : s(c)?.pack), (p) => (p ? kB(p.codeBytes) : "n/a")));
     row("… with runtime dependencies", per((c) => (s(c) === null ? null : s(c)?.packWithDependencies), (p) => (p ? `${kB(p.tarballBytes)} / ${kB(p.unpackedBytes)}` : "n/a")));
+  }
+  if (docs && !docs.missing) {
+    // The rendered reference beside Redoc's floor (the same Redocly build of a one-operation description).
+    const pair = (ours, floor, ratio, format) => ({ ours: `${format(ours)} (floor ${format(floor)}, ${ratio.toFixed(2)}×)` });
+    row(`Docs: first contentful paint, median of ${docs.loads} cold loads from file://`, pair(docs.ours.fcpMs, docs.floor.fcpMs, docs.ratios.fcp, (v) => `${Math.round(v)} ms`), "≤ 1.25× floor", ["docs-fcp"]);
+    row("… elements once the title is rendered", pair(docs.ours.elements, docs.floor.elements, docs.ratios.elements, int));
+    row("… page weight (one self-contained file)", pair(docs.ours.bytes, docs.floor.bytes, docs.ratios.bytes, (v) => `${(v / 1024).toFixed(0)} kB`));
   }
   if (build) {
     // scripts/build.mjs runs independent steps side by side, so step times may add up to more than the wall time.

@@ -9,7 +9,12 @@
 // 4. Make the page fully offline: Redoc's sidebar footer ("API docs by" + Redocly's logo) loads the logo
 //    from cdn.redoc.ly at run time, so the logo URLs in the inlined code are replaced with an inline SVG
 //    (the attribution link stays). Deterministic: same input, same bytes.
-// 5. Refuse a page whose markup would load anything from the network.
+// 5. Add the theme (scripts/docs-theme.css: colours with enough contrast, code blocks that wrap) as a
+//    <style> after Redoc's own, at the end of <head>.
+//    And one accessibility fix in Redoc's inlined code: the request-example switcher is labelled
+//    "Example" while it shows the example's summary (axe: label-content-name-mismatch); without the
+//    label its name is the summary it shows.
+// 6. Refuse a page whose markup would load anything from the network.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,7 +69,15 @@ const INLINE_LOGO =
   );
 
 const page = join(docs, "index.html");
-const html = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
+const theme = readFileSync(join(root, "scripts/docs-theme.css"), "utf8");
+const withLogo = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
+const EXAMPLE_LABEL = /"aria-label":`Example`,(options:e\.map\(\(e,t\)=>\(\{key:e,value:String\(t\),label:r\[e\]\?\.summary)/g;
+const labelFixes = withLogo.match(EXAMPLE_LABEL)?.length ?? 0;
+if (labelFixes !== 1) throw new Error(`docs:build: expected Redoc's example switcher label once, found it ${labelFixes} times (Redocly upgraded? check the fix)`);
+const fixed = withLogo.replace(EXAMPLE_LABEL, "$1");
+const headEnd = fixed.indexOf("\n</head>");
+if (headEnd < 0) throw new Error("docs:build: no </head> line in the rendered page to put the theme before");
+const html = `${fixed.slice(0, headEnd)}\n<style id="pcs-theme">\n${theme}</style>${fixed.slice(headEnd)}`;
 writeFileSync(page, html);
 const external = networkReferences(html);
 if (external.length) {

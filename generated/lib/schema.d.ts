@@ -19,7 +19,7 @@ export interface paths {
         };
         /**
          * Retrieve copy revisions
-         * @description Returns the revisions of one piece of copy (here the id is the copy's, not the project's), each with its changes marked up against the previous revision. Assets are read-only: this interface cannot create, change or delete them. Paginated with `offset` and `limit`.
+         * @description Returns the revisions of one piece of copy (here the id is the copy's, not the project's), each with its changes marked up against the previous revision. Assets are read-only: the API cannot create, change or delete them. Paginated with `offset` and `limit`.
          */
         get: operations["listCopyRevisions"];
         put?: never;
@@ -39,7 +39,7 @@ export interface paths {
         };
         /**
          * List groups
-         * @description Returns all groups. Groups define the permissions users hold; they are read-only and cannot be created or edited through this interface. Not paginated.
+         * @description Returns all groups. Groups define the permissions users hold; they are read-only and cannot be created or edited. Not paginated.
          */
         get: operations["listGroups"];
         put?: never;
@@ -95,7 +95,7 @@ export interface paths {
         head?: never;
         /**
          * Update the organization
-         * @description Changes the properties sent on the caller's own organization (no other is reachable). Only a company administrator may update it; anyone else gets 403. The body holds only the properties to change, at least one. The interface does not name the properties PATCH accepts; this description assumes every field of the organization except `created` and `modified`, with `address` updated field by field (an assumption).
+         * @description Changes the properties sent on the caller's own organization (no other is reachable). Only a company administrator may update it; anyone else gets 403. The body holds only the properties to change, at least one: any field of the organization except `created` and `modified`, with `address` updated field by field.
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description Creates a project. The name is sent as `name` and comes back as the project's `title`. The caller is automatically added as a member of the new project and, as its creator, can never be removed from it. The interface does not say which fields are required; this description assumes `name` only (an assumption).
+         * @description Creates a project. The name is sent as `name` and comes back as the project's `title`. The caller is automatically added as a member of the new project and, as its creator, can never be removed from it. Only `name` is required.
          */
         post: operations["createProject"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         head?: never;
         /**
          * Update a project
-         * @description Changes the properties sent and leaves the others as they are. The body holds only the properties to change, at least one. The interface does not name the properties PATCH accepts; this description assumes `name`, `description` and `job_code` with the limits of creation (an assumption). As with creation, the name is sent as `name` and read back as `title`.
+         * @description Changes the properties sent and leaves the others as they are. The body holds only the properties to change, at least one, among `name`, `description` and `job_code`, with the limits of creation. As with creation, the name is sent as `name` and read back as `title`.
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Retrieve copy
-         * @description Returns the copy of a project: HTML text whose history is kept as revisions. Assets are read-only: this interface cannot create, change or delete them. Paginated with `offset` and `limit`.
+         * @description Returns the copy of a project: HTML text whose history is kept as revisions. Assets are read-only: the API cannot create, change or delete them. Paginated with `offset` and `limit`.
          */
         get: operations["listCopy"];
         put?: never;
@@ -199,7 +199,7 @@ export interface paths {
         };
         /**
          * Retrieve captured urls
-         * @description Returns the captured urls of a project: image snapshots of web pages, or bookmarks. Assets are read-only: this interface cannot create, change or delete them. Paginated with `offset` and `limit`.
+         * @description Returns the captured urls of a project: image snapshots of web pages, or bookmarks. Assets are read-only: the API cannot create, change or delete them. Paginated with `offset` and `limit`.
          */
         get: operations["listCapturedUrls"];
         put?: never;
@@ -242,8 +242,7 @@ export interface paths {
          *
          *     **Warning:** because of rule 3, add members of your own organization by user id, never by email.
          *
-         *     The service answers 201 with a JSON content type but its body is not documented; this description
-         *     assumes the added project user (an assumption).
+         *     The service answers 201 with a JSON body: the added project user, or nothing.
          */
         post: operations["addProjectUser"];
         delete?: never;
@@ -275,7 +274,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a user
-         * @description Removes a user from a project (the first id is the project's, the second the user's). The project's creator cannot be removed; trying answers 409 (the status is an assumption).
+         * @description Removes a user from a project (the first id is the project's, the second the user's). The project's creator cannot be removed; trying answers 409.
          */
         delete: operations["removeProjectUser"];
         options?: never;
@@ -298,7 +297,7 @@ export interface paths {
         };
         /**
          * Retrieve files
-         * @description Returns the files uploaded to a project. This path alone carries the `v1/` prefix, exactly as the service serves it; the other paths have none, and no other version exists. Assets are read-only: this interface cannot create, change or delete them. Paginated with `offset` and `limit`.
+         * @description Returns the files uploaded to a project. This path alone carries the `v1/` prefix, exactly as the service serves it; the other paths have none, and no other version exists. Assets are read-only: the API cannot create, change or delete them. Paginated with `offset` and `limit`.
          */
         get: operations["listFiles"];
         put?: never;
@@ -360,7 +359,7 @@ export interface components {
             /** @description Street, line 2 (may be empty). */
             street2?: string;
         };
-        /** @description Fields common to every project asset (files, captured urls and copy). Assets are read-only through this interface. Unknown properties may appear in responses and must be ignored. */
+        /** @description Fields common to every project asset (files, captured urls and copy). Assets are read-only: the API cannot create, change or delete them. Unknown properties may appear in responses and must be ignored. */
         Asset: {
             created: components["schemas"]["Timestamp"];
             /**
@@ -382,7 +381,7 @@ export interface components {
             name: string;
             num_comments?: components["schemas"]["CommentCount"];
         };
-        /** @description A captured url: an image snapshot of a web page, or a bookmark. `_links` is listed by the interface but absent from the sample response, so it is optional. */
+        /** @description A captured url: an image snapshot of a web page, or a bookmark. `_links` may be absent. */
         CapturedUrl: components["schemas"]["Asset"] & {
             _links?: components["schemas"]["Link"];
             _thumbnails: components["schemas"]["Thumbnails"];
@@ -396,7 +395,7 @@ export interface components {
         };
         /**
          * Format: int64
-         * @description Number of associated comments. Listed by the interface as a property but absent from the service's sample responses, so it is optional: treat a missing value as "unknown", not as zero.
+         * @description Number of associated comments. It may be absent: treat a missing value as "unknown", not as zero.
          * @example 3
          */
         CommentCount: number;
@@ -459,7 +458,7 @@ export interface components {
          * @example SPR-2025-014
          */
         JobCode: string;
-        /** @description An object holding one link (the interface's `href` type). */
+        /** @description An object holding one link. */
         Link: {
             /**
              * Format: uri
@@ -482,7 +481,7 @@ export interface components {
         ModifiedTimestamp: string | null;
         /** @description A free-text profile field; `null` when the user left it empty. */
         NullableText: string | null;
-        /** @description The caller's own organization — the only one reachable. `created` and `modified` are listed by the interface but absent from its sample response, so they are optional. Unknown properties may appear and must be ignored. */
+        /** @description The caller's own organization — the only one reachable. `created` and `modified` may be absent. Unknown properties may appear and must be ignored. */
         Organization: {
             address: components["schemas"]["Address"];
             created?: components["schemas"]["Timestamp"];
@@ -518,7 +517,7 @@ export interface components {
         };
         OrganizationText: string;
         /**
-         * @description Body of an organization update: only the properties to change, at least one. The interface does not name the properties PATCH accepts; this description assumes every field of the organization except `created` and `modified`, each at most 255 characters. Unknown properties are rejected.
+         * @description Body of an organization update: only the properties to change, at least one. Every field of the organization except `created` and `modified` can be changed, each at most 255 characters. Unknown properties are rejected.
          * @example {
          *       "phone": "+1 503 555 0199",
          *       "address": {
@@ -548,14 +547,14 @@ export interface components {
              */
             website?: string;
         };
-        /** @description An RFC 9457 problem details object, sent with `application/problem+json` on every error. The interface documents no error body; this format is an assumption. Bodies never carry stack traces or internal details. Unknown properties may appear and must be ignored. */
+        /** @description An RFC 9457 problem details object, sent with `application/problem+json` on every error. Bodies never carry stack traces or internal details. Unknown properties may appear and must be ignored. */
         Problem: {
             /**
              * @description A human-readable explanation specific to this occurrence.
              * @example No project with id 48213 is visible to the caller.
              */
             detail?: string;
-            /** @description For validation problems (400), one entry per rejected field (at most 100, an assumption). */
+            /** @description For validation problems (400), one entry per rejected field (at most 100). */
             errors?: components["schemas"]["ProblemFieldError"][];
             /**
              * Format: uri-reference
@@ -604,32 +603,32 @@ export interface components {
              */
             created_by: string;
             /**
-             * @description Project description (at most 1,000 characters through this interface).
+             * @description Project description (at most 1,000 characters).
              * @example Print and social assets for the spring product launch.
              */
             description: string;
             id: components["schemas"]["Id"];
             /**
-             * @description The client's internal code for the project (at most 20 characters through this interface).
+             * @description The client's internal code for the project (at most 20 characters).
              * @example SPR-2025-014
              */
             job_code: string;
             modified: components["schemas"]["ModifiedTimestamp"];
             num_comments?: components["schemas"]["CommentCount"];
             /**
-             * @description `internal` when the project was created by the caller's company, `external` when another company invited the caller to it. The interface's table writes the values capitalised (Internal, External); the service sends them in lower case, as listed here.
+             * @description `internal` when the project was created by the caller's company, `external` when another company invited the caller to it. The values are in lower case.
              * @example internal
              * @enum {string}
              */
             ownership: "internal" | "external";
             /**
-             * @description Title of the project — the value given as `name` when it was created or updated (at most 50 characters through this interface).
+             * @description Title of the project — the value given as `name` when it was created or updated (at most 50 characters).
              * @example Spring 2025 launch campaign
              */
             title: string;
         };
         /**
-         * @description Body of a project creation. The interface does not say which fields are required; this description assumes that `name` is required and the others optional. Unknown properties are rejected.
+         * @description Body of a project creation: `name` is required, the others are optional. Unknown properties are rejected.
          * @example {
          *       "name": "Spring 2025 launch campaign",
          *       "description": "Print and social assets for the spring product launch.",
@@ -646,7 +645,7 @@ export interface components {
          * @example Print and social assets for the spring product launch.
          */
         ProjectDescription: string;
-        /** @description An uploaded file. `_links` is listed by the interface but absent from the sample response, so it is optional. */
+        /** @description An uploaded file. `_links` may be absent. */
         ProjectFile: components["schemas"]["Asset"] & {
             _links?: components["schemas"]["Link"];
             _thumbnails: components["schemas"]["Thumbnails"];
@@ -658,7 +657,7 @@ export interface components {
          */
         ProjectName: string;
         /**
-         * @description Body of a project update: only the properties to change, at least one. The interface does not name the properties PATCH accepts; this description assumes the ones a project is created with, under the same limits. Unknown properties are rejected.
+         * @description Body of a project update: only the properties to change, at least one, among those a project is created with, under the same limits. Unknown properties are rejected.
          * @example {
          *       "job_code": "SPR-2025-015"
          *     }
@@ -668,10 +667,10 @@ export interface components {
             job_code?: components["schemas"]["JobCode"];
             name?: components["schemas"]["ProjectName"];
         };
-        /** @description A person with access to a project, internal or external to the caller's organization. The interface gives no property table for project users; this shape is taken from its sample response. Unknown properties may appear and must be ignored. */
+        /** @description A person with access to a project, internal or external to the caller's organization. Unknown properties may appear and must be ignored. */
         ProjectUser: {
             /**
-             * @description Whether the user is active. No operation of this interface changes it.
+             * @description Whether the user is active. No operation of the API changes it.
              * @example true
              */
             active: boolean;
@@ -725,7 +724,7 @@ export interface components {
              */
             user: string;
         };
-        /** @description Thumbnail links by size. The image is the last one added, or a default placeholder when there is none, so all three sizes are always present. The interface's property table for files calls this property `_thumbnail`; every sample response uses `_thumbnails`, which is the name this description uses everywhere. */
+        /** @description Thumbnail links by size. The image is the last one added, or a default placeholder when there is none, so all three sizes are always present. */
         Thumbnails: {
             large: components["schemas"]["Link"];
             medium: components["schemas"]["Link"];
@@ -754,7 +753,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed or breaks a rule of its schema: a body that is not a JSON object, an unknown or over-long property, an empty update, a parameter out of range. The interface documents no validation errors; the 400 status and the problem body with `errors` are assumptions. */
+        /** @description The request is malformed or breaks a rule of its schema: a body that is not a JSON object, an unknown or over-long property, an empty update, a parameter out of range. The problem body lists the rejected fields in `errors`. */
         BadRequest: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -778,7 +777,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with a rule of the resource (for example, removing the project creator). The status code is an assumption; the interface documents no error codes for rule violations. */
+        /** @description The request conflicts with a rule of the resource (for example, removing the project creator). */
         Conflict: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -832,7 +831,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No resource with that identifier is visible to the caller. Whether an existing resource the caller may not see is reported as 404 or 403 is not documented; this description assumes 404. */
+        /** @description No resource with that identifier is visible to the caller: it does not exist, or the caller may not see it (the answer does not tell which). */
         NotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -850,7 +849,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many requests. The service imposes no rate limits at present; this response is documented (an assumption) so that clients handle one if limits are introduced. Wait as long as `Retry-After` says before retrying. */
+        /** @description Too many requests. The service imposes no rate limits at present; should it introduce them, this is the answer. Wait as long as `Retry-After` says before retrying. */
         TooManyRequests: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -901,7 +900,7 @@ export interface components {
          */
         GroupId: components["schemas"]["Id"];
         /**
-         * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+         * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
          * @example 30
          */
         Limit: number;
@@ -944,7 +943,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+                 * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
                  * @example 30
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1099,7 +1098,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+                 * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
                  * @example 30
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1265,7 +1264,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+                 * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
                  * @example 30
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1309,7 +1308,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+                 * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
                  * @example 30
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1353,7 +1352,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+                 * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
                  * @example 30
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1412,7 +1411,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user was added. The body is an assumption; the interface documents only its JSON content type. */
+            /** @description The user was added. The body, when there is one, is the added project user. */
             201: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1471,7 +1470,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items to return. Defaults to 30. The interface states no maximum; this description assumes 100, and the mock rejects anything larger with 400.
+                 * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
                  * @example 30
                  */
                 limit?: components["parameters"]["Limit"];

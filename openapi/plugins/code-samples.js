@@ -23,25 +23,36 @@ export function resolve(document, node) {
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
-/** The value a sample uses for a parameter: its example, else its schema's example or default. */
+/** The value a sample uses for a parameter: its example, else its schema's example (never its default). */
 export function parameterValue(document, parameter) {
   if (parameter.example !== undefined) return parameter.example;
   const [firstExample] = Object.values(parameter.examples ?? {});
   if (firstExample) return resolve(document, firstExample).value;
   const schema = resolve(document, parameter.schema ?? {});
   if (schema.examples?.length) return schema.examples[0];
-  if (schema.example !== undefined) return schema.example;
-  return schema.default;
+  return schema.example;
 }
 
-/** The JSON request body of an operation, from its first example (undefined when it has no body). */
-export function requestBodyExample(document, operation) {
-  if (!operation.requestBody) return undefined;
+/** True when a sample need not send the parameter: the value is what the service assumes anyway. */
+function isDefault(document, parameter, value) {
+  const schema = resolve(document, parameter.schema ?? {});
+  return schema.default !== undefined && JSON.stringify(schema.default) === JSON.stringify(value);
+}
+
+/**
+ * The JSON request bodies of an operation, one per named example ({ key, summary, value }), or one
+ * from `example`; [] when it has no body.
+ */
+export function requestBodyExamples(document, operation) {
+  if (!operation.requestBody) return [];
   const media = resolve(document, operation.requestBody).content?.["application/json"];
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
-  const [firstExample] = Object.values(media.examples ?? {});
-  if (firstExample) return resolve(document, firstExample).value;
+  if (!media) return [];
+  if (media.example !== undefined) return [{ key: undefined, summary: undefined, value: media.example }];
+  const named = Object.entries(media.examples ?? {}).map(([key, example]) => {
+    const resolved = resolve(document, example);
+    return { key, summary: resolved.summary, value: resolved.value };
+  });
+  if (named.length) return named;
   throw new Error("code-samples: a JSON request body without an example cannot get a realistic sample");
 }
 
@@ -58,10 +69,15 @@ export function describeOperation(document, path, method, pathItem, operation) {
     method,
     operationId: operation.operationId,
     pathParameters: byLocation("path").map((p) => ({ name: p.name, value: parameterValue(document, p) })),
-    queryParameters: query.map((p) => ({ name: p.name, value: parameterValue(document, p) })).filter((p) => p.value !== undefined),
+    // Only what a reader would send: no parameter without an example, none whose value is its default.
+    queryParameters: query
+      .map((p) => ({ name: p.name, value: parameterValue(document, p), parameter: p }))
+      .filter(({ value, parameter }) => value !== undefined && !isDefault(document, parameter, value))
+      .map(({ name, value }) => ({ name, value })),
     // offset/limit pagination is what the package's paginate() helper follows.
     paginated: query.some((p) => p.name === "offset") && query.some((p) => p.name === "limit"),
-    body: requestBodyExample(document, operation),
+    bodies: requestBodyExamples(document, operation),
+    bodySchemaName: schemaName(resolve(document, operation.requestBody ?? {})?.content?.["application/json"]?.schema),
     successCode,
     responseSchema: success.content?.["application/json"]?.schema,
     // A body the service does not document (its schema is an assumption) may be empty: typed `| undefined`.
@@ -71,10 +87,8 @@ export function describeOperation(document, path, method, pathItem, operation) {
 
 // ---- curl ------------------------------------------------------------------------------------------
 
-/** A server URL whose {variables} become environment variables: {host} → $PCS_HOST. */
-function shellServerUrl(document, envPrefix) {
-  return document.servers[0].url.replace(/\{(\w+)\}/g, (_, name) => `$${envPrefix}_${name.toUpperCase()}`);
-}
+/** The base URL of every sample: one environment variable, `$PCS_BASE_URL` (the server URL it stands for is in the guide). */
+const baseUrlVariable = (envPrefix) => `${envPrefix}_BASE_URL`;
 
 function shellSingleQuote(text) {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -86,19 +100,25 @@ function json(value) {
 }
 
 export function curlSample(document, described, { envPrefix }) {
-  let url = shellServerUrl(document, envPrefix) + described.path;
+  let url = `$${baseUrlVariable(envPrefix)}` + described.path;
   for (const { name, value } of described.pathParameters) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
   if (described.queryParameters.length) {
     url += "?" + described.queryParameters.map(({ name, value }) => `${name}=${encodeURIComponent(String(value))}`).join("&");
   }
-  // The colon after the key: HTTP Basic with the API key as user name and an empty password.
-  const lines = [`curl -u "$${envPrefix}_API_KEY:"${described.method === "get" ? "" : ` -X ${described.method.toUpperCase()}`}`];
-  if (described.body !== undefined) {
-    // A multi-line body is indented under its -d so the command reads as one block.
-    lines.push(`-H "Content-Type: application/json"`, `-d ${shellSingleQuote(json(described.body)).replace(/\n/g, "\n  ")}`);
-  }
-  lines.push(`"${url}"`);
-  return lines.join(" \\\n  ");
+  const command = (body) => {
+    // The colon after the key: HTTP Basic with the API key as user name and an empty password.
+    const lines = [`curl -u "$${envPrefix}_API_KEY:"${described.method === "get" ? "" : ` -X ${described.method.toUpperCase()}`}`];
+    if (body !== undefined) {
+      // A multi-line body is indented under its -d so the command reads as one block.
+      lines.push(`-H "Content-Type: application/json"`, `-d ${shellSingleQuote(json(body)).replace(/\n/g, "\n  ")}`);
+    }
+    lines.push(`"${url}"`);
+    return lines.join(" \\\n  ");
+  };
+  if (described.bodies.length === 0) return command(undefined);
+  if (described.bodies.length === 1) return command(described.bodies[0].value);
+  // One command per named example, each under its summary.
+  return described.bodies.map(({ key, summary, value }) => `# ${summary ?? key}\n${command(value)}`).join("\n\n");
 }
 
 // ---- TypeScript ------------------------------------------------------------------------------------
@@ -154,34 +174,25 @@ function expandedLiteral(value, indent) {
   return `{\n${Object.entries(value).map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)},`).join("\n")}\n${indent}}`;
 }
 
-export function typescriptSample(document, described, { packageName, envPrefix }) {
-  const baseUrl = "`" + document.servers[0].url.replace(/\{(\w+)\}/g, (_, name) => `\${process.env.${envPrefix}_${name.toUpperCase()}}`) + "`";
-  const init = {};
-  if (described.pathParameters.length) {
-    init.params = { path: Object.fromEntries(described.pathParameters.map(({ name, value }) => [name, value])) };
-  }
-  if (described.body !== undefined) init.body = described.body;
-  const hasInit = Object.keys(init).length > 0;
+/** The first line of every TypeScript sample: where `client` comes from. */
+export const CLIENT_NOTE = "// `client`: the one set up in Getting started.";
 
+export function typescriptSample(document, described, { packageName }) {
+  const pathInit = described.pathParameters.length
+    ? { params: { path: Object.fromEntries(described.pathParameters.map(({ name, value }) => [name, value])) } }
+    : {};
   const schema = described.responseSchema;
   const itemSchema = schema?.type === "array" ? schema.items : undefined;
   const usePaginate = described.method === "get" && described.paginated && itemSchema !== undefined;
-  const lines = [
-    `import { createClient, ${usePaginate ? "paginate" : "unwrap"} } from ${JSON.stringify(packageName)};`,
-    "",
-    "const client = createClient({",
-    `  baseUrl: ${baseUrl},`,
-    `  apiKey: process.env.${envPrefix}_API_KEY!,`,
-    "});",
-    "",
-  ];
+  const lines = [`import { ${usePaginate ? "paginate" : "unwrap"} } from ${JSON.stringify(packageName)};`, CLIENT_NOTE, ""];
   const pathLiteral = JSON.stringify(described.path);
 
   if (usePaginate) {
+    const hasInit = Object.keys(pathInit).length > 0;
     const item = lowerCamel(schemaName(itemSchema) ?? "item");
     lines.push(
       "// Every item of every page: paginate() follows offset and limit.",
-      `for await (const ${item} of paginate(client, ${pathLiteral}${hasInit ? `, ${expandedLiteral(init, "")}` : ""})) {`,
+      `for await (const ${item} of paginate(client, ${pathLiteral}${hasInit ? `, ${expandedLiteral(pathInit, "")}` : ""})) {`,
       `  console.log(${printedFields(document, item, itemSchema).join(", ")});`,
       "}",
     );
@@ -190,27 +201,39 @@ export function typescriptSample(document, described, { packageName, envPrefix }
 
   // `unwrap(await client.GET(path, init))`, on one line when it fits, else broken like a formatter would.
   const method = described.method.toUpperCase();
-  const unwrapped = (assignTo) => {
+  const unwrapped = (init, assignTo) => {
+    const hasInit = Object.keys(init).length > 0;
     const head = assignTo ? `const ${assignTo} = ` : "";
     const oneLine = `${head}unwrap(await client.${method}(${pathLiteral}${hasInit ? `, ${tsLiteral(init, "")}` : ""}));`;
     if (!oneLine.includes("\n") && oneLine.length <= 100) return oneLine;
     return `${head}unwrap(\n  await client.${method}(${pathLiteral}${hasInit ? `, ${expandedLiteral(init, "  ")}` : ""}),\n);`;
   };
-
-  if (!schema) {
-    lines.push(`// unwrap() throws an ApiError unless the answer is ${described.successCode}.`, unwrapped());
-  } else if (itemSchema) {
-    const item = lowerCamel(schemaName(itemSchema) ?? "item");
-    lines.push(unwrapped(`${item}s`), `for (const ${item} of ${item}s) console.log(${printedFields(document, item, itemSchema).join(", ")});`);
-  } else {
-    const variable = lowerCamel(schemaName(schema) ?? "result");
-    const printed = printedFields(document, variable, schema, described.responseMayBeEmpty);
-    lines.push(
-      "// unwrap() returns the body or throws an ApiError.",
-      unwrapped(variable),
-      `console.log(${printed.length ? printed.join(", ") : variable});`,
-    );
-  }
+  // One call per request example (a body-less operation has one call).
+  const bodies = described.bodies.length ? described.bodies : [undefined];
+  const many = bodies.length > 1;
+  bodies.forEach((body, i) => {
+    const init = body ? { ...pathInit, body: body.value } : pathInit;
+    // The name of a variable of the i-th call: `projectUser`, `projectUserById` for example ProjectUserAddById.
+    const suffix = (name) => {
+      if (!many) return name;
+      const rest = described.bodySchemaName && body.key?.startsWith(described.bodySchemaName) ? body.key.slice(described.bodySchemaName.length) : "";
+      return IDENTIFIER.test(rest) && rest ? name + rest : `${name}${i + 1}`;
+    };
+    if (i > 0) lines.push("");
+    if (many) lines.push(`// ${body.summary ?? body.key}`);
+    if (!schema) {
+      if (i === 0) lines.push(`// unwrap() throws an ApiError unless the answer is ${described.successCode}.`);
+      lines.push(unwrapped(init));
+    } else if (itemSchema) {
+      const item = lowerCamel(schemaName(itemSchema) ?? "item");
+      lines.push(unwrapped(init, suffix(`${item}s`)), `for (const ${item} of ${suffix(`${item}s`)}) console.log(${printedFields(document, item, itemSchema).join(", ")});`);
+    } else {
+      const variable = suffix(lowerCamel(schemaName(schema) ?? "result"));
+      const printed = printedFields(document, variable, schema, described.responseMayBeEmpty);
+      if (i === 0) lines.push("// unwrap() returns the body or throws an ApiError.");
+      lines.push(unwrapped(init, variable), `console.log(${printed.length ? printed.join(", ") : variable});`);
+    }
+  });
   return lines.join("\n");
 }
 

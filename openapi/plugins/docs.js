@@ -1,8 +1,11 @@
 // Redocly plugin for the rendered reference (docs/index.html). Its decorators are switched on only for
 // the `docs` API of redocly.yaml, so the bundle in generated/ — what Prism, openapi-typescript and the
 // tests read — stays exactly the description.
+//   docs/code-samples  x-codeSamples: curl and TypeScript for every operation (code-samples.js)
+//   docs/reader        guides, the appendix of assumptions and source notes, assumption markers,
+//                      x-tagGroups (reader.js; the grouping check is tag-groups.js)
 import { CodeSamples } from "./code-samples.js";
-import { TagGroups } from "./tag-groups.js";
+import { Reader } from "./reader.js";
 
 export default function docsPlugin() {
   return {
@@ -10,7 +13,7 @@ export default function docsPlugin() {
     decorators: {
       oas3: {
         "code-samples": CodeSamples,
-        "tag-groups": TagGroups,
+        reader: Reader,
       },
     },
   };

@@ -38,7 +38,7 @@ export function codeSamples(definition: Json): CodeSample[] {
 }
 
 export interface FencedBlock {
-  /** Where the block was found, e.g. "info.description #2". */
+  /** Where the block was found, e.g. "tags.7.description #2" (a guide) or "info.description #1". */
   where: string;
   source: string;
 }

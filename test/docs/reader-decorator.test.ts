@@ -1,0 +1,109 @@
+// The docs decorator that shapes the reference for a reader (openapi/plugins/reader.js), on a made-up
+// document: guides out of info.description, the appendix from x-assumptions, a visible marker on every
+// node marked x-assumption (wherever the lead marks one next), the sidebar groups.
+import { describe, expect, it } from "vitest";
+import { addAssumptionMarkers, assumptionsMarkdown, changelogUrl, shapeForReader, slug, splitSections } from "../../openapi/plugins/reader.js";
+
+const fixture = () => ({
+  openapi: "3.1.0",
+  info: {
+    title: "Fixture",
+    version: "1.0.0",
+    description: "What it is.\n\n# Getting started\n\nSet up:\n\n```sh\n# not a heading\nexport X=1\n```\n\n# Errors\n\nProblems.\n",
+  },
+  "x-assumptions": {
+    "made-up": { title: "A made-up `choice`", text: "Chosen for the fixture." },
+    other: { title: "Another one", text: "Also chosen." },
+  },
+  servers: [{ url: "https://{host}/api", variables: { host: { default: "h.invalid", description: "The host.", "x-assumption": { "made-up": [] } } } }],
+  tags: [{ name: "Things" }],
+  paths: {
+    "/things": {
+      get: {
+        tags: ["Things"],
+        parameters: [{ name: "limit", in: "query", description: "How many.", schema: { type: "integer", maximum: 9 }, "x-assumption": { "made-up": ["maximum"] } }],
+        responses: {
+          "200": {
+            description: "The things.",
+            content: { "application/json": { "x-assumption": { other: [] }, schema: { type: "array" } } },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Thing: {
+        type: "object",
+        properties: {
+          id: { type: "integer", "x-assumption": { "made-up": [], other: [] } },
+          // A property named `content` is not a content map: its own marked child keeps its marker.
+          content: { type: "array", items: { type: "string", description: "Text.", "x-assumption": { other: [] } } },
+        },
+      },
+    },
+  },
+});
+
+const groups = [{ name: "Reference", tags: ["Things"] }];
+
+describe("docs/reader decorator", () => {
+  it("splits info.description at level-1 headings, not at `#` lines inside code fences", () => {
+    const { intro, sections } = splitSections(fixture().info.description);
+    expect(intro).toBe("What it is.");
+    expect(sections.map((s) => s.name)).toEqual(["Getting started", "Errors"]);
+    expect(sections[0]!.body).toContain("# not a heading");
+  });
+
+  it("leaves the landing text in info.description and makes each guide section a trait tag, grouped after the reference", () => {
+    const document = fixture();
+    shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes.", changelog: undefined });
+    expect(document.info.description.trim()).toBe("What it is.");
+    const tags = document.tags as { name: string; description?: string; "x-traitTag"?: boolean }[];
+    expect(tags.filter((t) => t["x-traitTag"]).map((t) => t.name)).toEqual(["Getting started", "Errors", "Assumptions", "Source notes"]);
+    expect((document as { "x-tagGroups"?: unknown })["x-tagGroups"]).toEqual([
+      { name: "Reference", tags: ["Things"] },
+      { name: "Guides", tags: ["Getting started", "Errors"] },
+      { name: "Appendix", tags: ["Assumptions", "Source notes"] },
+    ]);
+    expect(tags.find((t) => t.name === "Source notes")!.description).toBe("Notes.");
+  });
+
+  it("renders one appendix entry per x-assumptions id, in order, each a heading of its own", () => {
+    const text = assumptionsMarkdown(fixture()["x-assumptions"]);
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(["A made-up choice", "Another one"]);
+    expect(text).toContain("Chosen for the fixture.");
+  });
+
+  it("marks every marked node, linking to its entry's route; media types mark their response; servers get plain text", () => {
+    const document = fixture();
+    expect(addAssumptionMarkers(document)).toBe(5);
+    const op = document.paths["/things"].get;
+    // The route Redoc gives the heading "A made-up choice" of the tag "Assumptions" (hand-written here).
+    expect(op.parameters[0]!.description).toBe("How many.\n\n**Assumption:** [A made-up `choice`](#/assumptions/a-made-up-choice)");
+    expect(op.responses["200"].description).toBe("The things.\n\n**Assumption:** [Another one](#/assumptions/another-one)");
+    expect((op.responses["200"].content["application/json"] as { description?: string }).description).toBeUndefined();
+    expect((document.components.schemas.Thing.properties.id as { description?: string }).description).toBe(
+      "**Assumptions:** [A made-up `choice`](#/assumptions/a-made-up-choice), [Another one](#/assumptions/another-one)",
+    );
+    expect(document.components.schemas.Thing.properties.content.items.description).toBe("Text.\n\n**Assumption:** [Another one](#/assumptions/another-one)");
+    expect(document.servers[0]!.variables.host.description).toBe("The host.\n\nAssumption: A made-up choice (see Appendix, Assumptions).");
+  });
+
+  it("refuses a marker naming no entry", () => {
+    const document = fixture();
+    (document.components.schemas.Thing.properties.id as Record<string, unknown>)["x-assumption"] = { "no-such-entry": [] };
+    expect(() => addAssumptionMarkers(document)).toThrow(/no-such-entry/);
+  });
+
+  it("links the changelog on the repository named by package.json", () => {
+    expect(changelogUrl({ repository: { type: "git", url: "git+https://github.com/acme/api.git" } })).toBe("https://github.com/acme/api/blob/main/CHANGELOG.md");
+    expect(changelogUrl({})).toBeUndefined();
+  });
+
+  it("slugs like Redoc's routes", () => {
+    expect(slug("Removing a project's creator gets 409")).toBe("removing-a-project's-creator-gets-409");
+    expect(slug("The 401 challenge")).toBe("the-401-challenge");
+  });
+});
