@@ -12,6 +12,7 @@ const steps = {
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
   "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
   "build:lib": ["build:types"], // generated/lib/*.js + *.d.ts: the client in src/, compiled by tsc (src/tsconfig.json)
+  "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
   "docs:build": ["bundle"], // docs/index.html (+ docs/openapi.{json,yaml}): the offline reference (scripts/build-docs.mjs)
 };
 
