@@ -5,6 +5,7 @@ import type { ApiClient } from "./api-client.js";
 import { afterEachCall } from "./after-call.js";
 import { basicAuthorization } from "./auth.js";
 import { createRedactor } from "./redact.js";
+import { inBrowser } from "./runtime.js";
 import { resolveRetryOptions, type RetryOptions } from "./retry-options.js";
 import { createRetryingFetch, type FetchLike } from "./retrying-fetch.js";
 import type { paths } from "./schema.js";
@@ -39,17 +40,17 @@ export interface ClientOptions extends PassedThroughOptions {
   timeoutMs?: number;
   /** Retries of idempotent requests; `false` sends every request exactly once. */
   retry?: RetryOptions | false;
-  /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Browsers
-   * send their own User-Agent instead (README, "In a browser"). */
+  /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Not in a
+   * browser, which sends its own User-Agent (README, "In a browser"). */
   userAgent?: string;
   /** Headers sent with every request (a call's own `headers` add to and override them). `Authorization`
-   * and `User-Agent` are always the client's own, made from `apiKey` and `userAgent`. */
+   * and (outside browsers) `User-Agent` are always the client's own, made from `apiKey` and `userAgent`. */
   headers?: HeadersOptions;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** The User-Agent always names this package and its version, so the service can tell clients apart. */
+/** Outside browsers, the User-Agent names this package and its version, so the service can tell clients apart. */
 export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -74,10 +75,8 @@ export function createClient(options: ClientOptions): ApiClient {
  * caller headers, a plain object: openapi-fetch merges it into every request, and an object is the
  * cheapest to merge. */
 function clientHeaders(authorization: string, userAgent: string | undefined, headers: HeadersOptions | undefined): HeadersOptions {
-  const own = {
-    Authorization: authorization,
-    "User-Agent": userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT,
-  };
+  const own: Record<string, string> = { Authorization: authorization };
+  if (!inBrowser()) own["User-Agent"] = userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT;
   const defaults = { Accept: "application/json, application/problem+json" };
   if (headers === undefined) return { ...own, ...defaults };
   // mergeHeaders reads a Headers object or a record; a list of pairs is turned into Headers first.

@@ -30,14 +30,14 @@ export interface ClientOptions extends PassedThroughOptions {
     timeoutMs?: number;
     /** Retries of idempotent requests; `false` sends every request exactly once. */
     retry?: RetryOptions | false;
-    /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Browsers
-     * send their own User-Agent instead (README, "In a browser"). */
+    /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Not in a
+     * browser, which sends its own User-Agent (README, "In a browser"). */
     userAgent?: string;
     /** Headers sent with every request (a call's own `headers` add to and override them). `Authorization`
-     * and `User-Agent` are always the client's own, made from `apiKey` and `userAgent`. */
+     * and (outside browsers) `User-Agent` are always the client's own, made from `apiKey` and `userAgent`. */
     headers?: HeadersOptions;
 }
 export declare const DEFAULT_TIMEOUT_MS = 30000;
-/** The User-Agent always names this package and its version, so the service can tell clients apart. */
+/** Outside browsers, the User-Agent names this package and its version, so the service can tell clients apart. */
 export declare const PACKAGE_USER_AGENT = "@project-collaboration/api/0.1.0";
 export declare function createClient(options: ClientOptions): ApiClient;

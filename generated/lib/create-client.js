@@ -4,11 +4,12 @@ import createFetchClient, { mergeHeaders } from "openapi-fetch";
 import { afterEachCall } from "./after-call.js";
 import { basicAuthorization } from "./auth.js";
 import { createRedactor } from "./redact.js";
+import { inBrowser } from "./runtime.js";
 import { resolveRetryOptions } from "./retry-options.js";
 import { createRetryingFetch } from "./retrying-fetch.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The User-Agent always names this package and its version, so the service can tell clients apart. */
+/** Outside browsers, the User-Agent names this package and its version, so the service can tell clients apart. */
 export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 export function createClient(options) {
     const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent, headers, ...passedThrough } = options;
@@ -33,10 +34,9 @@ export function createClient(options) {
  * caller headers, a plain object: openapi-fetch merges it into every request, and an object is the
  * cheapest to merge. */
 function clientHeaders(authorization, userAgent, headers) {
-    const own = {
-        Authorization: authorization,
-        "User-Agent": userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT,
-    };
+    const own = { Authorization: authorization };
+    if (!inBrowser())
+        own["User-Agent"] = userAgent ? `${userAgent} ${PACKAGE_USER_AGENT}` : PACKAGE_USER_AGENT;
     const defaults = { Accept: "application/json, application/problem+json" };
     if (headers === undefined)
         return { ...own, ...defaults };
