@@ -12,7 +12,8 @@ import { repoRoot } from "../support/openapi.js";
 import { startPrism, type RunningPrism } from "../support/prism.js";
 
 const script: string = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts["contract:proxy"];
-const [command, mode, ...scriptArgs] = script.split(/\s+/);
+// scripts/prism.mjs checks the port and the upstream, then runs `prism <mode> <arguments>` as given.
+const [command, mode, ...scriptArgs] = script.replace(/^node scripts\/prism\.mjs /, "prism ").split(/\s+/);
 
 const GOOD_GROUP = { id: 2, name: "Editor", description: "Can edit projects and assets." };
 const BAD_GROUP = { id: "three", name: "Viewer" }; // id not an integer, description missing
