@@ -8,11 +8,13 @@ import { redactJson } from "../../src/redact.js";
 import { retryAfterMs } from "../../src/retry-after.js";
 import { resolveRetryOptions } from "../../src/retry-options.js";
 import { sleep } from "../../src/sleep.js";
-import { attemptSignal, MAX_TIMER_MS } from "../../src/timeout.js";
+import { attemptSignal } from "../../src/timeout.js";
 import { toApiError } from "../../src/unwrap.js";
 import { BASE_URL, fakeFetch, json, neverAnswers, status, type Reply } from "./fake-fetch.js";
 
 const START = Date.parse("2025-03-01T12:00:00Z");
+/** The longest delay setTimeout takes (a signed 32-bit number of ms), written out rather than imported. */
+const LONGEST_TIMER_MS = 2_147_483_647;
 beforeEach(() => vi.useFakeTimers({ now: START }));
 afterEach(() => vi.useRealTimers());
 
@@ -40,20 +42,22 @@ describe("the retry budget's edges", () => {
   it("a wait of exactly the longest a timer can hold is kept", async () => {
     // Retry-After as a date 2^31 − 1 ms ahead: the clock is set so that the whole seconds work out.
     const at = START + 2_147_484_000;
-    vi.setSystemTime(at - MAX_TIMER_MS);
+    vi.setSystemTime(at - LONGEST_TIMER_MS);
     const { client, sent } = clientWith([status(503, { "Retry-After": new Date(at).toUTCString() }), json([])], { retry: { maxElapsedMs: Infinity } });
     const call = client.GET("/groups.json");
     expect(await settled(call)).toBe(false);
-    await vi.advanceTimersByTimeAsync(MAX_TIMER_MS);
+    await vi.advanceTimersByTimeAsync(LONGEST_TIMER_MS);
     expect((await call).response.status).toBe(200);
     expect(sent).toHaveLength(2);
   });
 
   it("one millisecond longer is handed back at once", async () => {
     const at = START + 2_147_484_000;
-    vi.setSystemTime(at - MAX_TIMER_MS - 1);
+    vi.setSystemTime(at - LONGEST_TIMER_MS - 1);
     const { client, sent } = clientWith([status(503, { "Retry-After": new Date(at).toUTCString() }), json([])], { retry: { maxElapsedMs: Infinity } });
-    expect((await client.GET("/groups.json")).response.status).toBe(503);
+    const call = client.GET("/groups.json");
+    expect(await settled(call)).toBe(true);
+    expect((await call).response.status).toBe(503);
     expect(sent).toHaveLength(1);
   });
 
@@ -75,8 +79,9 @@ describe("the retry budget's edges", () => {
     await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
-  it("a delay option of 0 is allowed", () => {
+  it("a delay option of 0 is allowed, a budget given as a string is not", () => {
     expect(resolveRetryOptions({ baseDelayMs: 0, maxDelayMs: 0 })).toMatchObject({ baseDelayMs: 0, maxDelayMs: 0 });
+    expect(() => resolveRetryOptions({ maxElapsedMs: "5000" as unknown as number })).toThrow(new RangeError("retry.maxElapsedMs must be a number > 0"));
   });
 
   it("Retry-After must start with a letter to be read as a date (an ISO timestamp is not an HTTP date)", () => {
@@ -88,7 +93,7 @@ describe("the retry budget's edges", () => {
 describe("timers and listeners", () => {
   it("an infinite timeout starts no timer", async () => {
     const { signal } = attemptSignal(undefined, Infinity);
-    await vi.advanceTimersByTimeAsync(MAX_TIMER_MS);
+    await vi.advanceTimersByTimeAsync(LONGEST_TIMER_MS);
     expect(signal.aborted).toBe(false);
   });
 

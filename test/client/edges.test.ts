@@ -4,8 +4,7 @@
 // default retried methods, timers without unref() (browsers), and the messages users read.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, collectAll, createClient, paginate, unwrap } from "../../src/index.js";
-import { MIN_REDACTED_LENGTH, REDACTED } from "../../src/redact.js";
-import { DEFAULT_RETRY, resolveRetryOptions } from "../../src/retry-options.js";
+import { resolveRetryOptions } from "../../src/retry-options.js";
 import { createRetryingFetch } from "../../src/retrying-fetch.js";
 import { attemptSignal } from "../../src/timeout.js";
 import { BASE_URL, fakeFetch, json, problem, status } from "./fake-fetch.js";
@@ -29,6 +28,13 @@ describe("pagination with path parameters only (the README's example)", () => {
     const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
     const walk = paginate(client, "/projects.json");
     await expect(walk.next()).rejects.toThrow(new TypeError("paginate: /projects.json answered with something other than an array"));
+  });
+
+  it("a limit of 1 walks one item per request", async () => {
+    const fake = fakeFetch(json([{ id: 1 }]), json([]));
+    const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
+    expect(await collectAll(client, "/projects.json", { params: { query: { limit: 1 } } })).toEqual([{ id: 1 }]);
+    expect(fake.sent.map((s) => s.url.searchParams.get("offset"))).toEqual(["0", "1"]);
   });
 
   it("a limit out of range is refused with a message giving the range", async () => {
@@ -70,8 +76,9 @@ describe("retry options", () => {
   });
 
   it("keeps every default it is not given, undefined included", () => {
-    const resolved = resolveRetryOptions({ maxAttempts: undefined, baseDelayMs: 10 });
-    expect({ ...resolved, random: undefined }).toEqual({ ...DEFAULT_RETRY, baseDelayMs: 10, random: undefined });
+    const { random, ...resolved } = resolveRetryOptions({ maxAttempts: undefined, baseDelayMs: 10 });
+    expect(resolved).toEqual({ maxAttempts: 3, maxElapsedMs: 60_000, baseDelayMs: 10, maxDelayMs: 10_000, statuses: [429, 502, 503, 504], methods: ["GET", "HEAD", "OPTIONS", "DELETE"] });
+    expect(random).toBe(Math.random);
   });
 });
 
@@ -122,16 +129,16 @@ describe("timers without unref (browsers)", () => {
 });
 
 describe("redaction", () => {
-  it(`scrubs a key of exactly ${MIN_REDACTED_LENGTH} characters, and leaves shorter ones (ordinary words)`, async () => {
-    const exact = "k".repeat(MIN_REDACTED_LENGTH);
-    const short = "q".repeat(MIN_REDACTED_LENGTH - 1);
+  it("scrubs a key of exactly 8 characters, and leaves shorter ones (ordinary words)", async () => {
+    const exact = "k".repeat(8);
+    const short = "q".repeat(7);
     const details: (string | undefined)[] = [];
     for (const key of [exact, short]) {
       const client = createClient({ baseUrl: BASE_URL, apiKey: key, fetch: fakeFetch(problem(400, "Bad Request", `your key ${key} is wrong`)).fetch });
       const thrown = await client.GET("/groups.json").then(unwrap, (error: unknown) => error).catch((error: unknown) => error);
       details.push((thrown as ApiError).problem?.detail);
     }
-    expect(details).toEqual([`your key ${REDACTED} is wrong`, `your key ${short} is wrong`]);
+    expect(details).toEqual(["your key [REDACTED] is wrong", `your key ${short} is wrong`]);
   });
 });
 
