@@ -4,7 +4,8 @@
 // checks traffic against generated/openapi.json, assumptions included; at the documented level against
 // generated/openapi.documented.json, so an answer the service's documentation allows (a 404 whose body
 // is `{"error":"Not found"}`, an empty 401, limit=150) passes through instead of becoming a 500.
-// PCS_CONFORMANCE sets the level too; --level wins.
+// PCS_CONFORMANCE sets the level too; --level wins. Prism is started through scripts/prism.mjs, which
+// first checks the port and the upstream and says in one line what is wrong.
 import { spawn } from "node:child_process";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -23,6 +24,6 @@ if (!Object.hasOwn(DOCUMENTS, level)) {
   console.error(`contract:proxy: the level must be "documented" or "full", not ${JSON.stringify(level)}`);
   process.exit(2);
 }
-const child = spawn(process.execPath, [`${root}node_modules/@stoplight/prism-cli/dist/index.js`, "proxy", "--errors", DOCUMENTS[level], ...args], { cwd: root, stdio: "inherit" });
+const child = spawn(process.execPath, [`${root}scripts/prism.mjs`, "proxy", "--errors", DOCUMENTS[level], ...args], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

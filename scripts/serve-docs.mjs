@@ -48,12 +48,19 @@ const server = createServer((request, response) => {
 
 function listen(port) {
   server.once("error", (error) => {
-    if (error.code === "EADDRINUSE" && port !== 0) listen(0);
-    else throw error;
+    if (error.code === "EADDRINUSE" && port !== 0) return listen(0);
+    // One line rather than a stack trace: e.g. EACCES for a port below 1024.
+    console.error(`docs: cannot listen on 127.0.0.1:${port} (${error.code}); set PORT to another port`);
+    process.exit(1);
   });
   server.listen(port, "127.0.0.1", () => {
     const { port: actual } = server.address();
     console.log(`API reference at http://127.0.0.1:${actual}/ (serving docs/; Ctrl+C to stop)`);
   });
 }
-listen(Number(process.env.PORT ?? 4173));
+const port = process.env.PORT ?? "4173";
+if (!/^\d+$/.test(port) || Number(port) > 65535) {
+  console.error(`docs: PORT must be a port number from 0 to 65535, not "${port}"`);
+  process.exit(1);
+}
+listen(Number(port));

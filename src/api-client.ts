@@ -1,42 +1,70 @@
-// The client's type. At run time it is the openapi-fetch client itself; the type is stricter in one
-// way: openapi-fetch infers each call's options as a type parameter, which switches off TypeScript's
-// excess-property check, so a misspelt body field compiled silently (openapi-typescript issue #2329).
-// Here the options' type follows from the path alone, so an unknown property is an error.
-import type { Client, FetchOptions, FetchResponse } from "openapi-fetch";
+// The client's type. At run time it is the openapi-fetch client itself. To the type checker it must be
+// two things at once:
+//
+// - an openapi-fetch `Client<paths>`, so that openapi-fetch's helpers and helper types
+//   (wrapAsPathBasedClient, MethodResponse, ClientPathsWithMethod…) accept it;
+// - stricter than one: openapi-fetch infers each call's options as a type parameter, which switches
+//   off TypeScript's excess-property check, so a misspelt body field compiles silently
+//   (openapi-typescript issue #2329). Here the options' type follows from the path, so it does not.
+//
+// How: each call method is the strict signature (CallMethod) intersected with openapi-fetch's own
+// method type over `never` paths. An intersection of function types is an overload list; the
+// `never` one accepts no path at all, so every call is checked against the strict signature alone,
+// while assignability only needs one member of the intersection: ClientMethod<never, …> is
+// assignable to ClientMethod<paths, …> (and to Client<any, any>, MethodResponse's bound).
+// `request` stays openapi-fetch's own type over `paths`: it is what lets MethodResponse and
+// wrapAsPathBasedClient infer `paths` from an ApiClient.
+import type { Client, ClientMethod, FetchOptions, FetchResponse, ParseAs } from "openapi-fetch";
 import type { paths } from "./schema.js";
 
-type Method = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+/** The HTTP methods an OpenAPI path item can hold (openapi-fetch's `HttpMethod`). */
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** Any media type (openapi-fetch's `MediaType`). */
+export type MediaType = `${string}/${string}`;
 
 /** The operation object of path P for method M (never when P has no such method). */
-export type OperationAt<P extends keyof paths, M extends Method> = paths[P] extends { [K in M]: infer Op }
+export type OperationAt<P extends keyof paths, M extends HttpMethod> = paths[P] extends { [K in M]: infer Op }
   ? Op extends Record<string, unknown>
     ? Op
     : never
   : never;
 
 /** The paths that take method M. */
-export type PathsWithMethod<M extends Method> = {
+export type PathsWithMethod<M extends HttpMethod> = {
   [P in keyof paths]: [OperationAt<P, M>] extends [never] ? never : P;
 }[keyof paths];
 
+/** A call's options: openapi-fetch's, with `parseAs` narrowed to the one given (As). */
+export type CallOptions<Op, As extends ParseAs> = FetchOptions<Op> & { parseAs?: As };
+
 /** The options are optional exactly when the operation has nothing required (no path parameter, no body). */
-type InitArgs<Op> = {} extends FetchOptions<Op> ? [init?: FetchOptions<Op>] : [init: FetchOptions<Op>];
+export type CallArgs<Op, As extends ParseAs> = {} extends FetchOptions<Op>
+  ? [init?: CallOptions<Op, As>]
+  : [init: CallOptions<Op, As>];
 
-type MediaType = `${string}/${string}`;
-
-export type CallMethod<M extends Method> = <P extends PathsWithMethod<M>>(
+/**
+ * One call method (GET, POST…). The options' type follows from the path alone, so an unknown property
+ * is an error; only `parseAs` is inferred, so that `data` has the type it parses to (a string for
+ * "text", a Blob for "blob"…), as in openapi-fetch.
+ */
+export type CallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As extends ParseAs = "json">(
   url: P,
-  ...init: InitArgs<OperationAt<P, M>>
-) => Promise<FetchResponse<OperationAt<P, M>, FetchOptions<OperationAt<P, M>>, MediaType>>;
+  ...init: CallArgs<OperationAt<P, M>, As>
+) => Promise<FetchResponse<OperationAt<P, M>, { parseAs: As }, MediaType>>;
 
-/** An openapi-fetch client for this API, with exact option types. */
-export interface ApiClient extends Omit<Client<paths>, "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE"> {
-  GET: CallMethod<"get">;
-  PUT: CallMethod<"put">;
-  POST: CallMethod<"post">;
-  DELETE: CallMethod<"delete">;
-  OPTIONS: CallMethod<"options">;
-  HEAD: CallMethod<"head">;
-  PATCH: CallMethod<"patch">;
-  TRACE: CallMethod<"trace">;
+/** A method that also satisfies openapi-fetch's method type (see the top of this file). */
+export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType>;
+
+/** An openapi-fetch client for this API: a `Client<paths>` whose calls refuse unknown option properties. */
+// `request` (the same calls by method name), `use` and `eject` are openapi-fetch's own.
+export interface ApiClient extends Omit<Client<paths, MediaType>, Uppercase<HttpMethod>> {
+  GET: ClientCallMethod<"get">;
+  PUT: ClientCallMethod<"put">;
+  POST: ClientCallMethod<"post">;
+  DELETE: ClientCallMethod<"delete">;
+  OPTIONS: ClientCallMethod<"options">;
+  HEAD: ClientCallMethod<"head">;
+  PATCH: ClientCallMethod<"patch">;
+  TRACE: ClientCallMethod<"trace">;
 }

@@ -4,13 +4,16 @@ import type { OperationAt } from "./api-client.js";
 import type { paths } from "./schema.js";
 import { unwrap } from "./unwrap.js";
 
-type GetOperation<P extends keyof paths> = OperationAt<P, "get">;
-type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
-type OkJson<Op> = Op extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
+/** The GET operation of path P. */
+export type GetOperation<P extends keyof paths> = OperationAt<P, "get">;
+/** The query parameters of an operation (never when it takes none). */
+export type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** The JSON body of an operation's 200 response (never when it has none). */
+export type OkJson<Op> = Op extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
 /** True when the GET operation takes `offset` and `limit` and answers with an array. (Tuples keep
  * `never` from passing every test: `never extends X` holds for any X.) */
-type IsPaginated<Op> = [QueryOf<Op>] extends [never]
+export type IsPaginated<Op> = [QueryOf<Op>] extends [never]
   ? false
   : ["offset" | "limit"] extends [keyof QueryOf<Op>]
     ? [OkJson<Op>] extends [never]
@@ -32,7 +35,7 @@ export type PageItem<P extends PaginatedPath> = OkJson<GetOperation<P>> extends 
 export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>>;
 
 /** Optional when P has no required parameter, required otherwise (e.g. a path parameter). */
-type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
+export type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
 
 /** The description's maximum `limit`: the fewest requests per item. */
 export const MAX_PAGE_SIZE = 100;

@@ -5,20 +5,38 @@ import type { components } from "./schema.js";
 
 export type { components, operations, paths } from "./schema.js";
 
-type Schemas = components["schemas"];
-
-export type Project = Schemas["Project"];
-export type ProjectFile = Schemas["ProjectFile"];
-export type CapturedUrl = Schemas["CapturedUrl"];
-export type Copy = Schemas["Copy"];
-export type CopyRevision = Schemas["CopyRevision"];
-export type ProjectUser = Schemas["ProjectUser"];
-export type UserProfile = Schemas["UserProfile"];
-export type Organization = Schemas["Organization"];
-export type Address = Schemas["Address"];
-export type Group = Schemas["Group"];
-export type Problem = Schemas["Problem"];
-export type ProjectCreate = Schemas["ProjectCreate"];
-export type ProjectUpdate = Schemas["ProjectUpdate"];
-export type ProjectUserAdd = Schemas["ProjectUserAdd"];
-export type OrganizationUpdate = Schemas["OrganizationUpdate"];
+// One name per schema of the description, the schema's own name (test/client/exports.test.ts keeps
+// this list complete), in the description's order.
+export type Id = components["schemas"]["Id"];
+export type Timestamp = components["schemas"]["Timestamp"];
+export type ModifiedTimestamp = components["schemas"]["ModifiedTimestamp"];
+export type CommentCount = components["schemas"]["CommentCount"];
+export type Link = components["schemas"]["Link"];
+export type Thumbnails = components["schemas"]["Thumbnails"];
+export type Project = components["schemas"]["Project"];
+export type ProblemFieldError = components["schemas"]["ProblemFieldError"];
+export type Problem = components["schemas"]["Problem"];
+export type ProjectName = components["schemas"]["ProjectName"];
+export type ProjectDescription = components["schemas"]["ProjectDescription"];
+export type JobCode = components["schemas"]["JobCode"];
+export type ProjectCreate = components["schemas"]["ProjectCreate"];
+export type ProjectUpdate = components["schemas"]["ProjectUpdate"];
+export type Asset = components["schemas"]["Asset"];
+export type MimeType = components["schemas"]["MimeType"];
+export type ProjectFile = components["schemas"]["ProjectFile"];
+export type CapturedUrl = components["schemas"]["CapturedUrl"];
+export type Copy = components["schemas"]["Copy"];
+export type CopyRevision = components["schemas"]["CopyRevision"];
+export type NullableText = components["schemas"]["NullableText"];
+export type UserProfile = components["schemas"]["UserProfile"];
+export type ProjectUser = components["schemas"]["ProjectUser"];
+export type ProjectUserAddById = components["schemas"]["ProjectUserAddById"];
+export type ProjectUserAddByEmail = components["schemas"]["ProjectUserAddByEmail"];
+export type ProjectUserAdd = components["schemas"]["ProjectUserAdd"];
+export type CountryCode = components["schemas"]["CountryCode"];
+export type Address = components["schemas"]["Address"];
+export type Organization = components["schemas"]["Organization"];
+export type OrganizationText = components["schemas"]["OrganizationText"];
+export type AddressUpdate = components["schemas"]["AddressUpdate"];
+export type OrganizationUpdate = components["schemas"]["OrganizationUpdate"];
+export type Group = components["schemas"]["Group"];

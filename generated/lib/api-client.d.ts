@@ -1,27 +1,41 @@
-import type { Client, FetchOptions, FetchResponse } from "openapi-fetch";
+import type { Client, ClientMethod, FetchOptions, FetchResponse, ParseAs } from "openapi-fetch";
 import type { paths } from "./schema.js";
-type Method = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+/** The HTTP methods an OpenAPI path item can hold (openapi-fetch's `HttpMethod`). */
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+/** Any media type (openapi-fetch's `MediaType`). */
+export type MediaType = `${string}/${string}`;
 /** The operation object of path P for method M (never when P has no such method). */
-export type OperationAt<P extends keyof paths, M extends Method> = paths[P] extends {
+export type OperationAt<P extends keyof paths, M extends HttpMethod> = paths[P] extends {
     [K in M]: infer Op;
 } ? Op extends Record<string, unknown> ? Op : never : never;
 /** The paths that take method M. */
-export type PathsWithMethod<M extends Method> = {
+export type PathsWithMethod<M extends HttpMethod> = {
     [P in keyof paths]: [OperationAt<P, M>] extends [never] ? never : P;
 }[keyof paths];
+/** A call's options: openapi-fetch's, with `parseAs` narrowed to the one given (As). */
+export type CallOptions<Op, As extends ParseAs> = FetchOptions<Op> & {
+    parseAs?: As;
+};
 /** The options are optional exactly when the operation has nothing required (no path parameter, no body). */
-type InitArgs<Op> = {} extends FetchOptions<Op> ? [init?: FetchOptions<Op>] : [init: FetchOptions<Op>];
-type MediaType = `${string}/${string}`;
-export type CallMethod<M extends Method> = <P extends PathsWithMethod<M>>(url: P, ...init: InitArgs<OperationAt<P, M>>) => Promise<FetchResponse<OperationAt<P, M>, FetchOptions<OperationAt<P, M>>, MediaType>>;
-/** An openapi-fetch client for this API, with exact option types. */
-export interface ApiClient extends Omit<Client<paths>, "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE"> {
-    GET: CallMethod<"get">;
-    PUT: CallMethod<"put">;
-    POST: CallMethod<"post">;
-    DELETE: CallMethod<"delete">;
-    OPTIONS: CallMethod<"options">;
-    HEAD: CallMethod<"head">;
-    PATCH: CallMethod<"patch">;
-    TRACE: CallMethod<"trace">;
+export type CallArgs<Op, As extends ParseAs> = {} extends FetchOptions<Op> ? [init?: CallOptions<Op, As>] : [init: CallOptions<Op, As>];
+/**
+ * One call method (GET, POST…). The options' type follows from the path alone, so an unknown property
+ * is an error; only `parseAs` is inferred, so that `data` has the type it parses to (a string for
+ * "text", a Blob for "blob"…), as in openapi-fetch.
+ */
+export type CallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As extends ParseAs = "json">(url: P, ...init: CallArgs<OperationAt<P, M>, As>) => Promise<FetchResponse<OperationAt<P, M>, {
+    parseAs: As;
+}, MediaType>>;
+/** A method that also satisfies openapi-fetch's method type (see the top of this file). */
+export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType>;
+/** An openapi-fetch client for this API: a `Client<paths>` whose calls refuse unknown option properties. */
+export interface ApiClient extends Omit<Client<paths, MediaType>, Uppercase<HttpMethod>> {
+    GET: ClientCallMethod<"get">;
+    PUT: ClientCallMethod<"put">;
+    POST: ClientCallMethod<"post">;
+    DELETE: ClientCallMethod<"delete">;
+    OPTIONS: ClientCallMethod<"options">;
+    HEAD: ClientCallMethod<"head">;
+    PATCH: ClientCallMethod<"patch">;
+    TRACE: ClientCallMethod<"trace">;
 }
-export {};

@@ -1,7 +1,23 @@
+import { type HeadersOptions } from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
 import { type RetryOptions } from "./retry-options.js";
 import { type FetchLike } from "./retrying-fetch.js";
-export interface ClientOptions {
+/**
+ * The openapi-fetch client options passed through as they are, because they make sense for this API:
+ * fetch's own request settings that Node.js and browsers share (`credentials`, `mode`, `redirect`…), a custom
+ * `Request` class, and `requestInitExt` (fetch's second argument in Node.js, e.g. an undici
+ * `dispatcher` for a proxy). Not offered: `querySerializer`, `bodySerializer` and `pathSerializer` (the
+ * description's parameters are plain integers and its bodies JSON: another serialization would only
+ * send requests the service does not accept), and a client-wide `signal` (it would end every later
+ * call too: pass one per call).
+ */
+export type PassedThroughOptions = Pick<RequestInit, "credentials" | "keepalive" | "mode" | "redirect" | "referrer" | "referrerPolicy"> & {
+    /** The Request class to build requests with (default globalThis.Request). */
+    Request?: typeof Request;
+    /** Passed to fetch as its second argument where it supports one (Node.js), e.g. `{ dispatcher }`. */
+    requestInitExt?: Record<string, unknown>;
+};
+export interface ClientOptions extends PassedThroughOptions {
     /** The service root, e.g. "https://example.com/public/api" (the description's server, `{host}` filled in). */
     baseUrl: string;
     /** Sent as HTTP Basic user name with an empty password; never quoted in errors or logs. */
@@ -14,10 +30,14 @@ export interface ClientOptions {
     timeoutMs?: number;
     /** Retries of idempotent requests; `false` sends every request exactly once. */
     retry?: RetryOptions | false;
-    /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. */
+    /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Not in a
+     * browser, which sends its own User-Agent (README, "In a browser"). */
     userAgent?: string;
+    /** Headers sent with every request (a call's own `headers` add to and override them). `Authorization`
+     * and (outside browsers) `User-Agent` are always the client's own, made from `apiKey` and `userAgent`. */
+    headers?: HeadersOptions;
 }
 export declare const DEFAULT_TIMEOUT_MS = 30000;
-/** The User-Agent always names this package and its version, so the service can tell clients apart. */
+/** Outside browsers, the User-Agent names this package and its version, so the service can tell clients apart. */
 export declare const PACKAGE_USER_AGENT = "@project-collaboration/api/0.1.0";
 export declare function createClient(options: ClientOptions): ApiClient;

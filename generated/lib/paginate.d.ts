@@ -1,13 +1,16 @@
 import type { FetchOptions } from "openapi-fetch";
 import type { OperationAt } from "./api-client.js";
 import type { paths } from "./schema.js";
-type GetOperation<P extends keyof paths> = OperationAt<P, "get">;
-type QueryOf<Op> = Op extends {
+/** The GET operation of path P. */
+export type GetOperation<P extends keyof paths> = OperationAt<P, "get">;
+/** The query parameters of an operation (never when it takes none). */
+export type QueryOf<Op> = Op extends {
     parameters: {
         query?: infer Q;
     };
 } ? NonNullable<Q> : never;
-type OkJson<Op> = Op extends {
+/** The JSON body of an operation's 200 response (never when it has none). */
+export type OkJson<Op> = Op extends {
     responses: {
         200: {
             content: {
@@ -18,7 +21,7 @@ type OkJson<Op> = Op extends {
 } ? Body : never;
 /** True when the GET operation takes `offset` and `limit` and answers with an array. (Tuples keep
  * `never` from passing every test: `never extends X` holds for any X.) */
-type IsPaginated<Op> = [QueryOf<Op>] extends [never] ? false : ["offset" | "limit"] extends [keyof QueryOf<Op>] ? [OkJson<Op>] extends [never] ? false : [OkJson<Op>] extends [readonly unknown[]] ? true : false : false;
+export type IsPaginated<Op> = [QueryOf<Op>] extends [never] ? false : ["offset" | "limit"] extends [keyof QueryOf<Op>] ? [OkJson<Op>] extends [never] ? false : [OkJson<Op>] extends [readonly unknown[]] ? true : false : false;
 /** The paths whose GET takes `offset` and `limit` and answers with an array: the only ones paginate accepts. */
 export type PaginatedPath = {
     [P in keyof paths]: IsPaginated<GetOperation<P>> extends true ? P : never;
@@ -28,7 +31,7 @@ export type PageItem<P extends PaginatedPath> = OkJson<GetOperation<P>> extends 
 /** The GET options of P; `limit` is the page size (default MAX_PAGE_SIZE), `offset` where to start. */
 export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>>;
 /** Optional when P has no required parameter, required otherwise (e.g. a path parameter). */
-type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
+export type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
 /** The description's maximum `limit`: the fewest requests per item. */
 export declare const MAX_PAGE_SIZE = 100;
 /**
@@ -73,4 +76,3 @@ export interface PaginationClient {
 export declare function paginate<P extends PaginatedPath>(client: PaginationClient, path: P, ...[init]: PaginateArgs<P>): AsyncGenerator<PageItem<P>, void, undefined>;
 /** Every item of every page, in one array. */
 export declare function collectAll<P extends PaginatedPath>(client: PaginationClient, path: P, ...init: PaginateArgs<P>): Promise<PageItem<P>[]>;
-export {};

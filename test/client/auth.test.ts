@@ -46,6 +46,20 @@ describe("User-Agent", () => {
     expect(PACKAGE_USER_AGENT).toBe(`@project-collaboration/api/${packageJson.version}`);
   });
 
+  it("is left to the browser in a web page or a worker (README, \"In a browser\")", async () => {
+    for (const global of ["document", "WorkerGlobalScope"] as const) {
+      vi.stubGlobal(global, global === "document" ? {} : class WorkerGlobalScope {});
+      try {
+        const fake = fakeFetch(json([]));
+        await createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, userAgent: "acme-sync/2.1" }).GET("/groups.json");
+        expect(fake.sent[0]?.headers.get("User-Agent"), global).toBeNull();
+        expect(fake.sent[0]?.headers.get("Authorization"), global).toBe("Basic azo=");
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    }
+  });
+
   it("puts the application's own token first", async () => {
     const fake = fakeFetch(json([]));
     await createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, userAgent: "acme-sync/2.1" }).GET("/groups.json");

@@ -13,7 +13,7 @@ const curlLines = readme.split("\n").filter((line) => line.startsWith("curl ") &
 describe("README: the mock's curl example", () => {
   it("exists, on the port npm run mock uses", () => {
     expect(curlLines.length).toBeGreaterThan(0);
-    expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.mock).toBe("prism mock generated/openapi.json"); // Prism's default: 127.0.0.1:4010
+    expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.mock).toBe("node scripts/prism.mjs mock generated/openapi.json"); // Prism's default: 127.0.0.1:4010
   });
 
   it.for(curlLines)("%s", (line, context) => {

@@ -175,6 +175,7 @@ describe("a project that installs the tarball", () => {
       projects: expect.any(Number),
       files: expect.any(Number),
       groups: expect.any(Number),
+      interop: { asClient: "function", groupsByPath: observed.groups, listed: observed.projects, groupsText: "string" },
       updated: true,
       notFound: { status: 404, operation: "GET /projects/{project_id}.json", title: "Not Found" },
       version,

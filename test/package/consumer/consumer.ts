@@ -1,6 +1,7 @@
 // A consumer of the packed package: type-checked with moduleResolution bundler and node16, then run
 // against the mock by test/package/packed.test.ts. It prints one JSON line of what it observed.
 import { readFileSync } from "node:fs";
+import { wrapAsPathBasedClient, type Client, type MethodResponse } from "openapi-fetch";
 import {
   ApiError,
   collectAll,
@@ -10,6 +11,7 @@ import {
   unwrap,
   type ApiClient,
   type Group,
+  type paths,
   type Project,
   type ProjectFile,
 } from "@project-collaboration/api";
@@ -23,6 +25,13 @@ for await (const file of paginate(client, "/v1/projects/{project_id}/files.json"
   files.push(file);
 }
 const groups: Group[] = unwrap(await client.GET("/groups.json"));
+
+// The client is an openapi-fetch client: its helpers and helper types take it, and parseAs types data.
+const asClient: Client<paths> = client;
+const byPath = wrapAsPathBasedClient(client);
+const groupsByPath: Group[] | undefined = (await byPath["/groups.json"].GET()).data;
+const listed: MethodResponse<typeof client, "get", "/projects.json"> = projects;
+const groupsText: string = unwrap(await client.GET("/groups.json", { parseAs: "text" }));
 const updated = unwrap(await client.PATCH("/projects/{project_id}.json", { params: { path: { project_id: 48213 } }, body: { name: "Renamed" } }));
 
 let notFound: ApiError | undefined;
@@ -43,6 +52,7 @@ console.log(
     projects: projects.length,
     files: files.length,
     groups: groups.length,
+    interop: { asClient: typeof asClient.GET, groupsByPath: groupsByPath?.length, listed: listed.length, groupsText: typeof groupsText },
     updated: updated === undefined,
     notFound: notFound && { status: notFound.status, operation: notFound.operation, title: notFound.problem?.title },
     version: PACKAGE_VERSION,
@@ -58,6 +68,9 @@ export async function wrongCode() {
   await client.GET("/no-such-path.json");
   // @ts-expect-error — an unknown body property
   await client.POST("/projects.json", { body: { name: "x", colour: "red" } });
+  // @ts-expect-error — parsed as text, the data is a string
+  const notGroups: Group[] = unwrap(await client.GET("/groups.json", { parseAs: "text" }));
+  void notGroups;
   // @ts-expect-error — groups are not paginated
   paginate(client, "/groups.json");
 }

@@ -1,0 +1,2 @@
+/** True in a web page or a web worker. */
+export declare function inBrowser(): boolean;

@@ -1,0 +1,70 @@
+// The command-line tools fail with one line that says what to do, not Prism's usage text or a stack
+// trace: `npm run mock` / `contract:proxy` on a busy port or without an upstream, `npm run docs` with a
+// bad PORT. Each case ends before Prism or the server starts, so the file takes well under a second.
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../support/openapi.js";
+
+/** Runs a script the way its npm script does (npm_lifecycle_event names it in the messages). The cases
+ * run concurrently: each is a Node.js start-up, mostly waiting. */
+function run(script: string, args: string[], event: string, env: Record<string, string> = {}) {
+  return new Promise<{ status: number | null; stderr: string; stdout: string }>((resolve) => {
+    const options = { encoding: "utf8" as const, env: { ...process.env, npm_lifecycle_event: event, ...env }, timeout: 10_000 };
+    const child = execFile(process.execPath, [`${repoRoot}scripts/${script}`, ...args], options, (_error, stdout, stderr) =>
+      resolve({ status: child.exitCode, stderr: stderr.trim(), stdout: stdout.trim() }),
+    );
+  });
+}
+
+let busy: Server;
+let busyPort = 0;
+
+beforeAll(async () => {
+  busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+  busyPort = (busy.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+describe.concurrent("npm run mock and npm run contract:proxy", () => {
+  it("on a busy port: one line naming the port and how to pick another", async () => {
+    const { status, stderr, stdout } = await run("prism.mjs", ["mock", "generated/openapi.json", "-p", String(busyPort)], "mock");
+    expect(stderr).toBe(`mock: 127.0.0.1:${busyPort} is already in use (another mock or proxy?); pick another port, e.g. npm run mock -- -p ${busyPort + 10}`);
+    expect(stdout).toBe("");
+    expect(status).toBe(2);
+  });
+
+  it("the proxy on a busy port, given as --port=N", async () => {
+    const { status, stderr } = await run("prism.mjs", ["proxy", "--errors", "generated/openapi.json", `--port=${busyPort}`, "https://pcs.invalid/public/api"], "contract:proxy");
+    expect(stderr).toMatch(new RegExp(`^contract:proxy: 127\\.0\\.0\\.1:${busyPort} is already in use`));
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(status).toBe(2);
+  });
+
+  it("the proxy without an upstream: one line with an example", async () => {
+    const { status, stderr } = await run("prism.mjs", ["proxy", "--errors", "generated/openapi.json", "-p", "4011"], "contract:proxy");
+    expect(stderr).toBe("contract:proxy: name the server to check, e.g. npm run contract:proxy -- https://your-host.example/public/api");
+    expect(status).toBe(2);
+  });
+
+  it("the proxy with an upstream that is not an http(s) URL", async () => {
+    const { status, stderr } = await run("prism.mjs", ["proxy", "--errors", "generated/openapi.json", "pcs.example"], "contract:proxy");
+    expect(stderr).toBe('contract:proxy: "pcs.example" is not an http(s) URL of a server');
+    expect(status).toBe(2);
+  });
+
+  it("a port that is not a number", async () => {
+    const { status, stderr } = await run("prism.mjs", ["mock", "generated/openapi.json", "-p", "99999"], "mock");
+    expect(stderr).toBe('mock: "99999" is not a port number (0 to 65535)');
+    expect(status).toBe(2);
+  });
+});
+
+describe.concurrent("npm run docs", () => {
+  it.each(["abc", "-1", "70000", ""])("with PORT=%j: one line, no stack trace", async (port) => {
+    const { status, stderr } = await run("serve-docs.mjs", [], "docs", { PORT: port });
+    expect(stderr).toBe(`docs: PORT must be a port number from 0 to 65535, not "${port}"`);
+    expect(status).toBe(1);
+  });
+});
