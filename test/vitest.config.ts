@@ -13,6 +13,13 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "test/conformance-levels/**"],
     // One Prism mock (or the real server named by PCS_BASE_URL) for every test file: see test/support/README.md.
     globalSetup: ["test/support/global-setup.ts"],
+    // Speed, measured with `npm run bench` on this 2-core machine (one worker, isolated: 58 s):
+    // - no isolation (46 files share a worker's module cache: the bundle, Ajv, TypeScript's API are
+    //   loaded once instead of once per file; no test file patches a global another one reads): 50 s;
+    // - two workers (most files wait on child processes — tsc, Spectral, Chromium, Prism — so two
+    //   keep both cores busy): 40 s.
+    isolate: false,
+    maxWorkers: 2,
     // Linters and the mock are separate processes: give them time on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
