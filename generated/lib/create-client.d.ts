@@ -39,5 +39,5 @@ export interface ClientOptions extends PassedThroughOptions {
 }
 export declare const DEFAULT_TIMEOUT_MS = 30000;
 /** Outside browsers, the User-Agent names this package and its version, so the service can tell clients apart. */
-export declare const PACKAGE_USER_AGENT = "@project-collaboration/api/0.1.0";
+export declare const PACKAGE_USER_AGENT = "@project-collaboration/api/0.2.0";
 export declare function createClient(options: ClientOptions): ApiClient;
