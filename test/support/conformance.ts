@@ -7,7 +7,7 @@
 // PCS_CONFORMANCE=full (the default) registers both. The conformance reporter prints the two counts.
 import { readFileSync } from "node:fs";
 import { it, type TestContext } from "vitest";
-import { openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
+import { deepFreeze, openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
 
 export type Level = "documented" | "full";
 
@@ -22,7 +22,7 @@ export function levelFromEnv(value: string | undefined): Level {
 export const level: Level = levelFromEnv(process.env.PCS_CONFORMANCE);
 
 /** The documented-only bundle (scripts/documented-only.mjs): what documented checks validate against. */
-export const documentedBundle: Json = JSON.parse(readFileSync(`${repoRoot}generated/openapi.documented.json`, "utf8"));
+export const documentedBundle: Json = deepFreeze(JSON.parse(readFileSync(`${repoRoot}generated/openapi.documented.json`, "utf8")));
 
 export const ASSUMPTIONS: Record<string, { title: string; text: string }> = openapi["x-assumptions"];
 

@@ -3,7 +3,7 @@
 // see — never from the description's examples, which do not exist on a real server. A rejected key,
 // or a key that sees nothing to test with, stops the run at once with one message instead of a
 // hundred failures.
-import { basicAuthorization } from "./http.js";
+import { send } from "./http.js";
 import type { Ids, Target } from "./target.js";
 
 export class PreflightError extends Error {
@@ -11,21 +11,12 @@ export class PreflightError extends Error {
 }
 
 async function getJson(target: Target, path: string): Promise<{ status: number; body: unknown; url: string }> {
-  const url = `${target.baseUrl}${path}`;
-  let response: Response;
   try {
-    response = await fetch(url, { headers: { authorization: basicAuthorization(target.apiKey), accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+    const response = await send(target, { method: "get", path });
+    return { status: response.status, body: response.json, url: response.url };
   } catch (error) {
-    throw new PreflightError(`contract suite: ${target.name} does not answer GET ${url}: ${(error as Error).cause ?? (error as Error).message}`);
+    throw new PreflightError(`contract suite: ${target.name} does not answer GET ${target.baseUrl}${path}: ${(error as Error).cause ?? (error as Error).message}`);
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, body, url };
 }
 
 /** The first item's id. Lenient on purpose — a list wrapped in an object, an id sent as a string — so that

@@ -8,7 +8,18 @@ export const repoRoot = new URL("../../", import.meta.url).pathname;
 export const bundlePath = `${repoRoot}generated/openapi.json`;
 
 export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the document is untyped JSON
-export const openapi: Json = JSON.parse(readFileSync(bundlePath, "utf8"));
+/** Frozen, deeply: the test files of a worker share this one object (test/vitest.config.ts: no
+ * isolation), so a test or a library that changed it would change it for the files after it, which
+ * must fail at the change, not three files later. Tests that need a changed copy structuredClone it. */
+export const openapi: Json = deepFreeze(JSON.parse(readFileSync(bundlePath, "utf8")));
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options", "trace"] as const;
 
