@@ -56,6 +56,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Test files share a worker (no isolation): the next file gets the real console back.
+  for (const spy of consoleSpies) spy.mockRestore();
   await server?.close();
   await otherOrigin?.close();
   process.off("unhandledRejection", onUnhandled);
