@@ -39,8 +39,28 @@ async function chosenPort() {
   return free ? DEFAULT_PORT : freePort(values.host);
 }
 
+// The signals are taken before anything starts: a Ctrl-C (or a SIGTERM from a supervisor) that comes
+// while Prism is still starting must stop it too, once it is up — Prism runs in its own process group,
+// so it would outlive a default exit.
+let running;
+let stopping = false;
+let requested;
+async function stop(code) {
+  if (stopping) return;
+  if (!running) {
+    requested ??= code; // acted on as soon as the start finishes
+    return;
+  }
+  stopping = true;
+  await running.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+
 const started = performance.now();
-const running = await startSandbox({ host: values.host, port: await chosenPort(), proxy: !values["no-proxy"], verboseLevel: values.verbose, stdio: "inherit" });
+running = await startSandbox({ host: values.host, port: await chosenPort(), proxy: !values["no-proxy"], verboseLevel: values.verbose, stdio: "inherit" });
+if (requested !== undefined) await stop(requested);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
 Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)
@@ -51,15 +71,6 @@ Try: curl -u "sandbox-admin-key:" "${running.url}/projects.json?limit=2"
 Ctrl-C to stop.
 `);
 
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  await running.stop();
-  process.exit(code);
-}
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
 // Prism dying on its own ends the sandbox too, with an error.
 void running.exited.then((how) => {
   if (stopping) return;
