@@ -15,10 +15,9 @@ const args = process.argv.slice(2);
 let level = process.env.PCS_CONFORMANCE?.trim() || "full";
 const at = args.findIndex((arg) => arg === "--level" || arg.startsWith("--level="));
 if (at >= 0) {
-  const [flag, inline] = args[at].split("=");
+  const inline = args[at].split("=")[1];
   level = inline ?? args[at + 1];
   args.splice(at, inline === undefined ? 2 : 1);
-  void flag;
 }
 if (!Object.hasOwn(DOCUMENTS, level)) {
   console.error(`contract:proxy: the level must be "documented" or "full", not ${JSON.stringify(level)}`);

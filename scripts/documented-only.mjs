@@ -16,6 +16,7 @@
 //   4. components nothing refers to any more (the Problem schema…) are dropped, so the result lints.
 // The markers stay in place, so a reader of this bundle still sees what was relaxed and why.
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolveRef } from "./json-ref.mjs";
 
 const DEFAULT_RESPONSE = {
   description:
@@ -23,18 +24,13 @@ const DEFAULT_RESPONSE = {
     "and no error body; the full description's other statuses and its problem body are assumptions.",
 };
 
-const keywordsOf = (node) => Object.values(node?.["x-assumption"] ?? {}).flat();
-
-/** Follows a local $ref ("#/components/…") in `document`. */
-function resolve(document, node) {
-  if (typeof node?.$ref !== "string") return node;
-  return node.$ref.replace(/^#\//, "").split("/").map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((at, key) => at?.[key], document);
-}
+/** The keywords a node's `x-assumption` marker lists (every entry's), [] when it has none. */
+export const assumedKeywords = (node) => Object.values(node?.["x-assumption"] ?? {}).flat();
 
 function relaxKeywords(node, seen = new Set()) {
   if (!node || typeof node !== "object" || seen.has(node)) return;
   seen.add(node);
-  for (const keyword of keywordsOf(node)) if (keyword !== "status") delete node[keyword];
+  for (const keyword of assumedKeywords(node)) if (keyword !== "status") delete node[keyword];
   for (const [key, value] of Object.entries(node)) if (key !== "x-assumptions") relaxKeywords(value, seen);
 }
 
@@ -62,7 +58,7 @@ export function documentedOnly(full) {
     for (const [method, operation] of Object.entries(item)) {
       if (!operation?.responses || method === "parameters") continue;
       for (const [code, response] of Object.entries(operation.responses)) {
-        if (keywordsOf(resolve(document, response)).includes("status")) delete operation.responses[code];
+        if (assumedKeywords(resolveRef(document, response)).includes("status")) delete operation.responses[code];
       }
       operation.responses.default = structuredClone(DEFAULT_RESPONSE);
     }

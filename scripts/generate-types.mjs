@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import ts from "typescript";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
+import { assumedKeywords } from "./documented-only.mjs";
 
 const root = new URL("..", import.meta.url);
 const bundle = new URL("generated/openapi.json", root); // the bundle, not the split source: one file, every $ref internal
@@ -26,7 +27,7 @@ function undocumentedBodySchemas(document) {
     for (const [method, operation] of Object.entries(item)) {
       for (const [code, response] of Object.entries(operation?.responses ?? {})) {
         for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
-          if (Object.values(media["x-assumption"] ?? {}).flat().includes("schema")) {
+          if (assumedKeywords(media).includes("schema")) {
             found.add(["#", "paths", path, method, "responses", code, "content", mediaType].map((s, i) => (i ? escape(s) : s)).join("/"));
           }
         }
@@ -40,7 +41,7 @@ const document = JSON.parse(readFileSync(bundle, "utf8"));
 const optionalBodies = undocumentedBodySchemas(document);
 const applied = new Set();
 
-const ast = await openapiTS(bundle, {
+const ast = await openapiTS(document, {
   // Without it, a property with a `default` (offset, limit…) becomes required in request types
   // too; the server fills defaults in, so callers must be able to leave them out. (--default-non-nullable false)
   defaultNonNullable: false,

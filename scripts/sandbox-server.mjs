@@ -11,19 +11,14 @@
 // malformed Basic token with a 401 lacking the WWW-Authenticate challenge) by serving Prism a copy of
 // the description without its `security` requirements. Responses are checked against the full
 // description either way.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { createServer as createNetServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable } from "node:stream";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
+import { freePort, startPrismProcess } from "./prism-process.mjs";
+
+export { freePort };
 
 const root = new URL("..", import.meta.url).pathname;
-const PRISM_ENTRY = `${root}node_modules/@stoplight/prism-cli/dist/index.js`;
-const READY_TIMEOUT_MS = 30_000;
-const STOP_GRACE_MS = 5_000;
 
 /** Test control, on the sandbox's own server only (Prism's proxy refuses paths the description does
  * not have): tests in other processes than the one holding the sandbox (vitest workers, say) reset
@@ -72,19 +67,6 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0 } = {}) {
   });
 }
 
-/** A port the kernel just gave out and released (Prism takes no port 0, so its start may race: retried). */
-export function freePort(host = "127.0.0.1") {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts a sandbox, its HTTP server on a free port, and (unless proxy is false) Prism's validating
  * proxy in front of it, on `port` or a free one. Resolves when the proxy answers.
@@ -93,34 +75,37 @@ export async function startSandbox({ host = "127.0.0.1", port, proxy = true, san
   const sandbox = createSandbox(options);
   const upstream = await serveSandbox(sandbox, { host, port: proxy ? 0 : (port ?? 0) });
   if (!proxy) return { url: upstream.url, upstreamUrl: upstream.url, sandbox, output: () => "", stop: upstream.close, exited: new Promise(() => {}) };
-  // Prism reloads a document that changes, dropping connections: it serves a private snapshot.
-  const dir = mkdtempSync(join(tmpdir(), "pcs-sandbox-"));
-  const snapshot = join(dir, "openapi.json");
-  writeFileSync(snapshot, JSON.stringify(withoutSecurityRequirements(JSON.parse(readFileSync(document, "utf8")))));
-  const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
-  let lastError;
-  for (let attempt = 0; attempt < (port === undefined ? 3 : 1); attempt++) {
-    try {
-      const prism = await startProxy(snapshot, upstream.url, host, port ?? (await freePort(host)), verboseLevel, stdio);
-      return {
-        url: prism.url,
-        upstreamUrl: upstream.url,
-        sandbox,
-        output: prism.output,
-        exited: prism.exited,
-        stop: async () => {
-          await prism.stop();
-          await upstream.close();
-          removeSnapshot();
-        },
-      };
-    } catch (error) {
-      lastError = error; // most likely the port was taken between freePort() and Prism's listen
-    }
+  try {
+    const prism = await startPrismProcess({
+      mode: "proxy",
+      document,
+      transform: withoutSecurityRequirements,
+      args: [upstream.url, "--errors", "--validate-request=false"],
+      host,
+      port,
+      verboseLevel,
+      stdio,
+      // Ready when the proxy passes a request through: a key no one is given, which the sandbox itself
+      // refuses with its own 401 ("The API key is not valid."). A missing credential would not do (Prism
+      // could answer it), nor would another server that took the port meanwhile.
+      probe: { headers: { authorization: `Basic ${btoa("sandbox-readiness-probe:")}` } },
+      ready: (response, body) => response.status === 401 && body.includes("The API key is not valid."),
+    });
+    return {
+      url: prism.url,
+      upstreamUrl: upstream.url,
+      sandbox,
+      output: prism.output,
+      exited: prism.exited,
+      stop: async () => {
+        await prism.stop();
+        await upstream.close();
+      },
+    };
+  } catch (error) {
+    await upstream.close();
+    throw error;
   }
-  await upstream.close();
-  removeSnapshot();
-  throw lastError;
 }
 
 /** The description without `security` requirements (top level and per operation): see the top of the file. */
@@ -139,56 +124,4 @@ export function withoutSecurityRequirements(description) {
     ]),
   );
   return { ...rest, paths };
-}
-
-async function startProxy(document, upstreamUrl, host, port, verboseLevel, stdio) {
-  const args = [PRISM_ENTRY, "proxy", document, upstreamUrl, "--errors", "--validate-request=false", "-h", host, "-p", String(port), "-v", verboseLevel];
-  // detached: Prism leads its own process group, so stop() can signal it and whatever it forks.
-  const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ["ignore", stdio, stdio], env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
-  let output = "";
-  const keep = (chunk) => { output = (output + chunk).slice(-20_000); };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-  const killGroup = (signal) => { try { process.kill(-child.pid, signal); } catch { /* already gone */ } };
-  const killOnExit = () => killGroup("SIGKILL");
-  process.once("exit", killOnExit); // whoever started it dying must not leave Prism behind
-  const stop = async () => {
-    process.removeListener("exit", killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    killGroup("SIGTERM");
-    const timer = setTimeout(() => killGroup("SIGKILL"), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  };
-  const url = `http://${host}:${port}`;
-  try {
-    await waitUntilProxying(url, exited);
-  } catch (error) {
-    await stop();
-    throw new Error(`Prism proxy did not start on ${url}: ${error.message}\n${output}`);
-  }
-  return { url, output: () => output, stop, exited };
-}
-
-/** Polls until the proxy passes a request through: a key no one is given, which the sandbox itself
- * refuses with its own 401 problem ("The API key is not valid."). A missing credential would not do:
- * Prism answers that one itself. Another server that took the port meanwhile cannot pass either. */
-async function waitUntilProxying(url, exited) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let gone = false;
-  void exited.then(() => { gone = true; });
-  const probe = { authorization: `Basic ${btoa("sandbox-readiness-probe:")}` };
-  while (Date.now() < deadline) {
-    if (gone) throw new Error("Prism exited");
-    try {
-      const response = await fetch(`${url}/groups.json`, { headers: probe, signal: AbortSignal.timeout(1_000) });
-      const body = await response.text();
-      if (response.status === 401 && body.includes("The API key is not valid.")) return;
-      throw new Error(`unexpected answer ${response.status}`);
-    } catch {
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, 50)), exited]);
-    }
-  }
-  throw new Error(`no answer within ${READY_TIMEOUT_MS} ms`);
 }

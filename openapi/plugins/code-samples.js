@@ -6,20 +6,8 @@
 //
 // Expects a bundled document (every $ref local, "#/…"), which is what the docs build decorates.
 
-/** Follows local $refs until a value that is not a $ref. */
-export function resolve(document, node) {
-  let current = node;
-  const seen = new Set();
-  while (current && typeof current === "object" && typeof current.$ref === "string") {
-    if (!current.$ref.startsWith("#/")) throw new Error(`code-samples: only local $refs are supported, got ${current.$ref}`);
-    if (seen.has(current.$ref)) throw new Error(`code-samples: circular $ref ${current.$ref}`);
-    seen.add(current.$ref);
-    const keys = current.$ref.slice(2).split("/").map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
-    current = keys.reduce((at, key) => at?.[key], document);
-    if (current === undefined) throw new Error(`code-samples: unresolvable $ref ${[...seen].pop()}`);
-  }
-  return current;
-}
+import { assumedKeywords } from "../../scripts/documented-only.mjs";
+import { resolveRef as resolve } from "../../scripts/json-ref.mjs";
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
@@ -81,7 +69,7 @@ export function describeOperation(document, path, method, pathItem, operation) {
     successCode,
     responseSchema: success.content?.["application/json"]?.schema,
     // A body the service does not document (its schema is an assumption) may be empty: typed `| undefined`.
-    responseMayBeEmpty: Object.values(success.content?.["application/json"]?.["x-assumption"] ?? {}).flat().includes("schema"),
+    responseMayBeEmpty: assumedKeywords(success.content?.["application/json"]).includes("schema"),
   };
 }
 

@@ -7,7 +7,7 @@
 // PCS_CONFORMANCE=full (the default) registers both. The conformance reporter prints the two counts.
 import { readFileSync } from "node:fs";
 import { it, type TestContext } from "vitest";
-import { deepFreeze, openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
+import { deepFreeze, deref, openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
 
 export type Level = "documented" | "full";
 
@@ -72,9 +72,7 @@ export function markersUnder(node: Json, document: Json = openapi): Array<{ entr
   const visit = (value: Json): void => {
     if (!value || typeof value !== "object" || seen.has(value)) return;
     seen.add(value);
-    if (typeof value.$ref === "string" && value.$ref.startsWith("#/")) {
-      visit(value.$ref.slice(2).split("/").map((p: string) => p.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((at: Json, key: string) => at?.[key], document));
-    }
+    if (typeof value.$ref === "string") visit(deref(value, document));
     for (const [entry, keywords] of Object.entries<string[]>(value["x-assumption"] ?? {})) for (const keyword of keywords) found.push({ entry, keyword });
     for (const [key, child] of Object.entries<Json>(value)) if (key !== "examples" && key !== "example") visit(child);
   };

@@ -67,8 +67,6 @@ export function ids(): Ids {
 
 export const REASON_PREFER = "needs the mock's Prefer header to choose the response; a real server ignores it";
 export const REASON_MUTATES = "would change data on the real server (set PCS_ALLOW_WRITES=1 to allow it)";
-export const REASON_STATELESS = "needs a server that keeps state (the Prism mock keeps none)";
-export const REASON_KEYS = "Prism accepts any well-formed key; only a real server or the stand-in can refuse a wrong one";
 
 /** Skips the running test, with its reason, unless the target is the mock. */
 export function mockOnly(context: TestContext, reason: string): void {
