@@ -14,7 +14,7 @@ const fixture = (name: string, baseUrl: string, viaPrism = false): Target => ({ 
 
 export async function startStandIn(defect?: string): Promise<{ target: Target; stop: () => Promise<void> }> {
   if (defect !== undefined && !Object.hasOwn(DEFECTS, defect)) {
-    throw new Error(`PCS_TARGET=stand-in:${defect}: no such defect (known: ${Object.keys(DEFECTS).join(", ")})`);
+    throw new Error(`PCS_TARGET must be "stand-in" or "stand-in:<defect>" with a defect among ${Object.keys(DEFECTS).join(", ")}, not ${JSON.stringify(`stand-in:${defect}`)}`);
   }
   const sandbox = createSandbox({ seed: standInSeed() });
   const documented = documentedOnly((request) => sandbox.fetch(request));
