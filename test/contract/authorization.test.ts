@@ -130,7 +130,7 @@ async function checkListHoldsOnlyMemberProjects(apiKey: string, keyName: string,
   const { items, first } = await listAll("listProjects", "/projects.json", apiKey);
   expect(first.status, first.why).toBe(200);
   const { members, unreadable } = await membersOf(items, apiKey);
-  expect(unreadable, `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read`).toEqual([]);
+  expect(unreadable.length, `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read: ${unreadable.join("; ")}`).toBe(0);
   // The caller is a user of every listed project: without knowing its id, at least one user is common to all.
   const common = [...members.values()].reduce<Set<number> | undefined>((acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)), undefined);
   if (!common) return;
@@ -162,7 +162,7 @@ describe.skipIf(onMock)("authorization: what the caller can see", () => {
         if (!refused(answer)) wrong.push(answer.why);
       }
     }
-    expect(wrong, `${RULE_HIDDEN} — answered with data`).toEqual([]);
+    expect(wrong.length, `${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`).toBe(0);
   });
 
   documented.it("copy revisions of copy the caller's lists do not return are refused (never a 2xx with data)", async () => {
@@ -172,7 +172,7 @@ describe.skipIf(onMock)("authorization: what the caller can see", () => {
       const answer = await probe("listCopyRevisions", `/copy/${id}/revisions.json`);
       if (!refused(answer)) wrong.push(answer.why);
     }
-    expect(wrong, `${RULE_HIDDEN} — listCopyRevisions answered with data`).toEqual([]);
+    expect(wrong.length, `${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`).toBe(0);
   });
 
   assumed("hidden-is-404").it("what the caller cannot see is answered 404, not 403", async () => {

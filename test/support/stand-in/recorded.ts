@@ -14,8 +14,10 @@ export interface RecordedStandIn {
   otherApiKey: string;
   /** "METHOD /path?query" of every request received, in order. */
   requests: string[];
-  /** Everything every user can read, as one JSON text (see state()). */
+  /** Everything every user can read, as one JSON text (see state()); the emails sent are apart. */
   state(): Promise<string>;
+  /** The addresses the service emailed (adding a user by email sends one). */
+  emailsSent(): string[];
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,8 @@ export async function startRecordedStandIn(defect?: string): Promise<RecordedSta
       const { modified: _modified, ...fields } = organization;
       seen[key] = { projects, organization: fields, groups: await read(key, "/groups.json") };
     }
-    return JSON.stringify({ seen, emails: sandbox.sentEmails().length }, null, 1);
+    return JSON.stringify(seen, null, 1);
   }
-  return { url: server.url, apiKey: STAND_IN_KEY, otherApiKey: STAND_IN_OTHER_KEY, requests, state, stop: server.close };
+  const emailsSent = () => sandbox.sentEmails().map((email) => email.to);
+  return { url: server.url, apiKey: STAND_IN_KEY, otherApiKey: STAND_IN_OTHER_KEY, requests, state, emailsSent, stop: server.close };
 }
