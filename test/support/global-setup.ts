@@ -9,7 +9,7 @@
 // the runner exits.
 import type { TestProject } from "vitest/node";
 import { verifyCleanUp, readOrganization, CREATED_PREFIX } from "./clean-up-check.js";
-import { levelFromEnv } from "./conformance.js";
+import { levelFromEnv } from "./level.js";
 import { discoverIds, PreflightError } from "./discover.js";
 import { startPrism } from "./prism.js";
 import { extraUsersFromEnv, MOCK_API_KEY, realServerFromEnv, SetupError, type Target } from "./target.js";

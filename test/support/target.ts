@@ -6,6 +6,7 @@
 //     that follows only the service's documented facts), optionally with one deliberate defect;
 //   - PCS_TARGET=sandbox: the reference sandbox behind Prism's validating proxy.
 import { inject, type TestContext } from "vitest";
+import { SetupError } from "./setup-error.js";
 
 export interface Target {
   /** What it is, for messages: "Prism mock", "server https://…", "stand-in (limit-ignored)". */
@@ -48,10 +49,7 @@ declare module "vitest" {
   }
 }
 
-/** A mistake in the environment: reported as one line, and the run stops with exit code 2. */
-export class SetupError extends Error {
-  override name = "SetupError";
-}
+export { SetupError };
 
 /** Reads the environment: PCS_BASE_URL switches to a real server and then needs PCS_API_KEY. */
 export function realServerFromEnv(env: NodeJS.ProcessEnv): Target | undefined {
