@@ -36,7 +36,7 @@ export function assertMaySend(target: Target, method: string, url: string): void
 
 /** fetch for the package's typed client, through the same guard as send(). */
 export function guardedFetch(target: Target): (input: Request, init?: RequestInit) => Promise<Response> {
-  return (input, init) => {
+  return async (input, init) => {
     assertMaySend(target, input.method, input.url);
     return fetch(input, init);
   };
