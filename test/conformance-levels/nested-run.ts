@@ -20,15 +20,26 @@ export interface NestedRun {
   passed: Check[];
 }
 
-export async function contractRun(target: string, level: "documented" | "full"): Promise<NestedRun> {
+export interface RunOptions {
+  /** More environment for the run (PCS_BASE_URL, PCS_API_KEY, PCS_ALLOW_WRITES, PCS_OTHER_API_KEY…). */
+  env?: Record<string, string>;
+  /** Test files to run instead of the whole of test/contract. */
+  files?: string[];
+}
+
+/** `target` is PCS_TARGET, or "" with PCS_BASE_URL in `options.env`. */
+export async function contractRun(target: string, level: "documented" | "full", options: RunOptions = {}): Promise<NestedRun> {
   const dir = mkdtempSync(join(tmpdir(), "pcs-levels-"));
   const report = join(dir, "report.json");
   try {
-    const args = [`${root}node_modules/vitest/vitest.mjs`, "run", "--config", "test/vitest.config.ts", "test/contract",
+    const args = [`${root}node_modules/vitest/vitest.mjs`, "run", "--config", "test/vitest.config.ts", ...(options.files ?? ["test/contract"]),
       "--reporter=./test/support/conformance-reporter.ts", "--reporter=json", `--outputFile.json=${report}`];
     const child = spawn(process.execPath, args, {
       cwd: root,
-      env: { ...process.env, PCS_TARGET: target, PCS_CONFORMANCE: level, PCS_BASE_URL: "", CI: "", NO_COLOR: "1" },
+      env: {
+        ...process.env, PCS_TARGET: target, PCS_CONFORMANCE: level, PCS_BASE_URL: "", PCS_API_KEY: "", PCS_ALLOW_WRITES: "", PCS_OTHER_API_KEY: "", PCS_INVITE_EMAIL: "",
+        CI: "", NO_COLOR: "1", ...options.env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

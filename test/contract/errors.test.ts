@@ -1,12 +1,15 @@
 // Errors. On the mock, every error response the description declares (chosen with Prism's `Prefer:
 // code=…`) is served as declared. On every target: a missing, malformed, empty or wrong API key gets
 // 401 on every operation — the status is a documented fact; the problem body and the Basic challenge are
-// the description's choices, checked at the full level only.
-import { describe, expect } from "vitest";
+// the description's choices, checked at the full level only. A refused write is aimed where it changes
+// nothing even on a server that wrongly carries it out (see harmlessRequest); without PCS_ALLOW_WRITES
+// a server that is not disposable gets none.
+import { afterAll, describe, expect } from "vitest";
 import { assumed, documented } from "../support/conformance.js";
 import { basicAuthorization, exampleBody, examplePath, explain, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, type RawResponse } from "../support/http.js";
 import { deref, markersOf, operations, schemaErrors, type Json, type Operation } from "../support/openapi.js";
 import { idPath } from "../support/ids.js";
+import { createdName, deleteCreated, goneProjectId, sendCreating } from "../support/created.js";
 import { mockOnly, REASON_PREFER, target, writesOnly } from "../support/target.js";
 
 const ops = operations();
@@ -52,10 +55,36 @@ const refused: Array<[string, string | null]> = [
   // Basic token decodes to "user:password"; it cannot know keys (pinned below), so not on the mock.
   ...(target().checksKeys ? [["an empty API key (Basic base64(':'))", basicAuthorization("")] as [string, string]] : []),
 ];
+/**
+ * A request of `op` with the given credential that changes nothing even on a server that wrongly takes
+ * it: writes go to the suite's own deleted project, a create is named and registered for deletion, an
+ * organization update sets a field to the value it has. On the mock (stateless), the example request.
+ */
+async function harmlessRequest(op: Operation, authorization: string | null): Promise<RawResponse> {
+  if (!mutates(op) || target().isMock) return send(target(), { method: op.method, path: idPath(op), body: exampleBody(op), authorization });
+  if (op.operationId === "createProject") return sendCreating({ method: op.method, path: op.path, body: { name: createdName("refused credential") }, authorization });
+  if (op.operationId === "updateOrganization") return send(target(), { method: op.method, path: op.path, body: await unchangedOrganizationField(), authorization });
+  return send(target(), { method: op.method, path: idPath(op, { project_id: await goneProjectId() }), body: exampleBody(op), authorization });
+}
+let organizationField: Promise<Record<string, unknown>> | undefined;
+/** One field of the organization with the value it has now: a PATCH that changes nothing. */
+function unchangedOrganizationField(): Promise<Record<string, unknown>> {
+  organizationField ??= send(target(), { method: "get", path: "/organizations.json" }).then((r) => {
+    const org = (r.json ?? {}) as Record<string, unknown>;
+    const field = ["phone", "website", "email", "name"].find((f) => typeof org[f] === "string" && org[f] !== "");
+    if (r.status !== 200 || !field) throw new Error(explain("getOrganization", r, target().apiKey));
+    return { [field]: org[field] };
+  });
+  return organizationField;
+}
+afterAll(async () => {
+  expect(await deleteCreated(), "projects the suite created and could not delete").toEqual([]);
+});
+
 const answers = new Map<string, Promise<RawResponse>>();
 function answerTo(op: Operation, authorization: string | null): Promise<RawResponse> {
   const key = `${op.operationId} ${authorization}`;
-  if (!answers.has(key)) answers.set(key, send(target(), { method: op.method, path: idPath(op), body: exampleBody(op), authorization }));
+  if (!answers.has(key)) answers.set(key, harmlessRequest(op, authorization));
   return answers.get(key)!;
 }
 const cases = ops.flatMap((op) => refused.map(([what, authorization]) => [`${label(op)}: ${what}`, op, authorization] as const));
@@ -82,7 +111,7 @@ describe("a well-formed but wrong API key gets 401", () => {
   if (target().checksKeys) {
     documented.for(ops.map((op) => [label(op), op] as const))("%s → 401", async ([, op], context) => {
       if (mutates(op)) writesOnly(context);
-      const response = await send(target(), { method: op.method, path: idPath(op), body: exampleBody(op), authorization: wrongKey });
+      const response = await harmlessRequest(op, wrongKey);
       expect(response.status, explain(label(op), response, target().apiKey)).toBe(401);
     });
   } else {

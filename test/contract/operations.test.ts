@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect } from "vitest";
 import { createClient, type ApiClient } from "../../src/index.js";
 import { assumed, assumedSchemaErrors, constrainingEntries, documented, documentedBundle } from "../support/conformance.js";
-import { explain, label, successResponse } from "../support/http.js";
+import { explain, guardedFetch, label, successResponse } from "../support/http.js";
 import { operations, schemaErrors, type Operation } from "../support/openapi.js";
 import { ids, target, type Ids } from "../support/target.js";
 import { WORKFLOW_OPERATIONS } from "./workflow-operations.js";
@@ -52,7 +52,7 @@ const explained = (op: Operation, r: { response: Response; text: string }) =>
 
 beforeAll(() => {
   const { baseUrl, apiKey } = target();
-  client = createClient({ baseUrl, apiKey, userAgent: "pcs-contract-tests/1", retry: false });
+  client = createClient({ baseUrl, apiKey, userAgent: "pcs-contract-tests/1", retry: false, fetch: guardedFetch(target()) });
 });
 
 describe("every operation has a check", () => {

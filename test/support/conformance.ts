@@ -9,15 +9,9 @@ import { readFileSync } from "node:fs";
 import { it, type TestContext } from "vitest";
 import { deepFreeze, deref, openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
 
-export type Level = "documented" | "full";
+import { levelFromEnv, type Level } from "./level.js";
 
-export function levelFromEnv(value: string | undefined): Level {
-  const level = (value ?? "").trim() || "full";
-  if (level !== "documented" && level !== "full") {
-    throw new Error(`PCS_CONFORMANCE must be "documented" or "full" (the default), not ${JSON.stringify(value)}`);
-  }
-  return level;
-}
+export { levelFromEnv, type Level };
 
 export const level: Level = levelFromEnv(process.env.PCS_CONFORMANCE);
 

@@ -1,53 +1,66 @@
-// Before any test: is the API key accepted, and what can it see? The ids every test uses come from
-// here — the first project, its first piece of copy and first user, and the first group the key can
-// see — never from the description's examples, which do not exist on a real server. A rejected key,
-// or a key that sees nothing to test with, stops the run at once with one message instead of a
-// hundred failures.
-import { send } from "./http.js";
+// Before any test: is the server there, is the API key accepted, and what can it see? The ids every
+// test uses come from here — a project the key can see that holds copy, one of its users, a piece of
+// its copy (whose id differs from the project's, so a server that reads the wrong id is caught) and
+// the first group — never from the description's examples, which do not exist on a real server. Each
+// way the set-up can fail gets its own message: unreachable, the server failed (5xx), the key refused
+// (401/403), the key sees nothing to test with. Only reads are sent.
+import { basicAuthorization, send, type RawResponse } from "./http.js";
 import type { Ids, Target } from "./target.js";
 
 export class PreflightError extends Error {
   override name = "PreflightError";
 }
 
-async function getJson(target: Target, path: string): Promise<{ status: number; body: unknown; url: string }> {
+async function get(target: Target, path: string, apiKey = target.apiKey, keyName = "PCS_API_KEY"): Promise<RawResponse> {
+  let response: RawResponse;
   try {
-    const response = await send(target, { method: "get", path });
-    return { status: response.status, body: response.json, url: response.url };
+    response = await send(target, { method: "get", path, authorization: basicAuthorization(apiKey) });
   } catch (error) {
-    throw new PreflightError(`contract suite: ${target.name} does not answer GET ${target.baseUrl}${path}: ${(error as Error).cause ?? (error as Error).message}`);
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    throw new PreflightError(`contract suite stopped: ${target.name} is unreachable: GET ${target.baseUrl}${path} failed (${cause?.code ?? cause?.message ?? (error as Error).message})`);
   }
-}
-
-/** The first item's id. Lenient on purpose — a list wrapped in an object, an id sent as a string — so that
- * such a server is reported by the checks that name what is wrong, not stopped here for "no data". */
-const firstId = (body: unknown): number | undefined => {
-  const list = Array.isArray(body) ? body : Object.values((body ?? {}) as object).find(Array.isArray);
-  const id = (list?.[0] as { id?: unknown } | undefined)?.id;
-  const number = typeof id === "string" && /^\d+$/.test(id) ? Number(id) : id;
-  return typeof number === "number" ? number : undefined;
-};
-
-export async function discoverIds(target: Target): Promise<Ids> {
-  const projects = await getJson(target, "/projects.json?limit=1");
-  if (projects.status === 401 || projects.status === 403) {
+  if (response.status >= 500) {
+    throw new PreflightError(`contract suite stopped: the server failed: GET ${response.url} answered ${response.status}. The server has a problem; the suite has not started.`);
+  }
+  if (response.status === 401 || response.status === 403) {
     throw new PreflightError(
-      `contract suite stopped: ${target.name} refused the API key (GET ${projects.url} answered ${projects.status}). ` +
-        "Check PCS_API_KEY: it is sent as the user name of HTTP Basic authentication, with an empty password.",
+      `contract suite stopped: ${target.name} refused ${keyName} (GET ${response.url} answered ${response.status}). ` +
+        "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
     );
   }
-  const found: Partial<Ids> = { project_id: firstId(projects.body) };
-  if (found.project_id !== undefined) {
-    found.copy_id = firstId((await getJson(target, `/projects/${found.project_id}/copy.json?limit=1`)).body);
-    found.user_id = firstId((await getJson(target, `/projects/${found.project_id}/users.json?limit=1`)).body);
+  return response;
+}
+
+/** The list of a body. Lenient on purpose — a list wrapped in an object, an id sent as a string — so that
+ * such a server is reported by the checks that name what is wrong, not stopped here for "no data". */
+const listOf = (body: unknown): Array<{ id: number }> => {
+  const list = Array.isArray(body) ? body : Object.values((body ?? {}) as object).find(Array.isArray) ?? [];
+  return list.flatMap((item: { id?: unknown }) => {
+    const id = typeof item?.id === "string" && /^\d+$/.test(item.id) ? Number(item.id) : item?.id;
+    return typeof id === "number" ? [{ id }] : [];
+  });
+};
+
+/** How many projects are looked at for one that holds copy. */
+const PROJECTS_LOOKED_AT = 10;
+
+export async function discoverIds(target: Target): Promise<Ids> {
+  const projects = listOf((await get(target, `/projects.json?limit=${PROJECTS_LOOKED_AT}`)).json);
+  if (target.otherApiKey) await get(target, "/projects.json?limit=1", target.otherApiKey, "PCS_OTHER_API_KEY");
+  let found: Partial<Ids> = {};
+  for (const project of projects) {
+    const copy = listOf((await get(target, `/projects/${project.id}/copy.json?limit=5`)).json).find((c) => c.id !== project.id);
+    const user = listOf((await get(target, `/projects/${project.id}/users.json?limit=1`)).json)[0];
+    found = { project_id: project.id, copy_id: copy?.id, user_id: user?.id };
+    if (copy && user) break;
   }
-  found.group_id = firstId((await getJson(target, "/groups.json")).body);
+  found.group_id = listOf((await get(target, "/groups.json")).json)[0]?.id;
   const missing = (["project_id", "copy_id", "user_id", "group_id"] as const).filter((name) => found[name] === undefined);
   if (missing.length) {
-    const what = { project_id: "a project", copy_id: "a piece of copy in that project", user_id: "a user of that project", group_id: "a group" };
+    const what = { project_id: "a project", copy_id: "a piece of copy in it", user_id: "a user of it", group_id: "a group" };
     throw new PreflightError(
       `contract suite stopped: the API key sees nothing to test with on ${target.name}: no ${missing.map((m) => what[m]).join(", no ")} ` +
-        `(first project: ${found.project_id ?? "none"}). Use a key whose user was added to a project that holds copy.`,
+        `(among the first ${PROJECTS_LOOKED_AT} projects: ${projects.map((p) => p.id).join(", ") || "none"}). Use a key whose user was added to a project that holds copy.`,
     );
   }
   return found as Ids;

@@ -15,6 +15,33 @@ export interface RawRequest {
   authorization?: string | null;
 }
 
+/** Methods that cannot change data: the only ones the read-only mode sends. */
+export const READ_ONLY_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export class WriteRefusedError extends Error {
+  override name = "WriteRefusedError";
+}
+
+/**
+ * The read-only guard: every request of the suite passes here (send() and the typed client's fetch),
+ * so no test can change a server's data by forgetting a condition. A server that is not disposable only
+ * gets a method that can change data when the user opted in with PCS_ALLOW_WRITES=1.
+ */
+export function assertMaySend(target: Target, method: string, url: string): void {
+  if (READ_ONLY_METHODS.has(method.toUpperCase()) || target.allowWrites || target.disposable) return;
+  throw new WriteRefusedError(
+    `contract suite (read-only mode): ${method.toUpperCase()} ${url} was not sent — ${target.name} is not disposable and PCS_ALLOW_WRITES=1 is not set`,
+  );
+}
+
+/** fetch for the package's typed client, through the same guard as send(). */
+export function guardedFetch(target: Target): (input: Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    assertMaySend(target, input.method, input.url);
+    return fetch(input, init);
+  };
+}
+
 export interface RawResponse {
   method: string;
   /** The full URL asked for, query included. */
@@ -42,6 +69,7 @@ export async function send(target: Target, request: RawRequest): Promise<RawResp
     body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
     headers["content-type"] ??= "application/json";
   }
+  assertMaySend(target, request.method, url.href);
   const response = await fetch(url, { method: request.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
   let json: unknown;

@@ -1,9 +1,18 @@
 // The stand-in's data: the sandbox's example seed, made long enough for the documented pagination
 // checks — 40 more projects (so the project list passes the default page size of 30), and at least two
-// files, captured urls and pieces of copy in the first project (so consecutive pages can differ).
+// files, captured urls and pieces of copy in the first project (so consecutive pages can differ); and a
+// project the administrator was not added to, next to the ids it sees, with copy that has revisions
+// (so the authorization checks' probes find something to be refused).
 import { EXAMPLE_USERS, exampleSeed, type SandboxSeed } from "../../../src/sandbox/index.js";
 
 export const STAND_IN_KEY = "sandbox-admin-key"; // the example seed's company administrator
+/** A second user who is not a company administrator: the example seed's Viewer, in the same organization. */
+export const STAND_IN_OTHER_KEY = "sandbox-viewer-key";
+/** A user who sees the hidden project (the example seed's Editor, of the other organization). */
+export const STAND_IN_OWNER_KEY = "sandbox-editor-key";
+/** The project only STAND_IN_OWNER_KEY's user was added to; its copy. */
+export const HIDDEN_PROJECT = 48378;
+export const HIDDEN_COPY = 5521;
 
 export function standInSeed(): SandboxSeed {
   const seed = exampleSeed();
@@ -29,5 +38,14 @@ export function standInSeed(): SandboxSeed {
       copy: [],
     });
   }
+  const external = seed.projects.find((p) => p.creator === EXAMPLE_USERS.editor)!;
+  const [copy] = first.copy;
+  seed.projects.push({
+    ...structuredClone(external),
+    id: HIDDEN_PROJECT,
+    title: "Agency internal pitch",
+    members: [EXAMPLE_USERS.editor],
+    copy: copy ? [{ ...structuredClone(copy), id: HIDDEN_COPY, revisions: (copy.revisions ?? []).map((r, i) => ({ ...r, id: 990_000 + i })) }] : [],
+  });
   return seed;
 }
