@@ -9,35 +9,25 @@
 // add-user 201) is typed `<schema> | undefined`, because a real server may send that response with an
 // empty body, which openapi-fetch reads as `undefined`. The schema stays the description's choice for
 // when a body is sent.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import ts from "typescript";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
-import { assumedKeywords } from "./documented-only.mjs";
+import { assumedKeywords, escapeToken, loadBundle, markedNodes } from "./lib/openapi.mjs";
 
 const root = new URL("..", import.meta.url);
-const bundle = new URL("generated/openapi.json", root); // the bundle, not the split source: one file, every $ref internal
 const output = new URL("generated/lib/schema.d.ts", root);
-
-const escape = (segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** JSON pointers ("#/paths/…/content/application~1json": openapi-typescript names a media type's schema by its media type) of undocumented bodies. */
 function undocumentedBodySchemas(document) {
-  const found = new Set();
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
-      for (const [code, response] of Object.entries(operation?.responses ?? {})) {
-        for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
-          if (assumedKeywords(media).includes("schema")) {
-            found.add(["#", "paths", path, method, "responses", code, "content", mediaType].map((s, i) => (i ? escape(s) : s)).join("/"));
-          }
-        }
-      }
-    }
-  }
-  return found;
+  const inResponseContent = (path) => path[0] === "paths" && path.at(-4) === "responses" && path.at(-2) === "content";
+  return new Set(
+    markedNodes(document)
+      .filter(({ node, path }) => inResponseContent(path) && assumedKeywords(node).includes("schema"))
+      .map(({ path }) => ["#", ...path.map(escapeToken)].join("/")),
+  );
 }
 
-const document = JSON.parse(readFileSync(bundle, "utf8"));
+const document = loadBundle(); // the bundle, not the split source: one file, every $ref internal
 const optionalBodies = undocumentedBodySchemas(document);
 const applied = new Set();
 
