@@ -23,9 +23,9 @@ function brokenBundle(name: string, breakIt: (doc: Json) => void): string {
 
 /** Copies of the bundle broken in one known way, and the rule that must report each. */
 const spectralCases: Array<[string, string, (doc: Json) => void]> = [
-  ["an operation without 401", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/projects.json"].get.responses["401"]],
-  ["an operation without 429", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["429"]],
-  ["an operation without 403", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["403"]],
+  ["an operation without 401", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/projects.json"].get.responses["401"]],
+  ["an operation without 429", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["429"]],
+  ["an operation without 403", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["403"]],
   ["an x-assumption marker naming no entry", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { "no-such-entry": [] }; }],
   ["an assumption entry marked nowhere", "pcs-assumptions-marked", (doc) => { doc["x-assumptions"]["unmarked-choice"] = { title: "Unmarked", text: "Marked nowhere." }; }],
   ["an x-assumption marker listing a keyword its node lacks", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { cors: ["maximum"] }; }],

@@ -1,5 +1,5 @@
 // Deliberately broken stand-ins: one defect each, on top of the documented-only server. The contract
-// suite's documented level must fail against every one of them (.ci/contract-levels.mjs checks that).
+// suite's documented level must fail against every one of them (test/conformance-levels/levels.test.ts checks that, in `npm run test:levels`).
 import type { Handler } from "./documented-only.js";
 import { STAND_IN_KEY } from "./seed.js";
 
