@@ -38,9 +38,14 @@ const ast = await openapiTS(document, {
   // Keys sorted: the output only changes when the description does, whatever the source's order. (--alphabetize)
   alphabetize: true,
   silent: true,
+  // One exported alias per component, `export type Project = components["schemas"]["Project"]`:
+  // schemas under their own names, exactly (--root-types --root-types-no-schema-prefix
+  // --root-types-keep-casing). The package exports the schemas' ones (see packageDeclarations).
+  rootTypes: true,
+  rootTypesNoSchemaPrefix: true,
+  rootTypesKeepCasing: true,
   // Left at their defaults on purpose: no enum (string unions, nothing emitted at run time), no
-  // immutable (callers build request bodies from these types), no rootTypes (the readable names are
-  // exported by src/types.ts, so there is one place that picks them).
+  // immutable (callers build request bodies from these types).
   postTransform(type, options) {
     if (!optionalBodies.has(options.path)) return undefined;
     applied.add(options.path);
@@ -52,4 +57,25 @@ if (missed.length) {
   console.error(`build:types: no schema met at ${missed.join(", ")} (openapi-typescript's paths changed?)`);
   process.exit(1);
 }
-writeFileSync(output, COMMENT_HEADER + astToString(ast));
+
+/**
+ * The package's types are everything schema.d.ts exports (src/types.ts re-exports it whole), so the
+ * file keeps what a user names: paths, operations, components and the schemas' aliases. Dropped: the
+ * aliases of responses, parameters and the other components (ResponseNotFound…; reached through
+ * `components` and the operations), and the empty `webhooks` and `$defs`. openapi-typescript writes
+ * an alias's target as one identifier, `components['schemas']['Project']`; it is rebuilt as the
+ * indexed access it is, so the API report prints it as before (`components["schemas"]["Project"]`).
+ */
+function packageDeclarations(nodes) {
+  const { factory } = ts;
+  return nodes.flatMap((node) => {
+    if (!ts.isTypeAliasDeclaration(node)) return [node];
+    if (node.name.text === "webhooks" || node.name.text === "$defs") return [];
+    const target = ts.isTypeReferenceNode(node.type) && ts.isIdentifier(node.type.typeName) ? node.type.typeName.text : "";
+    const schema = /^components\['schemas'\]\['([^']+)'\]$/.exec(target);
+    if (!schema) return target.startsWith("components[") ? [] : [node];
+    const access = (object, key) => factory.createIndexedAccessTypeNode(object, factory.createLiteralTypeNode(factory.createStringLiteral(key)));
+    return [factory.updateTypeAliasDeclaration(node, node.modifiers, node.name, undefined, access(access(factory.createTypeReferenceNode("components"), "schemas"), schema[1]))];
+  });
+}
+writeFileSync(output, COMMENT_HEADER + astToString(packageDeclarations(ast)));
