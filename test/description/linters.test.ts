@@ -62,8 +62,8 @@ interface Finding {
   source: string;
 }
 /** One Spectral process for several documents (a start costs over a second); each finding names its file. */
-function spectralFindings(ruleset: string, files: string[]): Finding[] {
-  const result = runBin("spectral", ["lint", "--ruleset", ruleset, "--format", "json", "--quiet", ...files]);
+function spectralFindings(ruleset: string, files: string[], options: string[] = []): Finding[] {
+  const result = runBin("spectral", ["lint", "--ruleset", ruleset, ...options, "--format", "json", "--quiet", ...files]);
   return JSON.parse(result.output.slice(result.output.indexOf("["), result.output.lastIndexOf("]") + 1));
 }
 
@@ -75,7 +75,8 @@ beforeAll(() => {
   const broken = spectralCases.map(([, rule, breakIt], i) => brokenBundle(`case-${i}-${rule.replace(/:/g, "_")}`, breakIt));
   contentFindings = spectralFindings("openapi/.spectral.yaml", ["generated/openapi.yaml", ...broken]);
   writeFileSync(LAYOUT_FIXTURE, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /groups.json:\n    get: {responses: {'200': {description: ok}}}\n");
-  layoutFindings = spectralFindings("openapi/spectral/source-layout.yaml", ["openapi/openapi.yaml", LAYOUT_FIXTURE]);
+  // The source refers to Markdown (info.description), which Spectral reads through this resolver.
+  layoutFindings = spectralFindings("openapi/spectral/source-layout.yaml", ["openapi/openapi.yaml", LAYOUT_FIXTURE], ["--resolver", "openapi/spectral/markdown-resolver.cjs"]);
 });
 
 describe("the linters pass on the description", () => {
