@@ -1,5 +1,5 @@
-// Spectral's $ref resolver for the split source, which refers to Markdown files (info.description:
-// `$ref: ./info-description.md`, as Redocly bundles it). Spectral parses every file a $ref reaches as
+// Spectral's $ref resolver for the split source, which refers to Markdown files (info.description is a
+// $ref to openapi/info-description.md, which Redocly bundles as its text). Spectral parses every file a $ref reaches as
 // YAML, and Markdown is not YAML; so a Markdown file is handed over as one JSON string, which YAML
 // reads as the file's text. Every other file is read as Spectral reads it. (`spectral lint --resolver`)
 const { readFile } = require("node:fs/promises");
