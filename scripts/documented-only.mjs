@@ -15,8 +15,8 @@
 //      is allowed by the documentation (it documents 200, 201, 204, 401, 403 and 404 only);
 //   4. components nothing refers to any more (the Problem schema…) are dropped, so the result lints.
 // The markers stay in place, so a reader of this bundle still sees what was relaxed and why.
-import { readFileSync, writeFileSync } from "node:fs";
-import { resolveRef } from "./json-ref.mjs";
+import { writeFileSync } from "node:fs";
+import { assumedKeywords, escapeToken, loadBundle, markedNodes, operations, resolveRef } from "./lib/openapi.mjs";
 
 const DEFAULT_RESPONSE = {
   description:
@@ -24,14 +24,10 @@ const DEFAULT_RESPONSE = {
     "and no error body; the full description's other statuses and its problem body are assumptions.",
 };
 
-/** The keywords a node's `x-assumption` marker lists (every entry's), [] when it has none. */
-export const assumedKeywords = (node) => Object.values(node?.["x-assumption"] ?? {}).flat();
-
-function relaxKeywords(node, seen = new Set()) {
-  if (!node || typeof node !== "object" || seen.has(node)) return;
-  seen.add(node);
-  for (const keyword of assumedKeywords(node)) if (keyword !== "status") delete node[keyword];
-  for (const [key, value] of Object.entries(node)) if (key !== "x-assumptions") relaxKeywords(value, seen);
+function relaxKeywords(document) {
+  for (const { node } of markedNodes(document)) {
+    for (const keyword of assumedKeywords(node)) if (keyword !== "status") delete node[keyword];
+  }
 }
 
 function dropUnusedComponents(document) {
@@ -41,7 +37,7 @@ function dropUnusedComponents(document) {
     for (const [kind, members] of Object.entries(document.components ?? {})) {
       if (kind === "securitySchemes") continue; // referred to by name, not by $ref
       for (const name of Object.keys(members)) {
-        const ref = `"#/components/${kind}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}"`;
+        const ref = `"#/components/${kind}/${escapeToken(name)}"`;
         if (!text.includes(ref)) {
           delete members[name];
           dropped++;
@@ -54,14 +50,12 @@ function dropUnusedComponents(document) {
 
 export function documentedOnly(full) {
   const document = structuredClone(full);
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!operation?.responses || method === "parameters") continue;
-      for (const [code, response] of Object.entries(operation.responses)) {
-        if (assumedKeywords(resolveRef(document, response)).includes("status")) delete operation.responses[code];
-      }
-      operation.responses.default = structuredClone(DEFAULT_RESPONSE);
+  for (const { operation } of operations(document)) {
+    if (!operation.responses) continue;
+    for (const [code, response] of Object.entries(operation.responses)) {
+      if (assumedKeywords(resolveRef(document, response)).includes("status")) delete operation.responses[code];
     }
+    operation.responses.default = structuredClone(DEFAULT_RESPONSE);
   }
   relaxKeywords(document);
   dropUnusedComponents(document);
@@ -74,7 +68,5 @@ export function documentedOnly(full) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const root = new URL("..", import.meta.url).pathname;
-  const full = JSON.parse(readFileSync(`${root}generated/openapi.json`, "utf8"));
-  writeFileSync(`${root}generated/openapi.documented.json`, JSON.stringify(documentedOnly(full), null, 2) + "\n");
+  writeFileSync(new URL("../generated/openapi.documented.json", import.meta.url), JSON.stringify(documentedOnly(loadBundle()), null, 2) + "\n");
 }

@@ -9,35 +9,25 @@
 // add-user 201) is typed `<schema> | undefined`, because a real server may send that response with an
 // empty body, which openapi-fetch reads as `undefined`. The schema stays the description's choice for
 // when a body is sent.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import ts from "typescript";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
-import { assumedKeywords } from "./documented-only.mjs";
+import { assumedKeywords, escapeToken, loadBundle, markedNodes } from "./lib/openapi.mjs";
 
 const root = new URL("..", import.meta.url);
-const bundle = new URL("generated/openapi.json", root); // the bundle, not the split source: one file, every $ref internal
 const output = new URL("generated/lib/schema.d.ts", root);
-
-const escape = (segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** JSON pointers ("#/paths/…/content/application~1json": openapi-typescript names a media type's schema by its media type) of undocumented bodies. */
 function undocumentedBodySchemas(document) {
-  const found = new Set();
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
-      for (const [code, response] of Object.entries(operation?.responses ?? {})) {
-        for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
-          if (assumedKeywords(media).includes("schema")) {
-            found.add(["#", "paths", path, method, "responses", code, "content", mediaType].map((s, i) => (i ? escape(s) : s)).join("/"));
-          }
-        }
-      }
-    }
-  }
-  return found;
+  const inResponseContent = (path) => path[0] === "paths" && path.at(-4) === "responses" && path.at(-2) === "content";
+  return new Set(
+    markedNodes(document)
+      .filter(({ node, path }) => inResponseContent(path) && assumedKeywords(node).includes("schema"))
+      .map(({ path }) => ["#", ...path.map(escapeToken)].join("/")),
+  );
 }
 
-const document = JSON.parse(readFileSync(bundle, "utf8"));
+const document = loadBundle(); // the bundle, not the split source: one file, every $ref internal
 const optionalBodies = undocumentedBodySchemas(document);
 const applied = new Set();
 
@@ -48,9 +38,14 @@ const ast = await openapiTS(document, {
   // Keys sorted: the output only changes when the description does, whatever the source's order. (--alphabetize)
   alphabetize: true,
   silent: true,
+  // One exported alias per component, `export type Project = components["schemas"]["Project"]`:
+  // schemas under their own names, exactly (--root-types --root-types-no-schema-prefix
+  // --root-types-keep-casing). The package exports the schemas' ones (see packageDeclarations).
+  rootTypes: true,
+  rootTypesNoSchemaPrefix: true,
+  rootTypesKeepCasing: true,
   // Left at their defaults on purpose: no enum (string unions, nothing emitted at run time), no
-  // immutable (callers build request bodies from these types), no rootTypes (the readable names are
-  // exported by src/types.ts, so there is one place that picks them).
+  // immutable (callers build request bodies from these types).
   postTransform(type, options) {
     if (!optionalBodies.has(options.path)) return undefined;
     applied.add(options.path);
@@ -62,4 +57,25 @@ if (missed.length) {
   console.error(`build:types: no schema met at ${missed.join(", ")} (openapi-typescript's paths changed?)`);
   process.exit(1);
 }
-writeFileSync(output, COMMENT_HEADER + astToString(ast));
+
+/**
+ * The package's types are everything schema.d.ts exports (src/types.ts re-exports it whole), so the
+ * file keeps what a user names: paths, operations, components and the schemas' aliases. Dropped: the
+ * aliases of responses, parameters and the other components (ResponseNotFound…; reached through
+ * `components` and the operations), and the empty `webhooks` and `$defs`. openapi-typescript writes
+ * an alias's target as one identifier, `components['schemas']['Project']`; it is rebuilt as the
+ * indexed access it is, so the API report prints it as before (`components["schemas"]["Project"]`).
+ */
+function packageDeclarations(nodes) {
+  const { factory } = ts;
+  return nodes.flatMap((node) => {
+    if (!ts.isTypeAliasDeclaration(node)) return [node];
+    if (node.name.text === "webhooks" || node.name.text === "$defs") return [];
+    const target = ts.isTypeReferenceNode(node.type) && ts.isIdentifier(node.type.typeName) ? node.type.typeName.text : "";
+    const schema = /^components\['schemas'\]\['([^']+)'\]$/.exec(target);
+    if (!schema) return target.startsWith("components[") ? [] : [node];
+    const access = (object, key) => factory.createIndexedAccessTypeNode(object, factory.createLiteralTypeNode(factory.createStringLiteral(key)));
+    return [factory.updateTypeAliasDeclaration(node, node.modifiers, node.name, undefined, access(access(factory.createTypeReferenceNode("components"), "schemas"), schema[1]))];
+  });
+}
+writeFileSync(output, COMMENT_HEADER + astToString(packageDeclarations(ast)));

@@ -309,7 +309,6 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Postal address of an organization. Unknown properties may appear and must be ignored. */
@@ -937,7 +936,39 @@ export interface components {
     };
     pathItems: never;
 }
-export type $defs = Record<string, never>;
+export type Address = components["schemas"]["Address"];
+export type AddressUpdate = components["schemas"]["AddressUpdate"];
+export type Asset = components["schemas"]["Asset"];
+export type CapturedUrl = components["schemas"]["CapturedUrl"];
+export type CommentCount = components["schemas"]["CommentCount"];
+export type Copy = components["schemas"]["Copy"];
+export type CopyRevision = components["schemas"]["CopyRevision"];
+export type CountryCode = components["schemas"]["CountryCode"];
+export type Group = components["schemas"]["Group"];
+export type Id = components["schemas"]["Id"];
+export type JobCode = components["schemas"]["JobCode"];
+export type Link = components["schemas"]["Link"];
+export type MimeType = components["schemas"]["MimeType"];
+export type ModifiedTimestamp = components["schemas"]["ModifiedTimestamp"];
+export type NullableText = components["schemas"]["NullableText"];
+export type Organization = components["schemas"]["Organization"];
+export type OrganizationText = components["schemas"]["OrganizationText"];
+export type OrganizationUpdate = components["schemas"]["OrganizationUpdate"];
+export type Problem = components["schemas"]["Problem"];
+export type ProblemFieldError = components["schemas"]["ProblemFieldError"];
+export type Project = components["schemas"]["Project"];
+export type ProjectCreate = components["schemas"]["ProjectCreate"];
+export type ProjectDescription = components["schemas"]["ProjectDescription"];
+export type ProjectFile = components["schemas"]["ProjectFile"];
+export type ProjectName = components["schemas"]["ProjectName"];
+export type ProjectUpdate = components["schemas"]["ProjectUpdate"];
+export type ProjectUser = components["schemas"]["ProjectUser"];
+export type ProjectUserAdd = components["schemas"]["ProjectUserAdd"];
+export type ProjectUserAddByEmail = components["schemas"]["ProjectUserAddByEmail"];
+export type ProjectUserAddById = components["schemas"]["ProjectUserAddById"];
+export type Thumbnails = components["schemas"]["Thumbnails"];
+export type Timestamp = components["schemas"]["Timestamp"];
+export type UserProfile = components["schemas"]["UserProfile"];
 export interface operations {
     listCopyRevisions: {
         parameters: {

@@ -6,10 +6,7 @@
 //
 // Expects a bundled document (every $ref local, "#/…"), which is what the docs build decorates.
 
-import { assumedKeywords } from "../../scripts/documented-only.mjs";
-import { resolveRef as resolve } from "../../scripts/json-ref.mjs";
-
-const METHODS = ["get", "post", "put", "patch", "delete"];
+import { assumedKeywords, operations, resolveRef as resolve } from "../../scripts/lib/openapi.mjs";
 
 /** The value a sample uses for a parameter: its example, else its schema's example (never its default). */
 export function parameterValue(document, parameter) {
@@ -44,9 +41,8 @@ export function requestBodyExamples(document, operation) {
   throw new Error("code-samples: a JSON request body without an example cannot get a realistic sample");
 }
 
-/** Everything a sample needs to know about one operation, computed once for both languages. */
-export function describeOperation(document, path, method, pathItem, operation) {
-  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(document, p));
+/** Everything a sample needs to know about one operation (one of the toolkit's `operations`), computed once for both languages. */
+export function describeOperation(document, { path, method, operation, parameters }) {
   const byLocation = (location) => parameters.filter((p) => p.in === location);
   const query = byLocation("query");
   const successCode = Object.keys(operation.responses ?? {}).filter((code) => /^2\d\d$/.test(code)).sort()[0];
@@ -227,16 +223,12 @@ export function typescriptSample(document, described, { packageName }) {
 
 /** Adds x-codeSamples to every operation of a bundled document (in place). */
 export function addCodeSamples(document, options) {
-  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = pathItem[method];
-      if (!operation) continue;
-      const described = describeOperation(document, path, method, pathItem, operation);
-      operation["x-codeSamples"] = [
-        { lang: "Shell", label: "curl", source: curlSample(document, described, options) },
-        { lang: "TypeScript", label: "TypeScript", source: typescriptSample(document, described, options) },
-      ];
-    }
+  for (const entry of operations(document)) {
+    const described = describeOperation(document, entry);
+    entry.operation["x-codeSamples"] = [
+      { lang: "Shell", label: "curl", source: curlSample(document, described, options) },
+      { lang: "TypeScript", label: "TypeScript", source: typescriptSample(document, described, options) },
+    ];
   }
 }
 

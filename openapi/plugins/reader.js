@@ -19,6 +19,7 @@
 //
 // Applied only to the `docs` API of redocly.yaml: generated/ stays the plain description.
 import { readFileSync } from "node:fs";
+import { markedNodes } from "../../scripts/lib/openapi.mjs";
 import { checkTagGroups } from "./tag-groups.js";
 
 export const ASSUMPTIONS_TAG = "Assumptions";
@@ -89,44 +90,32 @@ function appendParagraph(node, text) {
 }
 
 /**
- * Adds the visible markers. Walks the whole document except the root's x-assumptions; `path` is the
- * list of keys from the root, used to tell media types (inside `content`) and servers apart.
+ * Adds the visible markers to every node the toolkit's markedNodes finds; its `path` (keys from the
+ * root) tells media types (inside `content`) and servers apart.
  */
 export function addAssumptionMarkers(document) {
   const assumptions = document["x-assumptions"] ?? {};
   const problems = [];
   let count = 0;
-  const seen = new Set();
-  const visit = (node, path, owners) => {
-    if (!node || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    const marker = node["x-assumption"];
-    if (marker && typeof marker === "object") {
-      const ids = Object.keys(marker);
-      const unknown = ids.filter((id) => !assumptions[id]);
-      if (unknown.length) problems.push(`${path.join(".")}: x-assumption names no entry of x-assumptions: ${unknown.join(", ")}`);
-      const known = ids.filter((id) => assumptions[id]);
-      if (known.length) {
-        const label = known.length === 1 ? "Assumption" : "Assumptions";
-        const inServers = path.includes("servers");
-        const text = inServers
-          ? `${label}: ${known.map((id) => assumptions[id].title.replace(/`/g, "")).join("; ")} (see Appendix, ${ASSUMPTIONS_TAG}).`
-          : `**${label}:** ${known.map((id) => `[${assumptions[id].title}](${assumptionAnchor(assumptions, id)})`).join(", ")}`;
-        // A media type object (a value of a `content` map): the marker goes to the content's owner.
-        // (A schema property named `content` is not a content map: its parent key is `properties`.)
-        const inContent = path.length >= 3 && path[path.length - 2] === "content" && path[path.length - 3] !== "properties";
-        const target = inContent ? owners[owners.length - 2] : node;
-        appendParagraph(target, text);
-        count++;
-      }
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (path.length === 0 && key === "x-assumptions") continue;
-      if (key === "x-assumption" || key === "x-codeSamples" || key === "examples" || key === "example") continue;
-      visit(value, [...path, key], [...owners, node]);
-    }
-  };
-  visit(document, [], []);
+  for (const { node, path, marker } of markedNodes(document)) {
+    if (!marker || typeof marker !== "object") continue;
+    const ids = Object.keys(marker);
+    const unknown = ids.filter((id) => !assumptions[id]);
+    if (unknown.length) problems.push(`${path.join(".")}: x-assumption names no entry of x-assumptions: ${unknown.join(", ")}`);
+    const known = ids.filter((id) => assumptions[id]);
+    if (!known.length) continue;
+    const label = known.length === 1 ? "Assumption" : "Assumptions";
+    const inServers = path.includes("servers");
+    const text = inServers
+      ? `${label}: ${known.map((id) => assumptions[id].title.replace(/`/g, "")).join("; ")} (see Appendix, ${ASSUMPTIONS_TAG}).`
+      : `**${label}:** ${known.map((id) => `[${assumptions[id].title}](${assumptionAnchor(assumptions, id)})`).join(", ")}`;
+    // A media type object (a value of a `content` map): the marker goes to the content's owner.
+    // (A schema property named `content` is not a content map: its parent key is `properties`.)
+    const inContent = path.length >= 3 && path[path.length - 2] === "content" && path[path.length - 3] !== "properties";
+    const target = inContent ? path.slice(0, -2).reduce((at, key) => at[key], document) : node;
+    appendParagraph(target, text);
+    count++;
+  }
   if (problems.length) throw new Error(`docs/reader: ${problems.join("; ")}`);
   return count;
 }

@@ -1,5 +1,6 @@
 // CHANGELOG.md: one entry per release, newest first, each a human summary followed by the classified
-// changes, operation by operation, breaking first. The summary is written by a person under
+// changes, operation by operation, breaking first; documentation-only changes in one line per operation
+// (what kinds of change, how many), since their every place is in the description's own diff. The summary is written by a person under
 // "## Unreleased" while working (or passed as --summary); `npm run release` moves it into the entry.
 
 export const CHANGELOG = "CHANGELOG.md";
@@ -13,8 +14,17 @@ const SECTIONS = [
   ["annotation", "Documentation only"],
 ];
 
-/** The changes of one classification as a list: one item per operation, one sub-item per change. */
-function byOperation(changes) {
+/** "description changed", "x-assumption added": the kind of a change's text, without where it is. */
+const kindOf = (text) => {
+  const plain = text.replace(/ from .*$/, "").replace(/`/g, "");
+  return /([^\s.]+) (added|removed|changed|renamed)$/.exec(plain)?.slice(1, 3).join(" ") ?? plain;
+};
+
+/**
+ * The changes of one classification as a list: one item per operation, one sub-item per change; or,
+ * with `collapse`, one line per operation naming the kinds of change and their number.
+ */
+export function byOperation(changes, { collapse = false } = {}) {
   const groups = new Map();
   for (const change of changes) {
     const lines = groups.get(change.operation) ?? new Set(); // a Set: the differ may report one change twice
@@ -27,6 +37,7 @@ function byOperation(changes) {
     const [first, ...others] = lines;
     const name = operation.includes(" ") || operation.startsWith("/") ? `\`${operation}\`` : operation;
     if (others.length === 0) return `- ${name}: ${first}`;
+    if (collapse) return `- ${name}: ${[...new Set([...lines].map(kindOf))].sort().join(", ")} (${lines.size} changes)`;
     return [`- ${name}`, ...[...lines].map((line) => `  - ${line}`)].join("\n");
   });
 }
@@ -40,7 +51,7 @@ export function renderEntry({ version, date, summary, changes, previousVersion }
     parts.push(`Changes to the description since ${previousVersion}, found by \`npm run release\` (scripts/release/):`);
     for (const [classification, title] of SECTIONS) {
       const some = changes.filter((c) => c.classification === classification);
-      if (some.length > 0) parts.push(`### ${title}\n\n${byOperation(some).join("\n")}`);
+      if (some.length > 0) parts.push(`### ${title}\n\n${byOperation(some, { collapse: classification === "annotation" }).join("\n")}`);
     }
   }
   return parts.join("\n\n");

@@ -3,14 +3,14 @@
 // where and what. The differ's own descriptions are not used: for a schema reached through several
 // operations it repeats them with placeholder text ("annotation (6)").
 
-const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+import { isHttpMethod } from "../lib/openapi.mjs";
 
 /** "GET /projects.json" for a diff inside an operation; the path for path-level ones; otherwise
  *  "components" or "document". */
 export function operationOf(path, diff) {
   if (path[0] === "paths") {
     if (path.length === 1) return String(diff.before ?? diff.after); // a renamed path: the old template
-    if (path.length >= 3 && HTTP_METHODS.has(String(path[2]))) return `${String(path[2]).toUpperCase()} ${path[1]}`;
+    if (path.length >= 3 && isHttpMethod(path[2])) return `${String(path[2]).toUpperCase()} ${path[1]}`;
     return String(path[1]);
   }
   if (path[0] === "webhooks") return `webhook ${path[1]}`;
@@ -72,7 +72,7 @@ export function describeChange(diff, merged, renamed = new Map()) {
   const { path, action } = diff;
   const verb = VERB[action] ?? action;
   if (path[0] === "paths" && path.length === 1) return `path renamed to \`${diff.after}\``;
-  if (path[0] === "paths" && path.length === 3 && HTTP_METHODS.has(String(path[2]))) return `operation ${verb}`;
+  if (path[0] === "paths" && path.length === 3 && isHttpMethod(path[2])) return `operation ${verb}`;
   if (path[0] === "paths" && path.length === 2) return `path ${verb}`;
   if (path[0] !== "paths") {
     const subject = path.map(String).join(".");

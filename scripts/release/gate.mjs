@@ -1,5 +1,5 @@
 // The release gate: may the repository be merged (mode "commit") or published (mode "publish") at
-// the version it states? Checked by test/release/gate.test.ts in every `npm test` (so in CI), by
+// the version it states? Checked by test/release/release.test.ts in every `npm test` (so in CI), by
 // `npm run release:check`, and before `npm publish` (prepublishOnly).
 //
 // - The version files agree (package.json, package-lock.json, info.version, the client's constant).

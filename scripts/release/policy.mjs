@@ -4,6 +4,7 @@
 // 0.x, a patch) upgrade. Each rule below was found by a mutated bundle in test/release/ and names why.
 // Kept small on purpose: anything the differ cannot classify is treated as breaking (see compare.mjs),
 // so a missing rule costs a version number, never a silent break.
+import { valueAt } from "../lib/openapi.mjs";
 
 /** Keys whose values are documentation only: examples (validated by the linters and tests instead)
  *  and `x-` extensions (x-assumption, x-codeSamples…), which neither the types nor the client read. */
@@ -20,22 +21,6 @@ function documentationKeyAt(path) {
 const inResponse = (path) => path.includes("responses");
 const inRequest = (path) => path.includes("requestBody") || path.includes("parameters");
 const asTypes = (type) => (Array.isArray(type) ? type : type === undefined ? [] : [type]);
-
-/** Follows `path` into `document`, resolving local $refs on the way (the differ's paths run through them). */
-export function valueAt(document, path) {
-  let node = document;
-  for (const key of path) {
-    node = resolve(document, node)?.[key];
-    if (node === undefined) return undefined;
-  }
-  return resolve(document, node);
-}
-function resolve(document, node) {
-  for (let hops = 0; node && typeof node === "object" && typeof node.$ref === "string" && hops < 32; hops++) {
-    node = node.$ref.replace(/^#\//, "").split("/").reduce((at, part) => at?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], document);
-  }
-  return node;
-}
 
 /**
  * The rules, in order; the first that matches decides. Each gets the differ's diff ({ path, action,

@@ -1,28 +1,24 @@
 // Version numbers: what a set of changes requires, and the four files that carry the version
 // (package.json, package-lock.json, the description's info.version, the client's User-Agent constant).
 import { readFileSync, writeFileSync } from "node:fs";
+import semver from "semver";
 
 export const LEVELS = ["patch", "minor", "major"];
 
-/** [major, minor, patch] of "1.2.3"; a pre-release suffix is not supported by the release flow. */
-export function parseVersion(version) {
-  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(String(version));
-  if (!match) throw new Error(`"${version}" is not a release version (MAJOR.MINOR.PATCH)`);
-  return [Number(match[1]), Number(match[2]), Number(match[3])];
+/** A release version ("1.2.3", as semver parses it); a pre-release or build suffix is not supported by the release flow. */
+function release(version) {
+  const parsed = semver.parse(String(version));
+  if (!parsed || parsed.version !== String(version) || parsed.prerelease.length > 0) {
+    throw new Error(`"${version}" is not a release version (MAJOR.MINOR.PATCH)`);
+  }
+  return parsed;
 }
 
-export function compareVersions(a, b) {
-  const [x, y] = [parseVersion(a), parseVersion(b)];
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
-  return 0;
-}
+export const compareVersions = (a, b) => semver.compare(release(a), release(b));
 
 export function bump(version, level) {
-  const [major, minor, patch] = parseVersion(version);
-  if (level === "major") return `${major + 1}.0.0`;
-  if (level === "minor") return `${major}.${minor + 1}.0`;
-  if (level === "patch") return `${major}.${minor}.${patch + 1}`;
-  throw new Error(`unknown release level "${level}" (major, minor or patch)`);
+  if (!LEVELS.includes(level)) throw new Error(`unknown release level "${level}" (major, minor or patch)`);
+  return semver.inc(release(version), level);
 }
 
 /**
@@ -32,7 +28,7 @@ export function bump(version, level) {
  */
 export function requiredLevel(worst, releasedVersion) {
   if (worst === null) return null;
-  const initial = parseVersion(releasedVersion)[0] === 0;
+  const initial = release(releasedVersion).major === 0;
   if (worst === "breaking") return initial ? "minor" : "major";
   if (worst === "non-breaking") return initial ? "patch" : "minor";
   return "patch";

@@ -1,5 +1,5 @@
-// The interface's facts, written out by hand from the service's interface document
-// (../shared/seeds/000_bce86f1f2e7cad0a.txt), and the choices the description pins where that document
+// The interface's facts, written out by hand from the service's interface document (which is not part
+// of this repository: each fact is stated here, in the test that pins it), and the choices the description pins where that document
 // is silent, each under the id of its entry in the root's `x-assumptions`. Each is compared with the
 // bundle (generated/openapi.json). None of the expected values is read from the bundle: a change to
 // the description that contradicts one fails the test named after it, rather than moving its test

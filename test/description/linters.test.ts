@@ -23,9 +23,9 @@ function brokenBundle(name: string, breakIt: (doc: Json) => void): string {
 
 /** Copies of the bundle broken in one known way, and the rule that must report each. */
 const spectralCases: Array<[string, string, (doc: Json) => void]> = [
-  ["an operation without 401", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/projects.json"].get.responses["401"]],
-  ["an operation without 429", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["429"]],
-  ["an operation without 403", "pcs-operation-declares-401-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["403"]],
+  ["an operation without 401", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/projects.json"].get.responses["401"]],
+  ["an operation without 429", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["429"]],
+  ["an operation without 403", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["403"]],
   ["an x-assumption marker naming no entry", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { "no-such-entry": [] }; }],
   ["an assumption entry marked nowhere", "pcs-assumptions-marked", (doc) => { doc["x-assumptions"]["unmarked-choice"] = { title: "Unmarked", text: "Marked nowhere." }; }],
   ["an x-assumption marker listing a keyword its node lacks", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { cors: ["maximum"] }; }],
@@ -62,8 +62,8 @@ interface Finding {
   source: string;
 }
 /** One Spectral process for several documents (a start costs over a second); each finding names its file. */
-function spectralFindings(ruleset: string, files: string[]): Finding[] {
-  const result = runBin("spectral", ["lint", "--ruleset", ruleset, "--format", "json", "--quiet", ...files]);
+function spectralFindings(ruleset: string, files: string[], options: string[] = []): Finding[] {
+  const result = runBin("spectral", ["lint", "--ruleset", ruleset, ...options, "--format", "json", "--quiet", ...files]);
   return JSON.parse(result.output.slice(result.output.indexOf("["), result.output.lastIndexOf("]") + 1));
 }
 
@@ -75,7 +75,8 @@ beforeAll(() => {
   const broken = spectralCases.map(([, rule, breakIt], i) => brokenBundle(`case-${i}-${rule.replace(/:/g, "_")}`, breakIt));
   contentFindings = spectralFindings("openapi/.spectral.yaml", ["generated/openapi.yaml", ...broken]);
   writeFileSync(LAYOUT_FIXTURE, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /groups.json:\n    get: {responses: {'200': {description: ok}}}\n");
-  layoutFindings = spectralFindings("openapi/spectral/source-layout.yaml", ["openapi/openapi.yaml", LAYOUT_FIXTURE]);
+  // The source refers to Markdown (info.description), which Spectral reads through this resolver.
+  layoutFindings = spectralFindings("openapi/spectral/source-layout.yaml", ["openapi/openapi.yaml", LAYOUT_FIXTURE], ["--resolver", "openapi/spectral/markdown-resolver.cjs"]);
 });
 
 describe("the linters pass on the description", () => {

@@ -2,7 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { deref, openapi, operations } from "../support/openapi.js";
 
-// The interface, as ../shared/seeds lists it: method, path, operationId, tag, paginated.
+// The interface's 16 operations, written out from the service's interface document (its operation
+// tables, e.g. "List projects | GET /projects.json | query `offset`, `limit`"; "Retrieve files | GET
+// v1/projects/[id]/files.json … written with the `v1/` prefix, unlike the other endpoints"): method,
+// path, operationId, tag, paginated (takes `offset` and `limit`).
 const INTERFACE = [
   ["get", "/projects.json", "listProjects", "Projects", true],
   ["post", "/projects.json", "createProject", "Projects", false],

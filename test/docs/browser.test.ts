@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsDir, docsPage, renderedDefinition } from "../support/docs.js";
-import { openapi, operations, repoRoot, type Json } from "../support/openapi.js";
+import { deref, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -51,11 +51,7 @@ const exactly = (text: string, suffix = "") => new RegExp(`^\\s*${escapeRegExp(t
 type Op = ReturnType<typeof operations>[number];
 
 /** Follows a local $ref of the rendered definition. */
-function resolved(node: Json): Json {
-  let current = node;
-  while (current?.$ref) current = current.$ref.slice(2).split("/").reduce((at: Json, key: string) => at?.[key.replace(/~1/g, "/")], definition);
-  return current;
-}
+const resolved = (node: Json): Json => deref(node, definition);
 
 /** An operation showing an assumption marker in a parameter, its request body or its success response. */
 function markedOperation(): { op: Op; href: string } | undefined {

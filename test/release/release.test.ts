@@ -113,6 +113,19 @@ describe("the changelog entry", () => {
     { classification: "annotation", operation: "GET /groups.json", text: "x-assumption added", reason: "examples and x- extensions are documentation", path: [] },
   ];
 
+  it("lists documentation-only changes in one line per operation: the kinds of change and their number", () => {
+    const annotations: Change[] = [
+      { classification: "annotation", operation: "GET /groups.json", text: "response 400 body: `errors` description changed", path: [] },
+      { classification: "annotation", operation: "GET /groups.json", text: "response 401: headers.WWW-Authenticate.x-assumption added", path: [] },
+      { classification: "annotation", operation: "GET /groups.json", text: "response 404: description changed", path: [] },
+      { classification: "annotation", operation: "document", text: "`x-assumptions.ids.text` changed from `Ids are` to `Ids were`", path: [] },
+    ];
+    const entry = renderEntry({ version: "0.2.1", date: "2026-12-02", summary: "Wording.", changes: annotations, previousVersion: "0.2.0" });
+    expect(entry.slice(entry.indexOf("### Documentation only"))).toBe(
+      ["### Documentation only", "", "- `GET /groups.json`: description changed, x-assumption added (3 changes)", "- document: `x-assumptions.ids.text` changed from `Ids are` to `Ids were`"].join("\n"),
+    );
+  });
+
   it("has the summary, then the changes operation by operation, breaking first", () => {
     expect(renderEntry({ version: "0.2.0", date: "2026-12-01", summary: "Projects lose job codes.", changes, previousVersion: "0.1.0" })).toBe(
       [

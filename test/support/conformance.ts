@@ -7,7 +7,8 @@
 // PCS_CONFORMANCE=full (the default) registers both. The conformance reporter prints the two counts.
 import { readFileSync } from "node:fs";
 import { it, type TestContext } from "vitest";
-import { deepFreeze, deref, openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
+import { markedNodes, markerOf } from "../../scripts/lib/openapi.mjs";
+import { deepFreeze, openapi, repoRoot, schemaFailures, type Json } from "./openapi.js";
 
 import { levelFromEnv, type Level } from "./level.js";
 
@@ -61,17 +62,9 @@ export function assumed(...entries: string[]): Checks {
 
 /** Every (entry, keyword) that `x-assumption` markers place on `node` or anything it refers to. */
 export function markersUnder(node: Json, document: Json = openapi): Array<{ entry: string; keyword: string }> {
-  const found: Array<{ entry: string; keyword: string }> = [];
-  const seen = new Set<Json>();
-  const visit = (value: Json): void => {
-    if (!value || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    if (typeof value.$ref === "string") visit(deref(value, document));
-    for (const [entry, keywords] of Object.entries<string[]>(value["x-assumption"] ?? {})) for (const keyword of keywords) found.push({ entry, keyword });
-    for (const [key, child] of Object.entries<Json>(value)) if (key !== "examples" && key !== "example") visit(child);
-  };
-  visit(node);
-  return found;
+  return markedNodes(node, { document }).flatMap(({ node: marked }) =>
+    Object.entries(markerOf(marked)).flatMap(([entry, keywords]) => keywords.map((keyword) => ({ entry, keyword }))),
+  );
 }
 
 /**

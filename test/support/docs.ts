@@ -2,7 +2,7 @@
 // (Redocly's build-docs inlines the decorated description as `const __redoc_definition = {…};`), so the
 // code samples checked here are exactly the ones the page shows.
 import { readFileSync } from "node:fs";
-import { HTTP_METHODS, repoRoot, type Json } from "./openapi.js";
+import { operations, repoRoot, type Json } from "./openapi.js";
 
 export const docsDir = `${repoRoot}docs/`;
 export const docsPage = `${docsDir}index.html`;
@@ -25,13 +25,9 @@ export interface CodeSample {
 
 export function codeSamples(definition: Json): CodeSample[] {
   const samples: CodeSample[] = [];
-  for (const [path, item] of Object.entries<Json>(definition.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      for (const sample of operation["x-codeSamples"] ?? []) {
-        samples.push({ operationId: operation.operationId, method, path, lang: sample.lang, label: sample.label, source: sample.source });
-      }
+  for (const { operationId, method, path, operation } of operations(definition)) {
+    for (const sample of operation["x-codeSamples"] ?? []) {
+      samples.push({ operationId, method, path, lang: sample.lang, label: sample.label, source: sample.source });
     }
   }
   return samples;

@@ -1,8 +1,8 @@
 // The bundled description, loaded once, and the questions tests ask of it: which operations exist,
-// and does a value validate against a schema (Ajv, JSON Schema 2020-12, formats on).
-import { readFileSync } from "node:fs";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+// and does a value validate against a schema. Each answer comes from the OpenAPI toolkit
+// (scripts/lib/openapi.mjs), bound here to the bundle the tests share.
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import * as toolkit from "../../scripts/lib/openapi.mjs";
 
 export const repoRoot = new URL("../../", import.meta.url).pathname;
 export const bundlePath = `${repoRoot}generated/openapi.json`;
@@ -11,7 +11,7 @@ export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-an
 /** Frozen, deeply: the test files of a worker share this one object (test/vitest.config.ts: no
  * isolation), so a test or a library that changed it would change it for the files after it, which
  * must fail at the change, not three files later. Tests that need a changed copy structuredClone it. */
-export const openapi: Json = deepFreeze(JSON.parse(readFileSync(bundlePath, "utf8")));
+export const openapi: Json = deepFreeze(toolkit.loadBundle(bundlePath));
 
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -21,64 +21,30 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options", "trace"] as const;
+export const HTTP_METHODS = toolkit.HTTP_METHODS;
 
-export interface Operation {
-  method: string;
-  path: string;
-  operationId: string;
-  operation: Json;
-  /** Parameters of the path item and of the operation, $refs resolved. */
-  parameters: Json[];
-}
+export type Operation = Omit<toolkit.Operation, "method" | "pathItem"> & { method: string };
 
 /** Follows a local $ref ("#/components/...") until it reaches a value that is not a $ref. */
 export function deref(node: Json, document: Json = openapi): Json {
-  let current = node;
-  while (current && typeof current === "object" && typeof current.$ref === "string") {
-    const pointer = current.$ref.replace(/^#\//, "").split("/").map((p: string) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-    current = pointer.reduce((at: Json, key: string) => at?.[key], document);
-    if (current === undefined) throw new Error(`Unresolvable $ref ${node.$ref}`);
-  }
-  return current;
+  return toolkit.resolveRef(document, node);
 }
 
 export function operations(document: Json = openapi): Operation[] {
-  const found: Operation[] = [];
-  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(p, document));
-      found.push({ method, path, operationId: operation.operationId, operation, parameters });
-    }
-  }
-  return found;
+  return toolkit.operations(document);
 }
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const DOCUMENT_ID = "https://pcs.invalid/openapi.json";
-
-/** One Ajv instance per document, holding the whole document, so schemas compile with their internal $refs. */
-function createAjv(document: Json): Ajv2020 {
-  // strict: false because the document carries OpenAPI keywords (info, paths…) that are not JSON Schema.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addSchema(document, DOCUMENT_ID);
-  return ajv;
-}
-const compilers = new Map<Json, { ajv: Ajv2020; cache: Map<string, ValidateFunction> }>();
+/** One Ajv instance per document (the whole document added, so schemas compile with their $refs), and its compiled schemas. */
+const compilers = new Map<Json, { ajv: ReturnType<typeof toolkit.createAjv>; cache: Map<string, ValidateFunction> }>();
 
 /** A validator for a schema object of `document` (default: the bundle), given inline or as {$ref: "#/…"}. */
 export function validatorFor(schema: Json, document: Json = openapi): ValidateFunction {
   let compiler = compilers.get(document);
-  if (!compiler) compilers.set(document, (compiler = { ajv: createAjv(document), cache: new Map() }));
+  if (!compiler) compilers.set(document, (compiler = { ajv: toolkit.createAjv(document), cache: new Map() }));
   const key = JSON.stringify(schema);
   let validate = compiler.cache.get(key);
   if (!validate) {
-    // Rewrite local refs so they resolve against the document added above.
-    const rebased = JSON.parse(key.replace(/"\$ref":"#\//g, `"$ref":"${DOCUMENT_ID}#/`));
-    validate = compiler.ajv.compile(rebased);
+    validate = compiler.ajv.compile(toolkit.rebaseRefs(schema));
     compiler.cache.set(key, validate);
   }
   return validate;
@@ -96,6 +62,4 @@ export function schemaFailures(schema: Json, value: unknown, document: Json = op
 }
 
 /** The `x-assumption` marker of a node ({} when it has none): assumption entry → relaxed keywords. */
-export function markersOf(node: Json): Record<string, string[]> {
-  return node?.["x-assumption"] ?? {};
-}
+export const markersOf: (node: Json) => Record<string, string[]> = toolkit.markerOf;

@@ -13,7 +13,7 @@ export interface OperationParameter {
 }
 export interface DescribedOperation {
   operationId: ValidatedOperationId;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "TRACE";
   /** The path template, e.g. "/projects/{project_id}.json". */
   path: string;
   parameters: OperationParameter[];

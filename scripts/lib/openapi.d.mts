@@ -1,0 +1,40 @@
+// Types of openapi.mjs, for the TypeScript tests.
+import type { Ajv2020, Options } from "ajv/dist/2020.js";
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the document is untyped JSON
+
+export declare function loadBundle(path?: string | URL): Json;
+
+export declare function escapeToken(token: string | number): string;
+export declare function resolveRef(document: Json, node: Json): Json;
+export declare function valueAt(document: Json, path: readonly (string | number)[]): Json;
+
+export declare const HTTP_METHODS: readonly ["get", "post", "put", "patch", "delete", "head", "options", "trace"];
+export declare function isHttpMethod(key: unknown): boolean;
+
+export interface Operation {
+  method: (typeof HTTP_METHODS)[number];
+  path: string;
+  operationId: string;
+  operation: Json;
+  pathItem: Json;
+  /** Parameters of the path item and of the operation, $refs resolved. */
+  parameters: Json[];
+}
+export declare function operations(document: Json): Operation[];
+
+export declare const MARKER: "x-assumption";
+export type Marker = Record<string, string[]>;
+export declare function markerOf(node: Json): Marker;
+export declare function assumedKeywords(node: Json): string[];
+export interface MarkedNode {
+  node: Json;
+  path: (string | number)[];
+  /** The raw value of `x-assumption` (a Marker when well formed). */
+  marker: unknown;
+}
+export declare function markedNodes(root: Json, options?: { document?: Json; path?: (string | number)[] }): MarkedNode[];
+
+export declare const DOCUMENT_ID: string;
+export declare function createAjv(document: Json, options?: Options): Ajv2020;
+export declare function rebaseRefs<T>(schema: T): T;
