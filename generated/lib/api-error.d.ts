@@ -47,11 +47,14 @@ export declare function toApiError(body: unknown, response: Response): ApiError;
  * than its JSON text, where a secret holding `"` or `\` would appear escaped and be missed; and it
  * walks with a list, not recursion, because the depth is the server's to choose. */
 export declare function redactJson(value: unknown, redact: Redactor): unknown;
+/** Keeps `release` (the attempt's timer) until the call that reads the body of `response` is done. */
+export declare function guardUntilRead(response: Response, release: () => void): void;
 declare const METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 /**
- * Wraps the client's call methods: a failed response remembers its operation, and what a call throws
- * is scrubbed of the credential. A wrapper rather than openapi-fetch middleware, which runs before the
- * body is read (a parse error would pass it by) and adds bookkeeping to every request.
+ * Wraps the client's call methods. Once a call is done: the timer guarding a body it has read stops;
+ * a failed response remembers its operation; what the call threw is scrubbed of the credential. A
+ * wrapper rather than openapi-fetch middleware, which runs before the body is read (a parse error
+ * would pass it by) and adds bookkeeping to every request.
  */
 export declare function withErrorPath<C extends Record<(typeof METHODS)[number] | "request", unknown>>(client: C, redact: Redactor): C;
 export {};

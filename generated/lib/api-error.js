@@ -115,10 +115,15 @@ function redactResponse(response, redact) {
         Object.defineProperties(copy, { status: { value: status }, ok: { value: false } });
     return copy;
 }
-const origins = new WeakMap();
+const records = new WeakMap();
+/** Keeps `release` (the attempt's timer) until the call that reads the body of `response` is done. */
+export function guardUntilRead(response, release) {
+    records.set(response, { releaseBody: release });
+}
 /** The origin of a response; for one from a client this package did not create, its URL path. */
 function originOf(response) {
-    return origins.get(response) ?? { operation: urlPath(response.url), redact: (text) => text };
+    const { operation = urlPath(response.url), redact = (text) => text } = records.get(response) ?? {};
+    return { operation, redact };
 }
 function urlPath(url) {
     try {
@@ -130,12 +135,13 @@ function urlPath(url) {
 }
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 /**
- * Wraps the client's call methods: a failed response remembers its operation, and what a call throws
- * is scrubbed of the credential. A wrapper rather than openapi-fetch middleware, which runs before the
- * body is read (a parse error would pass it by) and adds bookkeeping to every request.
+ * Wraps the client's call methods. Once a call is done: the timer guarding a body it has read stops;
+ * a failed response remembers its operation; what the call threw is scrubbed of the credential. A
+ * wrapper rather than openapi-fetch middleware, which runs before the body is read (a parse error
+ * would pass it by) and adds bookkeeping to every request.
  */
 export function withErrorPath(client, redact) {
-    const finish = async (method, path, pending) => {
+    const finish = async (method, path, init, pending) => {
         let result;
         try {
             result = await pending;
@@ -143,17 +149,22 @@ export function withErrorPath(client, redact) {
         catch (error) {
             throw scrubbed(error, `${method.toUpperCase()} ${path}`, redact);
         }
-        if (!result.response.ok)
-            origins.set(result.response, { operation: `${method.toUpperCase()} ${path}`, redact });
+        const { response } = result;
+        // A streamed body is read by the caller after the call returns, so its timer keeps guarding it;
+        // a failure's body is read by openapi-fetch whatever parseAs says.
+        if (init?.parseAs !== "stream" || !response.ok)
+            records.get(response)?.releaseBody?.();
+        if (!response.ok)
+            records.set(response, { operation: `${method.toUpperCase()} ${path}`, redact });
         return result;
     };
     for (const method of METHODS) {
         const call = client[method];
-        client[method] = (path, init) => finish(method, path, call(path, init));
+        client[method] = (path, init) => finish(method, path, init, call(path, init));
     }
     // client.request("get", path, init): the same calls by another door.
     const request = client.request;
-    client.request = (method, path, init) => finish(method, path, request(method, path, init));
+    client.request = (method, path, init) => finish(method, path, init, request(method, path, init));
     return client;
 }
 /** What a call threw, without the credential. A JSON parse error quotes the body, so a key at the start

@@ -1,8 +1,9 @@
 // A response body is read only up to maxResponseBytes: a server that sends an endless or huge body
 // (or a small compressed one that inflates) ends the call with ResponseTooLargeError instead of
 // filling memory. openapi-fetch reads every body through the Response it is given (text(), json(),
-// blob()… or `body` for parseAs "stream"), so the Response handed to it carries a counted stream.
-// The same stream tells the attempt's timer when the body is over, so the timer stops then.
+// blob()… or `body` for parseAs "stream"), so a body that needs counting is handed to it in a copy of
+// the Response whose stream counts; that stream also tells the attempt's timer when the body is over.
+import { guardUntilRead } from "./api-error.js";
 /** Large enough for any answer of this API (a full page of 100 items is a few hundred kB), small
  * enough that even several calls to a hostile server at once stay far from exhausting memory. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16_777_216; // 16 MiB
@@ -25,14 +26,20 @@ export class ResponseTooLargeError extends Error {
  * been read, has failed or is cancelled — or at once when there is nothing to read. */
 export function boundBody(response, maxBytes, done) {
     const source = response.body;
-    const declared = response.headers.get("Content-Length");
     if (source === null) {
         done();
         return response;
     }
+    const declared = response.headers.get("Content-Length");
     // openapi-fetch does not read a body announced as empty.
     if (declared === "0")
         done();
+    // fetch delivers no more of an unencoded body than its Content-Length, so within the limit it needs
+    // no count (the usual answer, read without a second stream); its timer stops once the call is done.
+    else if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= maxBytes && !response.headers.has("Content-Encoding")) {
+        guardUntilRead(response, done);
+        return response;
+    }
     let reader;
     let received = 0;
     const tooLarge = () => new ResponseTooLargeError(response.status, maxBytes);

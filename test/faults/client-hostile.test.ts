@@ -125,6 +125,15 @@ describe("the default limit", () => {
     await expect(read(16_777_217)).rejects.toMatchObject({ name: "ResponseTooLargeError", maxResponseBytes: 16_777_216 });
   });
 
+  it("a Content-Length is trusted only for an unencoded body: compressed, or not a number, the body is counted", async () => {
+    // An injected fetch does not decode, so the bytes here stand for what a real fetch would inflate.
+    const announcing = (headers: Record<string, string>) => async () => new Response(new Uint8Array(LIMIT + 1), { status: 200, headers });
+    for (const headers of [{ "Content-Length": "10", "Content-Encoding": "gzip" }, { "Content-Length": "1e3" }, { "Content-Length": "" }]) {
+      const client = createClient({ baseUrl: "https://pcs.test/public/api", apiKey: "k", fetch: announcing(headers), maxResponseBytes: LIMIT });
+      await expect(client.GET("/groups.json", { parseAs: "arrayBuffer" })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    }
+  });
+
   it("Infinity switches it off; a negative or non-number limit is refused", async () => {
     const client = createClient({ baseUrl: "https://pcs.test/public/api", apiKey: "k", fetch: sized(LIMIT + 1), maxResponseBytes: Infinity });
     expect(((await client.GET("/groups.json", { parseAs: "arrayBuffer" })).data as ArrayBuffer).byteLength).toBe(LIMIT + 1);
