@@ -31,11 +31,9 @@ export function boundBody(response: Response, maxBytes: number, done: () => void
     return response;
   }
   const declared = response.headers.get("Content-Length");
-  // openapi-fetch does not read a body announced as empty.
-  if (declared === "0") done();
   // fetch delivers no more of an unencoded body than its Content-Length, so within the limit it needs
   // no count (the usual answer, read without a second stream); its timer stops once the call is done.
-  else if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= maxBytes && !response.headers.has("Content-Encoding")) {
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= maxBytes && !response.headers.has("Content-Encoding")) {
     guardUntilRead(response, done);
     return response;
   }
