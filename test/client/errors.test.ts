@@ -141,6 +141,16 @@ describe("redaction", () => {
     expect((thrown as ApiError).response.headers.get("X-Echo")).toBe("Basic [REDACTED]");
   });
 
+  it("scrubs an error a call throws, and its cause", async () => {
+    const key = "key-in-a-network-error";
+    const cause = new Error(`socket said ${key}`);
+    const fetch = fakeFetch(new TypeError(`fetch failed for ${key}`, { cause })).fetch;
+    const thrown = await createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false }).GET("/groups.json").catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect(thrown).toMatchObject({ message: "fetch failed for [REDACTED]", cause: { message: "socket said [REDACTED]" } });
+    expect(String((thrown as Error).stack)).not.toContain(key);
+  });
+
   it("leaves the response itself on the error when it holds no secret", async () => {
     const reply = problem(429, "Too Many Requests", undefined, { "Retry-After": "3" });
     const result = await createClient({ baseUrl: BASE_URL, apiKey: "a-key-nobody-echoes", fetch: async () => reply, retry: false }).GET("/groups.json");

@@ -32,6 +32,8 @@ beforeAll(async () => {
     "deep-array": raw(500, deep("[", "]")),
     "deep-field": raw(502, `{"title":"Bad Gateway","status":502,"detail":${deep("[", "]")}}`),
     "deep-title": raw(400, `{"title":${'{"a":'.repeat(DEPTH)}1${"}".repeat(DEPTH)},"status":400}`),
+    // A status outside fetch's 200–599, with a chunked body (so it is counted, in a copy of the Response).
+    "status-999": (req) => void req.socket.end('HTTP/1.1 999 Odd\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n11\r\n{"title":"Odd!!"}\r\n0\r\n\r\n'),
     "proto-keys": raw(409, '{"__proto__":{"title":"polluted"},"constructor":{"prototype":1},"title":"Conflict","status":409}'),
   });
 });
@@ -159,6 +161,12 @@ describe("error bodies of any shape give ApiError", () => {
     expect(() => inspect(error, { depth: Infinity })).not.toThrow();
   });
 
+  it("a status outside 200–599 is kept as the server sent it", async () => {
+    const error = (await rejection(clientFor("status-999").GET("/groups.json").then(unwrap))) as ApiError;
+    expect(error).toMatchObject({ status: 999, problem: { title: "Odd!!" } });
+    expect(error.response).toMatchObject({ status: 999, ok: false, statusText: "Odd", url: `${server.url}/status-999/groups.json` });
+  });
+
   it("__proto__ and constructor in a problem stay plain data", async () => {
     const error = (await rejection(clientFor("proto-keys").GET("/groups.json").then(unwrap))) as ApiError;
     expect(error.problem?.title).toBe("Conflict");
@@ -182,6 +190,7 @@ describe("the credential is in no error, whatever its length and however it is e
       faults[`problem-${i}`] = fault.echoCredential(401, key, problemEcho);
       faults[`text-${i}`] = fault.echoCredential(503, key, (k, authorization) => `<html>${k} ${authorization}</html>`, "text/html");
       faults[`not-json-${i}`] = fault.echoCredential(200, key, (k) => `${k}${k} is not JSON`, "application/json");
+      faults[`odd-status-${i}`] = fault.echoCredential(999, key, problemEcho);
       faults[`deep-${i}`] = fault.echoCredential(500, key, (k) => `{"title":"${k}","status":500,"x":${deep("[", "]").replace("[]", `["${k}"]`)}}`);
     });
     echo = await fault.startMisbehavingServer(faults);
@@ -215,8 +224,9 @@ describe("the credential is in no error, whatever its length and however it is e
 
   it.each(keys.map((key, i) => [key.length, key, i] as const))("a key of %i characters", async (_, key, i) => {
     const call = (name: string) => rejection(createClient({ baseUrl: `${echo.url}/${name}`, apiKey: key, retry: { baseDelayMs: 1, maxDelayMs: 2 } }).GET("/groups.json").then(unwrap));
-    const errors = await Promise.all([call(`problem-${i}`), call(`text-${i}`), call(`not-json-${i}`), call(`deep-${i}`)]);
-    expect(errors.map((e) => (e as Error).name)).toEqual(["ApiError", "ApiError", "SyntaxError", "ApiError"]);
+    const errors = await Promise.all([call(`problem-${i}`), call(`text-${i}`), call(`not-json-${i}`), call(`deep-${i}`), call(`odd-status-${i}`)]);
+    expect(errors.map((e) => (e as Error).name)).toEqual(["ApiError", "ApiError", "SyntaxError", "ApiError", "ApiError"]);
+    expect((errors[4] as ApiError).response).toMatchObject({ status: 999, ok: false, statusText: "Denied [REDACTED]" });
     // The server did echo it: the request carried both forms.
     expect(echo.seen(`problem-${i}`)[0]?.authorization).toBe(`Basic ${base64(key)}`);
     for (const error of errors) {
