@@ -2,12 +2,11 @@
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient, { mergeHeaders, type HeadersOptions } from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
-import { afterEachCall } from "./after-call.js";
+import { createRedactor, withErrorPath } from "./api-error.js";
 import { basicAuthorization } from "./auth.js";
-import { createRedactor } from "./redact.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./bounded-body.js";
 import { inBrowser } from "./runtime.js";
-import { resolveRetryOptions, type RetryOptions } from "./retry-options.js";
-import { createRetryingFetch, type FetchLike } from "./retrying-fetch.js";
+import { createRetryingFetch, resolveRetryOptions, type FetchLike, type RetryOptions } from "./retry.js";
 import type { paths } from "./schema.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 
@@ -38,6 +37,9 @@ export interface ClientOptions extends PassedThroughOptions {
   /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for
    * none). Attempts of a retried method (GET, DELETE…) are also bounded by retry.maxElapsedMs. */
   timeoutMs?: number;
+  /** The largest response body a call reads, in bytes (default DEFAULT_MAX_RESPONSE_BYTES, 16 MiB;
+   * Infinity for none). A larger one ends the call with ResponseTooLargeError, the rest unread. */
+  maxResponseBytes?: number;
   /** Retries of idempotent requests; `false` sends every request exactly once. */
   retry?: RetryOptions | false;
   /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Not in a
@@ -54,19 +56,21 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 
 export function createClient(options: ClientOptions): ApiClient {
-  const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent, headers, ...passedThrough } = options;
+  const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, userAgent, headers, ...passedThrough } =
+    options;
   if (typeof baseUrl !== "string" || baseUrl === "") throw new TypeError("createClient: baseUrl must be a non-empty string");
   // typeof: a string such as "5000" passes `> 0` but would switch the timer off for POST and PATCH.
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
+  if (typeof maxResponseBytes !== "number" || !(maxResponseBytes >= 0)) throw new RangeError("createClient: maxResponseBytes must be a number ≥ 0");
   const authorization = basicAuthorization(apiKey);
   const client = createFetchClient<paths>({
     ...passedThrough,
     baseUrl,
-    fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs }),
+    fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs, maxResponseBytes }),
     headers: clientHeaders(authorization, userAgent, headers),
   });
   // The key and the header value carrying it (which also contains its base64 form).
-  afterEachCall(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
+  withErrorPath(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
   // The same object, typed with exact option types (see api-client.ts).
   return client as unknown as ApiClient;
 }

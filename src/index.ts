@@ -12,10 +12,11 @@ export type {
   OperationAt,
   PathsWithMethod,
 } from "./api-client.js";
-export type { FetchLike } from "./retrying-fetch.js";
-export { DEFAULT_RETRY } from "./retry-options.js";
-export type { ResolvedRetryOptions, RetryOptions } from "./retry-options.js";
-export { paginate, collectAll, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
+export type { FetchLike } from "./retry.js";
+export { DEFAULT_RETRY } from "./retry.js";
+export type { ResolvedRetryOptions, RetryOptions } from "./retry.js";
+export { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./bounded-body.js";
+export { paginate, collectAll, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
 export type {
   GetOperation,
   IsPaginated,
@@ -27,9 +28,7 @@ export type {
   PaginationClient,
   QueryOf,
 } from "./paginate.js";
-export { unwrap } from "./unwrap.js";
-export type { FetchResult } from "./unwrap.js";
-export { ApiError } from "./api-error.js";
-export type { ApiErrorInit } from "./api-error.js";
+export { ApiError, unwrap } from "./api-error.js";
+export type { ApiErrorInit, FetchResult } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";

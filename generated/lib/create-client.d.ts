@@ -1,7 +1,6 @@
 import { type HeadersOptions } from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
-import { type RetryOptions } from "./retry-options.js";
-import { type FetchLike } from "./retrying-fetch.js";
+import { type FetchLike, type RetryOptions } from "./retry.js";
 /**
  * The openapi-fetch client options passed through as they are, because they make sense for this API:
  * fetch's own request settings that Node.js and browsers share (`credentials`, `mode`, `redirect`…), a custom
@@ -28,6 +27,9 @@ export interface ClientOptions extends PassedThroughOptions {
     /** Per attempt, from sending the request to the end of its body, in ms (default 30 000; Infinity for
      * none). Attempts of a retried method (GET, DELETE…) are also bounded by retry.maxElapsedMs. */
     timeoutMs?: number;
+    /** The largest response body a call reads, in bytes (default DEFAULT_MAX_RESPONSE_BYTES, 16 MiB;
+     * Infinity for none). A larger one ends the call with ResponseTooLargeError, the rest unread. */
+    maxResponseBytes?: number;
     /** Retries of idempotent requests; `false` sends every request exactly once. */
     retry?: RetryOptions | false;
     /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Not in a

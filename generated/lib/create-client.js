@@ -1,32 +1,33 @@
 // createClient: an openapi-fetch client for this API, with the credential, a User-Agent, a timeout
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient, { mergeHeaders } from "openapi-fetch";
-import { afterEachCall } from "./after-call.js";
+import { createRedactor, withErrorPath } from "./api-error.js";
 import { basicAuthorization } from "./auth.js";
-import { createRedactor } from "./redact.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./bounded-body.js";
 import { inBrowser } from "./runtime.js";
-import { resolveRetryOptions } from "./retry-options.js";
-import { createRetryingFetch } from "./retrying-fetch.js";
+import { createRetryingFetch, resolveRetryOptions } from "./retry.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Outside browsers, the User-Agent names this package and its version, so the service can tell clients apart. */
 export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 export function createClient(options) {
-    const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, retry, userAgent, headers, ...passedThrough } = options;
+    const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, userAgent, headers, ...passedThrough } = options;
     if (typeof baseUrl !== "string" || baseUrl === "")
         throw new TypeError("createClient: baseUrl must be a non-empty string");
     // typeof: a string such as "5000" passes `> 0` but would switch the timer off for POST and PATCH.
     if (typeof timeoutMs !== "number" || !(timeoutMs > 0))
         throw new RangeError("createClient: timeoutMs must be a number > 0");
+    if (typeof maxResponseBytes !== "number" || !(maxResponseBytes >= 0))
+        throw new RangeError("createClient: maxResponseBytes must be a number ≥ 0");
     const authorization = basicAuthorization(apiKey);
     const client = createFetchClient({
         ...passedThrough,
         baseUrl,
-        fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs }),
+        fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs, maxResponseBytes }),
         headers: clientHeaders(authorization, userAgent, headers),
     });
     // The key and the header value carrying it (which also contains its base64 form).
-    afterEachCall(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
+    withErrorPath(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
     // The same object, typed with exact option types (see api-client.ts).
     return client;
 }

@@ -1,7 +1,7 @@
 // The package's public surface: the client, its helpers, and the types of every path and resource.
 export { createClient, DEFAULT_TIMEOUT_MS, PACKAGE_USER_AGENT } from "./create-client.js";
-export { DEFAULT_RETRY } from "./retry-options.js";
-export { paginate, collectAll, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
-export { unwrap } from "./unwrap.js";
-export { ApiError } from "./api-error.js";
+export { DEFAULT_RETRY } from "./retry.js";
+export { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./bounded-body.js";
+export { paginate, collectAll, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
+export { ApiError, unwrap } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";

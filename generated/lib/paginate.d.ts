@@ -28,33 +28,40 @@ export type PaginatedPath = {
 }[keyof paths];
 /** The resource one page of P lists, e.g. Project for "/projects.json". */
 export type PageItem<P extends PaginatedPath> = OkJson<GetOperation<P>> extends readonly (infer Item)[] ? Item : never;
-/** The GET options of P; `limit` is the page size (default MAX_PAGE_SIZE), `offset` where to start. */
-export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>>;
+/** The GET options of P; `limit` is the page size (default MAX_PAGE_SIZE), `offset` where to start;
+ * `maxPages` is the most pages the walk requests (default DEFAULT_MAX_PAGES). */
+export type PaginateInit<P extends PaginatedPath> = FetchOptions<GetOperation<P>> & {
+    maxPages?: number;
+};
 /** Optional when P has no required parameter, required otherwise (e.g. a path parameter). */
 export type PaginateArgs<P extends PaginatedPath> = {} extends PaginateInit<P> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
 /** The description's maximum `limit`: the fewest requests per item. */
 export declare const MAX_PAGE_SIZE = 100;
+/** The default ceiling of a walk: a million items at the maximum page size. */
+export declare const DEFAULT_MAX_PAGES = 10000;
 /**
- * Thrown by paginate (and collectAll) when the server does not page as the description says, so the
- * walk would never end or would return the wrong items: a page with more items than `limit`
- * ("page-over-limit": `limit` ignored), or a full page equal to the one before it ("repeated-page":
- * `offset` ignored, as Prism's mock does). The items of the earlier pages have been yielded already.
+ * Thrown by paginate (and collectAll) when a walk cannot end or would return the wrong items. The
+ * items of the earlier pages have been yielded already.
+ * - "page-over-limit": a page held more items than `limit` (the server ignores `limit`);
+ * - "repeated-page": every item of a page (by `id`) came earlier in the walk (the server ignores
+ *   `offset`, as Prism's mock does, or answers the same items again in another order or form);
+ * - "too-many-pages": `maxPages` full pages were read and the list goes on.
  */
 export declare class PaginationError extends Error {
-    readonly reason: "page-over-limit" | "repeated-page";
+    readonly reason: "page-over-limit" | "repeated-page" | "too-many-pages";
     /** The path template walked, e.g. "/projects.json". */
     readonly path: string;
-    /** The `offset` of the page that broke the rule. */
+    /** The `offset` of the page that broke the rule ("too-many-pages": of the page not requested). */
     readonly offset: number;
     readonly limit: number;
-    /** How many items that page held. */
+    /** How many items that page held ("too-many-pages": the last page read). */
     readonly received: number;
-    constructor(reason: "page-over-limit" | "repeated-page", 
+    constructor(reason: "page-over-limit" | "repeated-page" | "too-many-pages", 
     /** The path template walked, e.g. "/projects.json". */
     path: string, 
-    /** The `offset` of the page that broke the rule. */
+    /** The `offset` of the page that broke the rule ("too-many-pages": of the page not requested). */
     offset: number, limit: number, 
-    /** How many items that page held. */
+    /** How many items that page held ("too-many-pages": the last page read). */
     received: number);
 }
 /** What paginate needs of a client: GET. Fits this package's ApiClient and a plain openapi-fetch Client<paths>. */
@@ -70,8 +77,8 @@ export interface PaginationClient {
 /**
  * Yields every item of every page. Stops after a page shorter than the page size, so an empty first
  * page costs one request, and a total that is an exact multiple of the page size costs one more
- * (empty) request. Throws ApiError when a page fails, and PaginationError when the server ignores
- * `limit` or `offset`.
+ * (empty) request. Throws ApiError when a page fails, and PaginationError when the walk could not end
+ * or would return the wrong items (see its reasons).
  */
 export declare function paginate<P extends PaginatedPath>(client: PaginationClient, path: P, ...[init]: PaginateArgs<P>): AsyncGenerator<PageItem<P>, void, undefined>;
 /** Every item of every page, in one array. */

@@ -2,10 +2,12 @@
 import { describe, expect, it } from "vitest";
 import createFetchClient from "openapi-fetch";
 import { ApiError, createClient, unwrap, type paths } from "../../src/index.js";
+import { redactJson, toApiError } from "../../src/api-error.js";
 import { BASE_URL, fakeFetch, json, problem, status, type Reply } from "./fake-fetch.js";
 
 function clientWith(...replies: Reply[]) {
-  return createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fakeFetch(...replies).fetch, retry: false });
+  // A key that none of the bodies below contains: every occurrence of the key is redacted.
+  return createClient({ baseUrl: BASE_URL, apiKey: "errors-test-key", fetch: fakeFetch(...replies).fetch, retry: false });
 }
 
 function thrownBy(fn: () => unknown): ApiError {
@@ -125,5 +127,77 @@ describe("the operation", () => {
     const foreign = createFetchClient<paths>({ baseUrl: BASE_URL, fetch: withUrl });
     const result = await foreign.GET("/groups/{group_id}.json", { params: { path: { group_id: 2 } } });
     expect(thrownBy(() => unwrap(result)).operation).toBe("/public/api/groups/2.json");
+  });
+});
+
+describe("redaction", () => {
+  // Keys of every length, even one character: a key that is an ordinary word is still the key.
+  it.each(["q", "qz", "qzx", "qzx-7", "qzx-7-Kw", "qzx-7-Kw-long-enough"])("scrubs the key %j and its base64 form from a problem", async (key) => {
+    const encoded = btoa(`${key}:`);
+    const fetch = fakeFetch(problem(400, "Bad Request", `your key ${key} (${encoded}) is wrong`, { "X-Echo": `Basic ${encoded}` })).fetch;
+    const client = createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false });
+    const thrown = await client.GET("/groups.json").then(unwrap, (error: unknown) => error).catch((error: unknown) => error);
+    expect((thrown as ApiError).problem?.detail).toBe("your key [REDACTED] ([REDACTED]) is wrong");
+    expect((thrown as ApiError).response.headers.get("X-Echo")).toBe("Basic [REDACTED]");
+  });
+
+  it("scrubs an error a call throws, and its cause", async () => {
+    const key = "key-in-a-network-error";
+    const cause = new Error(`socket said ${key}`);
+    const fetch = fakeFetch(new TypeError(`fetch failed for ${key}`, { cause })).fetch;
+    const thrown = await createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false }).GET("/groups.json").catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect(thrown).toMatchObject({ message: "fetch failed for [REDACTED]", cause: { message: "socket said [REDACTED]" } });
+    expect(String((thrown as Error).stack)).not.toContain(key);
+  });
+
+  it("leaves the response itself on the error when it holds no secret", async () => {
+    const reply = problem(429, "Too Many Requests", undefined, { "Retry-After": "3" });
+    const result = await createClient({ baseUrl: BASE_URL, apiKey: "a-key-nobody-echoes", fetch: async () => reply, retry: false }).GET("/groups.json");
+    expect(() => unwrap(result)).toThrow(expect.objectContaining({ response: result.response }));
+  });
+});
+
+describe("messages", () => {
+  it("an ApiError with a problem without detail names its title only", () => {
+    const error = new ApiError({ status: 409, operation: "DELETE /x", problem: { title: "Conflict", status: 409 }, response: new Response() });
+    expect(error.message).toBe("DELETE /x failed with status 409: Conflict");
+    expect(error.name).toBe("ApiError");
+  });
+
+  it("an ApiError with an empty body says so", () => {
+    expect(new ApiError({ status: 502, operation: "GET /x", text: "", response: new Response() }).message).toBe("GET /x failed with status 502 and an empty body");
+  });
+});
+
+describe("failure bodies", () => {
+  it.each([
+    ["null", null],
+    ["a number", 42],
+    ["an array", [1, 2]],
+  ])("JSON that is %s is kept as text", (_, body) => {
+    const error = toApiError(body, new Response(null, { status: 500 }));
+    expect(error.text).toBe(JSON.stringify(body));
+    expect(error.problem).toBeUndefined();
+  });
+
+  it("a problem keeps its numbers, booleans and nulls", () => {
+    const problem = { title: "Bad Request", status: 400, retryable: false, instance: null, errors: [{ detail: "x", index: 0 }] };
+    expect(redactJson(problem, (text) => text)).toEqual(problem);
+  });
+
+  it("a response from another client: its URL path names the operation, or 'unknown operation' without one", () => {
+    expect(toApiError("down", new Response(null, { status: 503 })).operation).toBe("unknown operation");
+    expect(toApiError("down", new Response(null, { status: 503 })).text).toBe("down");
+  });
+
+  it("createClient refuses a key or a base URL that is not a string, with its own message", () => {
+    expect(() => createClient({ baseUrl: BASE_URL, apiKey: undefined as unknown as string })).toThrow(new TypeError("createClient: apiKey must be a non-empty string"));
+    expect(() => createClient({ baseUrl: undefined as unknown as string, apiKey: "k" })).toThrow(new TypeError("createClient: baseUrl must be a non-empty string"));
+  });
+
+  it("unwrap of a failure from another client still throws ApiError", () => {
+    const response = new Response(null, { status: 500 });
+    expect(() => unwrap({ response })).toThrow(ApiError);
   });
 });

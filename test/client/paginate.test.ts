@@ -1,6 +1,6 @@
 // paginate and collectAll against a fake list of N items that honours offset and limit.
 import { describe, expect, it } from "vitest";
-import { ApiError, collectAll, createClient, MAX_PAGE_SIZE, paginate, PaginationError } from "../../src/index.js";
+import { ApiError, collectAll, createClient, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, paginate, PaginationError, type PaginationClient } from "../../src/index.js";
 import { BASE_URL, fakeFetch, json, problem, type Reply } from "./fake-fetch.js";
 
 /** A server holding `total` items: answers each page as the service would. */
@@ -108,17 +108,25 @@ describe("servers that do not page (they would make the walk endless or wrong)",
     const limit = Number(new URL(request.url).searchParams.get("limit"));
     return json(Array.from({ length: limit }, (_, i) => ({ id: i + 1 })));
   };
+  /** Walks until the walk ends, counting what it yielded; returns what it threw. */
+  async function walkOf(client: ReturnType<typeof clientWith>["client"], limit: number, maxPages?: number) {
+    const seen: number[] = [];
+    try {
+      for await (const p of paginate(client, "/projects.json", { params: { query: { limit } }, ...(maxPages ? { maxPages } : {}) })) seen.push(p.id);
+    } catch (error) {
+      return { error, seen };
+    }
+    return { error: undefined, seen };
+  }
 
   it("a full page equal to the previous one throws PaginationError after two pages, the first one yielded", async () => {
     const { client, queries } = clientWith(ignoresOffset);
-    const seen: number[] = [];
-    const walk = async () => {
-      for await (const p of paginate(client, "/projects.json", { params: { query: { limit: 2 } } })) seen.push(p.id);
-    };
-    const error = await walk().catch((e: unknown) => e);
+    const { error, seen } = await walkOf(client, 2);
     expect(error).toBeInstanceOf(PaginationError);
     expect(error).toMatchObject({ reason: "repeated-page", offset: 2, limit: 2, received: 2 });
-    expect((error as Error).message).toBe('paginate: GET /projects.json answered the same 2 items at offset=2 as at offset=0 (limit=2); a server that ignores "offset" cannot be paged');
+    expect((error as Error).message).toBe(
+      'paginate: GET /projects.json answered 2 items at offset=2 (limit=2) that all came earlier in the walk; a server that ignores "offset" cannot be paged',
+    );
     expect(seen).toEqual([1, 2]);
     expect(queries()).toEqual([{ offset: "0", limit: "2" }, { offset: "2", limit: "2" }]);
   });
@@ -129,12 +137,102 @@ describe("servers that do not page (they would make the walk endless or wrong)",
     expect(sent).toHaveLength(2);
   });
 
-  it("only consecutive pages are compared: a page equal to an older one is not an error", async () => {
-    // Pages [1,2], [3,4], [1,2]… only consecutive pages are compared: the third page repeats the first.
+  it("ignoring offset but changing a field on every page: the ids tell, after two pages", async () => {
     let call = 0;
-    const cycling: Reply = () => json([[{ id: 1 }, { id: 2 }], [{ id: 3 }, { id: 4 }], [{ id: 1 }]][call++] ?? []);
-    const { client } = clientWith(cycling);
-    expect((await collectAll(client, "/projects.json", { params: { query: { limit: 2 } } })).map((p) => p.id)).toEqual([1, 2, 3, 4, 1]);
+    const { client, sent } = clientWith(() => json([{ id: 1, title: `Spring ${++call}` }, { id: 2, title: "Autumn" }]));
+    expect(await walkOf(client, 2)).toMatchObject({ error: { reason: "repeated-page", offset: 2 }, seen: [1, 2] });
+    expect(sent).toHaveLength(2);
+  });
+
+  it("alternating two pages: stops at the third, which brings nothing new", async () => {
+    let call = 0;
+    const { client, sent } = clientWith(() => json(call++ % 2 === 0 ? [{ id: 1 }, { id: 2 }] : [{ id: 3 }, { id: 4 }]));
+    expect(await walkOf(client, 2)).toMatchObject({ error: { reason: "repeated-page", offset: 4 }, seen: [1, 2, 3, 4] });
+    expect(sent).toHaveLength(3);
+  });
+
+  it("the same items in another order on every page: stops at the second", async () => {
+    let call = 0;
+    const orders = [[1, 2, 3], [3, 1, 2], [2, 3, 1]];
+    const { client, sent } = clientWith(() => json(orders[call++ % 3]!.map((id) => ({ id }))));
+    expect(await walkOf(client, 3)).toMatchObject({ error: { reason: "repeated-page" }, seen: [1, 2, 3] });
+    expect(sent).toHaveLength(2);
+  });
+
+  it("a short last page of items seen before is an error too, not a silent duplicate", async () => {
+    let call = 0;
+    const { client } = clientWith(() => json([[{ id: 1 }, { id: 2 }], [{ id: 3 }, { id: 4 }], [{ id: 1 }]][call++] ?? []));
+    expect(await walkOf(client, 2)).toMatchObject({ error: { reason: "repeated-page", offset: 4, received: 1 }, seen: [1, 2, 3, 4] });
+  });
+
+  it("a page that repeats some items but brings one new one goes on, and yields what it holds", async () => {
+    // An item added at the front between two requests shifts the list by one: the next page starts
+    // with an item seen already. That is how a live list pages; only a page with nothing new is wrong.
+    let call = 0;
+    const { client } = clientWith(() => json([[{ id: 1 }, { id: 2 }], [{ id: 2 }, { id: 3 }], [{ id: 4 }]][call++] ?? []));
+    expect(await walkOf(client, 2)).toEqual({ error: undefined, seen: [1, 2, 2, 3, 4] });
+  });
+
+  it("items without an id cannot be recognised, so they count as new: the ceiling ends such a walk", async () => {
+    const { client, sent } = clientWith(() => json([{ name: "a" }, { name: "b" }]));
+    const { error } = await walkOf(client, 2, 5);
+    expect(error).toMatchObject({ reason: "too-many-pages" });
+    expect(sent).toHaveLength(5);
+  });
+});
+
+describe("the ceiling (maxPages)", () => {
+  /** A list that never ends: every page full of new items. */
+  const endless: Reply = (request) => {
+    const url = new URL(request.url);
+    const offset = Number(url.searchParams.get("offset"));
+    return json(Array.from({ length: Number(url.searchParams.get("limit")) }, (_, i) => ({ id: offset + i + 1 })));
+  };
+
+  it("stops after maxPages full pages with PaginationError, every item of them yielded", async () => {
+    const { client, queries } = clientWith(endless);
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const p of paginate(client, "/projects.json", { params: { query: { limit: 2 } }, maxPages: 3 })) seen.push(p.id);
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toMatchObject({ reason: "too-many-pages", offset: 6, limit: 2, received: 2 });
+    expect((error as Error).message).toBe("paginate: GET /projects.json stopped before offset=6 (limit=2): the walk reached its maxPages and the list goes on");
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(queries().map((q) => q.offset)).toEqual(["0", "2", "4"]);
+    // maxPages is the walk's own: it is not sent.
+    expect(Object.keys(queries()[0]!).sort()).toEqual(["limit", "offset"]);
+  });
+
+  it("a list that ends on the last allowed page is no error", async () => {
+    const { client } = clientWith(listOf(5));
+    expect(await collectAll(client, "/projects.json", { params: { query: { limit: 2 } }, maxPages: 3 })).toHaveLength(5);
+  });
+
+  it("is 10,000 pages by default: a million items at the largest page size", async () => {
+    expect(DEFAULT_MAX_PAGES).toBe(10_000);
+    // A bare PaginationClient rather than a whole client over fetch: 10,000 pages must stay cheap.
+    const ok = new Response(null, { status: 200 });
+    let requests = 0;
+    const client: PaginationClient = {
+      GET: async (_, init) => {
+        const { offset } = (init?.params as { query: { offset: number } }).query;
+        requests++;
+        return { data: [{ id: offset + 1 }], response: ok };
+      },
+    };
+    const error = await collectAll(client, "/projects.json", { params: { query: { limit: 1 } } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: "too-many-pages", offset: 10_000 });
+    expect(requests).toBe(10_000);
+  });
+
+  it("refuses a ceiling that is not a whole number of pages", async () => {
+    const { client, sent } = clientWith(endless);
+    for (const maxPages of [0, -1, 1.5, Number.NaN]) {
+      await expect(collectAll(client, "/projects.json", { maxPages })).rejects.toThrow(new RangeError("paginate: maxPages must be an integer ≥ 1 (or Infinity)"));
+    }
+    expect(sent).toHaveLength(0);
   });
 });
 
@@ -158,3 +256,33 @@ describe("bad pages and bad options", () => {
   });
 });
 
+describe("pagination with path parameters only (the README's example)", () => {
+  it("adds offset 0 and the maximum limit, and keeps the path", async () => {
+    const fake = fakeFetch(json([{ id: 1 }]));
+    const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
+    const files = await collectAll(client, "/v1/projects/{project_id}/files.json", { params: { path: { project_id: 48213 } } });
+    expect(files).toEqual([{ id: 1 }]);
+    expect(fake.sent.map((s) => `${s.url.pathname}?${s.url.searchParams}`)).toEqual(["/public/api/v1/projects/48213/files.json?offset=0&limit=100"]);
+  });
+
+  it("a page that is a string is refused with a message naming the path", async () => {
+    const fake = fakeFetch(json("abc"));
+    const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
+    const walk = paginate(client, "/projects.json");
+    await expect(walk.next()).rejects.toThrow(new TypeError("paginate: /projects.json answered with something other than an array"));
+  });
+
+  it("a limit of 1 walks one item per request", async () => {
+    const fake = fakeFetch(json([{ id: 1 }]), json([]));
+    const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
+    expect(await collectAll(client, "/projects.json", { params: { query: { limit: 1 } } })).toEqual([{ id: 1 }]);
+    expect(fake.sent.map((s) => s.url.searchParams.get("offset"))).toEqual(["0", "1"]);
+  });
+
+  it("a limit out of range is refused with a message giving the range", async () => {
+    const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fakeFetch(json([])).fetch });
+    await expect(collectAll(client, "/projects.json", { params: { query: { limit: 101 } } })).rejects.toThrow(
+      new RangeError("paginate: limit must be an integer from 1 to 100"),
+    );
+  });
+});

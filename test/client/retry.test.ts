@@ -2,8 +2,7 @@
 // Fake timers drive every wait, so the tests assert on the fake clock, never on the wall clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, createClient, unwrap, type RetryOptions } from "../../src/index.js";
-import { backoffMs, DEFAULT_RETRY, resolveRetryOptions } from "../../src/retry-options.js";
-import { retryAfterMs } from "../../src/retry-after.js";
+import { backoffMs, DEFAULT_RETRY, resolveRetryOptions, retryAfterMs } from "../../src/retry.js";
 import { BASE_URL, fakeFetch, json, problem, status, type Reply } from "./fake-fetch.js";
 
 const START = Date.parse("2025-03-01T12:00:00Z");

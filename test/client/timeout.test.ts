@@ -88,6 +88,34 @@ describe("timeout", () => {
     expect(vi.getTimerCount()).toBe(1);
   });
 
+  // What a real fetch answers: a body with its Content-Length (fetch delivers no more than that).
+  const withLength = (text: string) => () => new Response(text, { status: 200, headers: { "Content-Type": "application/json", "Content-Length": String(text.length) } });
+
+  it("with a Content-Length: the timer stops once the call has read the body, and keeps guarding a streamed one", async () => {
+    const { client } = clientWith([withLength('[{"id":2}]')], { timeoutMs: 3000 });
+    expect((await client.GET("/groups.json")).data).toEqual([{ id: 2 }]);
+    expect(vi.getTimerCount()).toBe(0);
+    await client.GET("/groups.json", { parseAs: "stream" });
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it("with a Content-Length, a body that stops arriving still times out", async () => {
+    const stalled = (request: Request) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("[{"));
+            request.signal.addEventListener("abort", () => controller.error(request.signal.reason));
+          },
+        }),
+        { status: 200, headers: { "Content-Type": "application/json", "Content-Length": "20" } },
+      );
+    const { client } = clientWith([stalled], { timeoutMs: 3000, retry: false });
+    const settled = expect(client.GET("/groups.json")).rejects.toMatchObject({ name: "TimeoutError" });
+    await vi.advanceTimersByTimeAsync(3000);
+    await settled;
+  });
+
   it("rejects a timeout that is not a positive number", () => {
     for (const timeoutMs of [0, -1, Number.NaN]) {
       expect(() => createClient({ baseUrl: BASE_URL, apiKey: "k", timeoutMs })).toThrow(RangeError);

@@ -97,15 +97,17 @@ describe.concurrent("a misbehaving server on 127.0.0.1", () => {
   });
 
   it("a server that never answers: each attempt times out, then TimeoutError", async () => {
-    const error = await failure(getGroups("hang-get", { timeoutMs: 100, retry: { ...FAST_RETRY, maxAttempts: 2 } }));
+    // Client and server share this event loop: under load, a shorter timeout can end an attempt
+    // before the server has read it.
+    const error = await failure(getGroups("hang-get", { timeoutMs: 500, retry: { ...FAST_RETRY, maxAttempts: 2 } }));
     expect(error.name).toBe("TimeoutError");
-    expect(server.seen("hang-get")).toHaveLength(2);
+    await vi.waitFor(() => expect(server.seen("hang-get")).toHaveLength(2));
   });
 
   it("a server that never answers a PATCH: one attempt, TimeoutError", async () => {
-    const call = clientFor("hang-patch", { timeoutMs: 100 }).PATCH("/projects/{project_id}.json", { ...project, body: { name: "N" } });
+    const call = clientFor("hang-patch", { timeoutMs: 500 }).PATCH("/projects/{project_id}.json", { ...project, body: { name: "N" } });
     expect((await failure(call)).name).toBe("TimeoutError");
-    expect(server.seen("hang-patch")).toHaveLength(1);
+    await vi.waitFor(() => expect(server.seen("hang-patch")).toHaveLength(1));
   });
 
   it("500: not retried; ApiError with the problem", async () => {

@@ -91,3 +91,42 @@ export const redirect = (location: string, status = 302): Fault => (_, res) => v
 
 /** The first `n` requests get `first`, the later ones `then`. */
 export const firstThen = (n: number, first: Fault, then: Fault): Fault => (req, res, nth) => (nth <= n ? first : then)(req, res, nth);
+
+// Hostile answers: bodies that never end or inflate, and servers that echo the credential.
+
+/** A 200 (or `status`) whose body never ends: chunks of `chunkBytes` as fast as the client reads. Counts what it sent. */
+export function endlessBody(status = 200, chunkBytes = 64 * 1024): Fault & { sent: () => number } {
+  let sent = 0;
+  const chunk = Buffer.alloc(chunkBytes, "[");
+  const fault = (_: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+      if (!res.destroyed) res.once("drain", pump);
+    };
+    res.on("close", () => res.removeAllListeners("drain"));
+    pump();
+  };
+  return Object.assign(fault, { sent: () => sent });
+}
+
+/** Announces a Content-Length of `bytes` and sends only the headers (a client that trusts it reads nothing). */
+export const announcedLength = (bytes: number): Fault => (req) => {
+  req.socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`);
+};
+
+/** A small gzip body that inflates to `bytes` of JSON whitespace (a decompression bomb). */
+export const gzipBomb = (compressed: Buffer): Fault => (_, res) =>
+  void res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": compressed.length }).end(compressed);
+
+/** Answers `status` with the request's credential echoed: in headers (the key and the whole Authorization
+ * value), in the status line, and in the body (JSON or text). */
+export const echoCredential = (status: number, key: string, body: (key: string, authorization: string) => string, contentType = "application/problem+json"): Fault => (req) => {
+  const authorization = req.headers.authorization ?? "";
+  const text = Buffer.from(body(key, authorization));
+  req.socket.write(
+    `HTTP/1.1 ${status} Denied ${key}\r\nContent-Type: ${contentType}\r\nContent-Length: ${text.length}\r\n` +
+      `X-Echo-Authorization: ${authorization}\r\nX-Echo-Key: ${key}\r\n\r\n`,
+  );
+  req.socket.write(text);
+};

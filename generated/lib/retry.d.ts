@@ -1,3 +1,6 @@
+/** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
+ * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 export interface RetryOptions {
     /** Attempts in total, the first included (default 3; 1 means no retry). */
     maxAttempts?: number;
@@ -18,10 +21,33 @@ export interface RetryOptions {
     random?: () => number;
 }
 export type ResolvedRetryOptions = Required<RetryOptions>;
-export declare const NEVER_RETRIED_METHODS: readonly string[];
 /** Frozen: every client starts from it, so changing it would change clients made later. */
 export declare const DEFAULT_RETRY: Readonly<ResolvedRetryOptions>;
 /** `false` turns retries off: one attempt, whatever happens. */
 export declare function resolveRetryOptions(retry: RetryOptions | false | undefined): ResolvedRetryOptions;
 /** Capped exponential backoff with full jitter: a uniform wait in [0, min(cap, base × 2^(retry-1))). */
 export declare function backoffMs(retry: number, options: ResolvedRetryOptions): number;
+/** Milliseconds to wait as a Retry-After value asks (RFC 9110 §10.2.3: seconds or an HTTP date), or
+ * undefined when absent or unreadable. */
+export declare function retryAfterMs(value: string | null, now?: number): number | undefined;
+/** setTimeout's delay is a signed 32-bit number of ms; beyond it the timer would fire at once. */
+export declare const MAX_TIMER_MS: number;
+/** A wait between attempts that the caller's signal cuts short (rejects with its reason). */
+export declare function sleep(ms: number, signal?: AbortSignal): Promise<void>;
+export interface AttemptSignal {
+    signal: AbortSignal;
+    /** Stops the timer (the signal then only follows the caller's). */
+    clear(): void;
+}
+/** One attempt's signal: aborted by the caller's own signal or, after timeoutMs, by a TimeoutError.
+ * A plain setTimeout (not AbortSignal.timeout) so fake timers drive it in tests. */
+export declare function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): AttemptSignal;
+export interface RetryingFetchOptions {
+    fetch: FetchLike;
+    retry: ResolvedRetryOptions;
+    /** Per attempt, from sending to the end of the body; Infinity for none. */
+    timeoutMs: number;
+    /** The largest response body read, in bytes (see bounded-body.ts). */
+    maxResponseBytes: number;
+}
+export declare function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes }: RetryingFetchOptions): FetchLike;
