@@ -9,8 +9,8 @@ export function parsePort(text, script) {
 
 /** One line for a port that cannot be listened on. */
 export function listenError(error, host, port, script) {
-  const why = error.code === "EADDRINUSE" ? "already in use" : error.code === "EACCES" ? "not permitted to this user" : error.code === "EADDRNOTAVAIL" ? "not an address of this machine" : `unusable (${error.code})`;
-  const other = error.code === "EADDRNOTAVAIL" ? "another host, e.g. -h 127.0.0.1" : `another port, e.g. npm run ${script} -- -p ${Math.min(65535, (port || 4000) + 10)}`;
+  const why = error.code === "EADDRINUSE" ? "already in use" : error.code === "EACCES" ? "not permitted to this user" : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" ? "not an address of this machine" : `unusable (${error.code})`;
+  const other = error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" ? "another host, e.g. -h 127.0.0.1" : `another port, e.g. npm run ${script} -- -p ${Math.min(65535, (port || 4000) + 10)}`;
   return `${host}:${port} is ${why}; pick ${other}`;
 }
 

@@ -26,6 +26,16 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 const TITLES = { 400: "Bad Request", 413: "Content Too Large", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
 
+/** The methods the description's `paths` have for a request path (matched at its end, like Prism and
+ * the sandbox, so any server base path works). */
+export function allowedMethods(description) {
+  const templates = Object.entries(description.paths ?? {}).map(([template, item]) => ({
+    pattern: new RegExp(`${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")}$`),
+    methods: Object.keys(item).filter((key) => /^(get|put|post|delete|options|head|patch|trace)$/.test(key)).map((key) => key.toUpperCase()),
+  }));
+  return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
+}
+
 /** Sends an RFC 9457 problem unless an answer was already started. */
 export function sendProblem(response, status, detail, headers = {}) {
   if (response.headersSent) {
@@ -79,9 +89,10 @@ export function refusal(body, contentType = "") {
  * server for a path (the sandbox's test control, which Prism does not know). `gateway`: Prism is a
  * proxy, so its failures to reach the upstream become 502.
  * @param {{ host: string, port: number, target: () => Promise<string>, bypass?: (path: string) => string | undefined,
- *   gateway?: boolean, timeoutMs?: number }} options
+ *   gateway?: boolean, timeoutMs?: number, allowed?: (path: string) => string[] }} options
+ * `allowed(path)`: the methods of a path, for the Allow header of Prism's 405.
  */
-export function startGuard({ host, port, target, bypass = () => undefined, gateway = false, timeoutMs = DEFAULT_TIMEOUT_MS }) {
+export function startGuard({ host, port, target, bypass = () => undefined, gateway = false, timeoutMs = DEFAULT_TIMEOUT_MS, allowed = () => [] }) {
   const server = createServer((incoming, outgoing) => {
     const declared = Number(incoming.headers["content-length"] ?? 0);
     if (declared > MAX_BODY_BYTES) {
@@ -150,7 +161,12 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
         });
         return;
       }
-      outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      const headers = [...answer.rawHeaders];
+      if (answer.statusCode === 405 && answer.headers.allow === undefined) {
+        const methods = allowed(new URL(incoming.url ?? "/", "http://x").pathname);
+        if (methods.length > 0) headers.push("Allow", methods.join(", ")); // RFC 9110 requires it; Prism leaves it out
+      }
+      outgoing.writeHead(answer.statusCode ?? 502, headers);
       answer.pipe(outgoing);
     });
     upstream.end(body);

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startGuard } from "./prism-guard.mjs";
+import { allowedMethods, startGuard } from "./prism-guard.mjs";
 
 const PRISM_ENTRY = new URL("../node_modules/@stoplight/prism-cli/dist/index.js", import.meta.url).pathname;
 const READY_TIMEOUT_MS = 30_000;
@@ -47,12 +47,13 @@ export function freePort(host = "127.0.0.1") {
  *   timeoutMs?: number, onRestart?: (how: number | string) => void }} options
  */
 export async function startPrismProcess({ mode, document, transform, args = [], host = "127.0.0.1", port = 0, verboseLevel = "error", stdio = "pipe", probe = {}, ready = () => true, bypass, timeoutMs, onRestart = () => {} }) {
+  const text = readFileSync(document, "utf8");
+  const served = transform ? transform(JSON.parse(text)) : parseOrNothing(text); // a YAML document: no Allow headers
   let current; // the running Prism: a promise, so that requests during a restart wait for it
-  const guard = await startGuard({ host, port, bypass, timeoutMs, gateway: mode === "proxy", target: async () => (await current).url });
+  const guard = await startGuard({ host, port, bypass, timeoutMs, gateway: mode === "proxy", allowed: allowedMethods(served), target: async () => (await current).url });
   const dir = mkdtempSync(join(tmpdir(), "pcs-prism-"));
   const snapshot = join(dir, "openapi.json");
-  const text = readFileSync(document, "utf8");
-  writeFileSync(snapshot, transform ? JSON.stringify(transform(JSON.parse(text))) : text);
+  writeFileSync(snapshot, transform ? JSON.stringify(served) : text);
   const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", removeSnapshot);
   let output = "";
@@ -117,6 +118,14 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
       await cleanUp();
     },
   };
+}
+
+function parseOrNothing(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 async function startOnce(args, keep, probe, ready) {
