@@ -22,6 +22,9 @@ export const MAX_JSON_DEPTH = 64;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Prism's problem type for an answer that breaks the description: a finding to pass on, not a gateway error. */
 const VIOLATION_TYPE = /#VIOLATIONS$/;
+const SAFE_TO_REPEAT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** Long enough for the exit of a dead Prism to be noticed, so the second try waits for its successor. */
+const RETRY_AFTER_MS = 200;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 const TITLES = { 400: "Bad Request", 413: "Content Too Large", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
@@ -122,8 +125,9 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
     });
   });
 
-  async function pass(incoming, outgoing, body) {
-    const base = new URL(bypass(new URL(incoming.url ?? "/", "http://x").pathname) ?? (await target()));
+  async function pass(incoming, outgoing, body, attempt = 0) {
+    const bypassed = bypass(new URL(incoming.url ?? "/", "http://x").pathname);
+    const base = new URL(bypassed ?? (await target()));
     const headers = { ...incoming.headers };
     delete headers["transfer-encoding"];
     if (body.length > 0 || headers["content-length"] !== undefined) headers["content-length"] = String(body.length);
@@ -132,12 +136,21 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
       upstream.destroy();
       sendProblem(outgoing, 504, `No answer within ${timeoutMs / 1000} s${gateway ? " from the upstream server" : ""}.`);
     }, timeoutMs);
-    outgoing.once("close", () => {
+    const onClose = () => {
       clearTimeout(timer);
       upstream.destroy(); // the client left: stop waiting for Prism
-    });
+    };
+    outgoing.once("close", onClose);
     upstream.on("error", (error) => {
       clearTimeout(timer);
+      // Prism just died (and is being replaced): once more, if the request cannot have reached it or is
+      // safe to repeat.
+      const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && SAFE_TO_REPEAT.has(incoming.method));
+      if (unsent && attempt === 0 && !bypassed && !outgoing.destroyed) {
+        outgoing.removeListener("close", onClose);
+        setTimeout(() => void pass(incoming, outgoing, body, 1), RETRY_AFTER_MS);
+        return;
+      }
       if (error.code === "ECONNREFUSED") sendProblem(outgoing, 503, "Prism is restarting; try again in a moment.", { "retry-after": "1" });
       else if (!outgoing.writableEnded && outgoing.headersSent) outgoing.destroy();
       else if (!outgoing.writableEnded) sendProblem(outgoing, 502, `Prism failed: ${error.code ?? error.message}.`);
