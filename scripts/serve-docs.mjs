@@ -55,7 +55,7 @@ function fileFor(urlPath) {
   } catch {
     return extname(candidate) ? undefined : join(docs, "index.html");
   }
-  if (!real.startsWith(docs)) return undefined; // a link out of docs/
+  if (!(real + sep).startsWith(docs)) return undefined; // a link out of docs/
   if (statSync(real).isFile()) return real;
   return extname(candidate) ? undefined : join(docs, "index.html");
 }

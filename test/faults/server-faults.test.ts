@@ -262,6 +262,11 @@ describe("the docs server (npm run docs)", () => {
     expect(descriptors() - before).toBeLessThan(10);
   });
 
+  it("serves the reference at / and at a deep link", async () => {
+    expect((await send(url, "GET", "/")).status).toBe(200);
+    expect((await send(url, "GET", "/section/Authentication")).status).toBe(200);
+  });
+
   it("a symbolic link out of docs/ is not followed; Range is ignored explicitly", async () => {
     symlinkSync("/etc/hostname", link);
     expect((await send(url, "GET", "/outside-link.txt")).status).toBe(404);
