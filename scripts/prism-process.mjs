@@ -57,9 +57,9 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
   const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", removeSnapshot);
   let output = "";
-  const keep = (chunk) => {
-    // Prism names its private port: users are told the guard's, the one they connect to.
-    const shown = String(chunk).replaceAll(/http:\/\/127\.0\.0\.1:\d+/g, guard.url);
+  const keep = (chunk, prismUrl) => {
+    // Prism names its private address: users are told the guard's, the one they connect to.
+    const shown = String(chunk).replaceAll(prismUrl, guard.url);
     output = (output + shown).slice(-OUTPUT_KEPT);
     if (stdio === "inherit") process.stdout.write(shown);
   };
@@ -136,7 +136,7 @@ async function startOnce(args, keep, probe, ready) {
   let output = "";
   const collect = (chunk) => {
     output = (output + chunk).slice(-OUTPUT_KEPT);
-    keep(chunk);
+    keep(chunk, `http://127.0.0.1:${port}`);
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
