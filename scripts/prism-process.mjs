@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowedMethods, startGuard } from "./prism-guard.mjs";
+import { startUpstreamRelay } from "./upstream-relay.mjs";
 
 const PRISM_ENTRY = new URL("../node_modules/@stoplight/prism-cli/dist/index.js", import.meta.url).pathname;
 const READY_TIMEOUT_MS = 30_000;
@@ -51,6 +52,11 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
   const served = transform ? transform(JSON.parse(text)) : parseOrNothing(text); // a YAML document: no Allow headers
   let current; // the running Prism: a promise, so that requests during a restart wait for it
   const guard = await startGuard({ host, port, bypass, timeoutMs, gateway: mode === "proxy", allowed: allowedMethods(served), target: async () => (await current).url });
+  // A proxy reaches its upstream through the relay, which bounds the answers Prism would hold in memory
+  // (not through an --upstream-proxy, which Prism would then use to reach the relay).
+  const upstreamAt = mode === "proxy" && !args.includes("--upstream-proxy") ? args.findIndex((arg) => /^https?:\/\//.test(arg)) : -1;
+  const relay = upstreamAt >= 0 ? await startUpstreamRelay(args[upstreamAt]).catch(async (error) => { await guard.close(); throw error; }) : undefined;
+  const prismArgs = relay ? args.with(upstreamAt, relay.url) : args;
   const dir = mkdtempSync(join(tmpdir(), "pcs-prism-"));
   const snapshot = join(dir, "openapi.json");
   writeFileSync(snapshot, transform ? JSON.stringify(served) : text);
@@ -59,7 +65,8 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
   let output = "";
   const keep = (chunk, prismUrl) => {
     // Prism names its private address: users are told the guard's, the one they connect to.
-    const shown = String(chunk).replaceAll(prismUrl, guard.url);
+    let shown = String(chunk).replaceAll(prismUrl, guard.url);
+    if (relay) shown = shown.replaceAll(relay.url, args[upstreamAt].replace(/\/$/, ""));
     output = (output + shown).slice(-OUTPUT_KEPT);
     if (stdio === "inherit") process.stdout.write(shown);
   };
@@ -67,7 +74,7 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
     let lastError;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        return await startOnce([PRISM_ENTRY, mode, snapshot, ...args, "-h", "127.0.0.1", "-p", String(await freePort()), "-v", verboseLevel], keep, probe, ready);
+        return await startOnce([PRISM_ENTRY, mode, snapshot, ...prismArgs, "-h", "127.0.0.1", "-p", String(await freePort()), "-v", verboseLevel], keep, probe, ready);
       } catch (error) {
         lastError = error; // most likely the port was taken between freePort() and Prism's listen
       }
@@ -98,7 +105,7 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
   const cleanUp = async () => {
     process.removeListener("exit", removeSnapshot);
     removeSnapshot();
-    await guard.close();
+    await Promise.all([guard.close(), relay?.close()]);
   };
   try {
     current = launch();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, startGuard } from "../../scripts/prism-guard.mjs";
 import { startPrismProcess, type PrismProcess } from "../../scripts/prism-process.mjs";
 import { serveSandbox } from "../../scripts/sandbox-server.mjs";
+import { startUpstreamRelay } from "../../scripts/upstream-relay.mjs";
 import { createSandbox } from "../../src/sandbox/index.js";
 import { bundlePath, openapi, repoRoot } from "../support/openapi.js";
 
@@ -37,6 +38,7 @@ function send(url: string, method: string, path: string, headers: Record<string,
       response.setEncoding("utf8");
       response.on("data", (chunk) => (text += chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      response.on("error", reject);
     });
     request.on("error", reject);
     request.end(body);
@@ -136,6 +138,28 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
     expect(problemOf(await send(gateway.url, "GET", "/unreachable")).status).toBe(502);
     expect(problemOf(await send(gateway.url, "GET", "/hang")).status).toBe(504);
     expect((await send(gateway.url, "GET", "/violation")).status).toBe(500);
+  });
+
+  it("the relay between Prism's proxy and the upstream passes answers through and cuts off an endless one", async () => {
+    const endless = createServer((request, response) => {
+      if (request.url === "/small/x") return void response.writeHead(200, { "content-type": "application/json" }).end("[]");
+      response.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => { while (!response.destroyed && response.write(chunk)); if (!response.destroyed) response.once("drain", more); };
+      response.on("error", () => {});
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, "127.0.0.1", resolve));
+    const relay = await startUpstreamRelay(`http://127.0.0.1:${(endless.address() as AddressInfo).port}/small`, { maxBytes: 1024 * 1024 });
+    try {
+      expect(relay.url).toMatch(/\/small$/); // Prism joins its paths to the upstream's base path
+      expect((await send(relay.url, "GET", "/small/x")).body).toBe("[]");
+      await expect(send(relay.url, "GET", "/endless")).rejects.toThrow(); // cut off after 1 MB, not read forever
+    } finally {
+      await relay.close();
+      endless.closeAllConnections();
+      endless.close();
+    }
   });
 
   it("Prism gone: 503 with Retry-After, a problem", async () => {
