@@ -6,10 +6,10 @@
 //   of every hostile shape: still answering, Prism never restarted;
 // - the docs server after 2,000 downloads cut off by the client: its descriptor count, then and 5 s later;
 // - the sandbox alone (--no-proxy) and behind the proxy given a 300 MB body: the answer and the
-//   server's resident memory.
+//   server's resident memory; contract:proxy in front of a server sending a 200 MB answer: the same.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { freePort } from "../scripts/prism-process.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -100,6 +100,28 @@ for (const [name, { child, url }] of [["npm run sandbox -- --no-proxy", sandboxA
   const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
   console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
 }
+
+console.log("\nnpm run contract:proxy in front of a server answering with a 200 MB body:");
+const huge = createServer((_, response) => {
+  response.writeHead(200, { "content-type": "application/json" });
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  let sent = 0;
+  const more = () => {
+    while (sent < 200 && !response.destroyed) {
+      sent++;
+      if (!response.write(chunk)) return void response.once("drain", more);
+    }
+    response.end();
+  };
+  response.on("error", () => {});
+  more();
+});
+await new Promise((resolve) => huge.listen(0, "127.0.0.1", resolve));
+const proxy = await run("scripts/contract-proxy.mjs", ["-p", String(await freePort()), `http://127.0.0.1:${huge.address().port}`], /Prism is listening/);
+const hugeAnswer = await send(proxy.url, { headers: ADMIN });
+console.log(`  ${hugeAnswer.status} after ${Math.round(hugeAnswer.ms)} ms; resident memory of its processes afterwards ${descendants(proxy.child.pid).reduce((sum, pid) => sum + rss(pid), 0)} MB`);
+huge.closeAllConnections();
+huge.close();
 
 console.log("\nThe docs server and 2,000 downloads cut off by the client:");
 const docs = await run("scripts/serve-docs.mjs", ["-p", String(await freePort())]);
