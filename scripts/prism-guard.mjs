@@ -121,7 +121,7 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
       const body = Buffer.concat(chunks);
       const refused = refusal(body, incoming.headers["content-type"]);
       if (refused) return sendProblem(outgoing, ...refused);
-      void pass(incoming, outgoing, body);
+      pass(incoming, outgoing, body).catch(() => sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" }));
     });
   });
 
@@ -148,7 +148,7 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
       const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && SAFE_TO_REPEAT.has(incoming.method));
       if (unsent && attempt === 0 && !bypassed && !outgoing.destroyed) {
         outgoing.removeListener("close", onClose);
-        setTimeout(() => void pass(incoming, outgoing, body, 1), RETRY_AFTER_MS);
+        setTimeout(() => pass(incoming, outgoing, body, 1).catch(() => sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" })), RETRY_AFTER_MS);
         return;
       }
       if (error.code === "ECONNREFUSED") sendProblem(outgoing, 503, "Prism is restarting; try again in a moment.", { "retry-after": "1" });
