@@ -16,12 +16,17 @@ export function listenError(error, host, port, script) {
 
 /** The error for an option the command does not have, naming the nearest one it has. */
 export function argumentError(name, known) {
-  const nearest = known
-    .filter((option) => option.startsWith("--"))
-    .map((option) => [option, distance(name.replace(/^-+/, ""), option.slice(2))])
-    .sort((a, b) => a[1] - b[1])[0];
-  const hint = nearest && nearest[1] <= 3 ? `; did you mean ${nearest[0]}?` : `; the options are ${known.join(", ")}`;
-  return new Error(`unknown option ${name}${hint}`);
+  const nearest = nearestOption(name, known);
+  return new Error(`unknown option ${name}${nearest ? `; did you mean ${nearest}?` : `; the options are ${known.join(", ")}`}`);
+}
+
+/** The known long option a mistyped one most likely meant (at most 3 edits away), or undefined. */
+export function nearestOption(name, known) {
+  const [option, edits] = known
+    .filter((candidate) => candidate.startsWith("--"))
+    .map((candidate) => [candidate, distance(name.replace(/^-+/, ""), candidate.slice(2))])
+    .sort((a, b) => a[1] - b[1])[0] ?? [];
+  return edits !== undefined && edits <= 3 ? option : undefined;
 }
 
 /** A warning (or "") for a host beyond loopback: what becomes reachable from other machines. */
@@ -42,4 +47,23 @@ function distance(a, b) {
     }
   }
   return row[b.length];
+}
+
+/**
+ * node:util's parseArgs, strict, with its errors as one line and exit code 2 (`script: message`) instead
+ * of a stack trace; an unknown option names the nearest known one.
+ */
+export async function parseOptions(script, config) {
+  const { parseArgs } = await import("node:util");
+  try {
+    return parseArgs({ strict: true, ...config });
+  } catch (error) {
+    const option = /option '([^']+)'/.exec(error.message)?.[1];
+    const known = Object.keys(config.options ?? {}).map((name) => `--${name}`);
+    const message = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? argumentError(option ?? "?", known).message
+      : error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" ? `unexpected argument; the options are ${known.join(", ")}`
+      : error.message.split("\n")[0];
+    console.error(`${script}: ${message}`);
+    process.exit(2);
+  }
 }

@@ -90,10 +90,15 @@ describe.concurrent("npm run sandbox", () => {
   });
 });
 
-describe.concurrent("npm run release", () => {
-  it("a mistyped option: one line naming the right one, exit code 2", async () => {
-    const { status, stderr } = await run("release/release.mjs", ["--dryrun"], "release");
-    expect(stderr).toBe("release: unknown option --dryrun; did you mean --dry-run?");
+describe.concurrent("a mistyped option elsewhere: one line naming the right one, exit code 2", () => {
+  it.each([
+    ["release/release.mjs", ["--dryrun"], "release", "release: unknown option --dryrun; did you mean --dry-run?"],
+    ["release/check.mjs", ["--publsh"], "release:check", "release:check: unknown option --publsh; did you mean --publish?"],
+    ["contract-proxy.mjs", ["--levl", "full", "https://pcs.invalid"], "contract:proxy", "contract:proxy: unknown option --levl; did you mean --level?"],
+    ["build.mjs", ["--typo"], "build", "build: takes no arguments (got --typo); run one step with npm run <step>, e.g. npm run bundle"],
+  ])("%s %j", async (script, args, event, message) => {
+    const { status, stderr } = await run(script, args as string[], event as string);
+    expect(stderr).toBe(message);
     expect(status).toBe(2);
   });
 });
