@@ -49,6 +49,17 @@ export function sendProblem(response, status, detail, headers = {}) {
   response.writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) }).end(body);
 }
 
+/** Answers what node:http refuses before any handler runs (an unknown method, headers over 16 KB, a
+ * request too slow) with a problem too, instead of its bare status line. */
+export function answerClientErrors(server) {
+  server.on("clientError", (error, socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+    const [status, title] = error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : [400, "Bad Request"];
+    const body = JSON.stringify({ type: "about:blank", title, status, detail: "The request is not HTTP this server can read." });
+    socket.end(`HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+}
+
 /** Whether JSON text nests arrays and objects deeper than `max`, found without parsing (no recursion). */
 export function nestedDeeperThan(bytes, max) {
   let depth = 0;
@@ -185,6 +196,7 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
     upstream.end(body);
   }
 
+  answerClientErrors(server);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

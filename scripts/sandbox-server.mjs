@@ -15,7 +15,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
-import { MAX_BODY_BYTES } from "./prism-guard.mjs";
+import { answerClientErrors, MAX_BODY_BYTES } from "./prism-guard.mjs";
 import { freePort, startPrismProcess } from "./prism-process.mjs";
 
 export { freePort };
@@ -95,6 +95,7 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlTok
       sendProblem(outgoing, 500, "Internal Server Error", `The sandbox's server failed: ${error?.name ?? "Error"}.`);
     }
   });
+  answerClientErrors(server);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, startGuard } from "../../scripts/prism-guard.mjs";
 import { startPrismProcess, type PrismProcess } from "../../scripts/prism-process.mjs";
@@ -197,6 +197,17 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
   it("a body over Prism's limit: 413 problem, without reading it", async () => {
     const answer = await send(server.url, "POST", "/projects.json", { authorization: ADMIN, "content-type": "application/json", "content-length": MAX_BODY_BYTES + 1 });
     expect(problemOf(answer).status).toBe(413);
+  });
+
+  it("what node:http refuses itself (a method it does not know, headers over 16 KB): problems too", async () => {
+    const raw = (text: string) => new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => socket.end(text));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("close", () => resolve(answer));
+    });
+    expect(await raw("FOO /projects.json HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [^]*application\/problem\+json/);
+    expect(await raw(`GET /groups.json HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431 [^]*"status":431/);
   });
 
   it("TRACE: 405 with Allow, a problem (not a 500 naming a TypeError)", async () => {
