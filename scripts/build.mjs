@@ -32,6 +32,10 @@ function runStep(name) {
   });
 }
 
+if (process.argv.length > 2) {
+  console.error(`build: takes no arguments (got ${process.argv.slice(2).join(" ")}); run one step with npm run <step>, e.g. npm run bundle`);
+  process.exit(2);
+}
 const started = performance.now();
 const running = new Map(); // name → promise of its result
 function start(name) {

@@ -10,7 +10,7 @@ import { parse } from "yaml";
 import { documentedOnly } from "./documented-only.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const result = spawnSync(`${root}node_modules/.bin/redocly`, ["bundle", "main", "--config", "openapi/redocly.yaml", "-o", "generated/openapi.yaml"], {
+const result = spawnSync(process.execPath, [`${root}scripts/redocly.mjs`, "bundle", "main", "--config", "openapi/redocly.yaml", "-o", "generated/openapi.yaml"], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...process.env, REDOCLY_TELEMETRY: "off" },

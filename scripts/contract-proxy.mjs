@@ -7,6 +7,7 @@
 // PCS_CONFORMANCE sets the level too; --level wins. Prism is started through scripts/prism.mjs, which
 // first checks the port and the upstream and says in one line what is wrong.
 import { spawn } from "node:child_process";
+import { nearestOption } from "./cli.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const DOCUMENTS = { full: "generated/openapi.json", documented: "generated/openapi.documented.json" };
@@ -16,8 +17,14 @@ let level = process.env.PCS_CONFORMANCE?.trim() || "full";
 const at = args.findIndex((arg) => arg === "--level" || arg.startsWith("--level="));
 if (at >= 0) {
   const inline = args[at].split("=")[1];
-  level = inline ?? args[at + 1];
+  level = inline ?? args[at + 1] ?? "";
   args.splice(at, inline === undefined ? 2 : 1);
+}
+// A misspelt --level would reach Prism's options, whose nearest match is not it.
+const misspelt = args.find((arg) => arg.startsWith("--") && arg.split("=")[0] !== "--level" && nearestOption(arg.split("=")[0], ["--level"]));
+if (misspelt) {
+  console.error(`contract:proxy: unknown option ${misspelt.split("=")[0]}; did you mean --level?`);
+  process.exit(2);
 }
 if (!Object.hasOwn(DOCUMENTS, level)) {
   console.error(`contract:proxy: the level must be "documented" or "full", not ${JSON.stringify(level)}`);

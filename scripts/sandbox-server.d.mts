@@ -16,14 +16,20 @@ export interface StartSandboxOptions {
   stdio?: "pipe" | "inherit";
   /** The description Prism checks answers against (default generated/openapi.json; a snapshot is served). */
   document?: string;
+  /** The token of the test-control endpoints (default: a random one, in RunningSandbox.controlToken). */
+  controlToken?: string;
+  /** Called when Prism exited on its own and is being started again. */
+  onRestart?: (how: number | string) => void;
 }
 
 export interface RunningSandbox {
   /** Where clients send requests: the proxy (or the sandbox itself with proxy: false). */
   url: string;
-  /** The sandbox's own node:http server, behind the proxy. It also answers `POST /_sandbox/reset` (204)
-   * and `GET /_sandbox/sent-emails`, for tests in other processes (vitest workers). */
+  /** The sandbox's own node:http server, behind the proxy (always on 127.0.0.1). */
   upstreamUrl: string;
+  /** `POST /_sandbox/reset` (204) and `GET /_sandbox/sent-emails`, for tests in other processes (vitest
+   * workers), at `url`, need `Authorization: Bearer <controlToken>` and no Origin header. */
+  controlToken: string;
   /** The sandbox's state: reset() it between tests, read sentEmails(). */
   sandbox: Sandbox;
   /** The last lines Prism printed (with stdio "pipe"). */
@@ -35,5 +41,5 @@ export interface RunningSandbox {
 }
 
 export function startSandbox(options?: StartSandboxOptions): Promise<RunningSandbox>;
-export function serveSandbox(sandbox: Sandbox, options?: { host?: string; port?: number }): Promise<{ url: string; close(): Promise<void> }>;
+export function serveSandbox(sandbox: Pick<Sandbox, "fetch"> & Partial<Sandbox>, options?: { host?: string; port?: number; controlToken?: string }): Promise<{ url: string; close(): Promise<void> }>;
 export function freePort(host?: string): Promise<number>;

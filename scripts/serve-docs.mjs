@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // `npm run docs`: serves docs/ on 127.0.0.1 and prints the address. The page also works straight from
-// the file (open docs/index.html); a server is closer to how it is hosted. PORT picks the port (default
-// 4173, or any free one when that is taken). Paths without a file fall back to index.html, so Redoc's
-// deep links (/section/…, /projects/…) survive a reload.
-import { createReadStream, existsSync, statSync } from "node:fs";
+// the file (open docs/index.html); a server is closer to how it is hosted. `-p <port>` (or PORT) picks
+// the port: default 4173, or any free one when that is taken; a port given that is taken is an error.
+// Paths without a file fall back to index.html, so Redoc's deep links (/section/…, /projects/…)
+// survive a reload. Nothing outside docs/ is served, symbolic links included.
+import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { pipeline } from "node:stream";
+import { parseArgs } from "node:util";
+import { argumentError, listenError, parsePort } from "./cli.mjs";
 
-const docs = new URL("../docs/", import.meta.url).pathname;
+const docs = realpathSync(new URL("../docs/", import.meta.url).pathname) + sep;
+const DEFAULT_PORT = 4173;
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".json": "application/json; charset=utf-8",
@@ -15,12 +20,25 @@ const TYPES = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
 };
+const fail = (message) => {
+  console.error(`docs: ${message}`);
+  process.exit(2);
+};
 
-if (!existsSync(join(docs, "index.html"))) {
-  console.error("docs/index.html is missing: run `npm run build` (or `npm run docs:build`) first.");
-  process.exit(1);
+let values;
+try {
+  ({ values } = parseArgs({ options: { port: { type: "string", short: "p" } } }));
+} catch (error) {
+  const option = /option '([^']+)'/.exec(error.message)?.[1];
+  fail(error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? argumentError(option ?? "?", ["--port"]).message : error.message.split("\n")[0]);
 }
+const given = values.port ?? process.env.PORT; // -p as in every other command; PORT as hosts set it
+const port = given === undefined ? DEFAULT_PORT : parsePort(given, "docs");
+if (typeof port === "string") fail(`${values.port === undefined ? "PORT" : "-p"}: ${port}`);
 
+if (!existsSync(join(docs, "index.html"))) fail("docs/index.html is missing: run `npm run build` (or `npm run docs:build`) first.");
+
+/** The file under docs/ for a URL path, following symbolic links only while they stay in docs/. */
 function fileFor(urlPath) {
   let decoded;
   try {
@@ -31,36 +49,43 @@ function fileFor(urlPath) {
   const relative = normalize(decoded).replace(/^([/\\])+/, "");
   const candidate = join(docs, relative);
   if (!candidate.startsWith(docs) && candidate + sep !== docs) return undefined; // outside docs/
-  if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  let real;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    return extname(candidate) ? undefined : join(docs, "index.html");
+  }
+  if (!(real + sep).startsWith(docs)) return undefined; // a link out of docs/
+  if (statSync(real).isFile()) return real;
   return extname(candidate) ? undefined : join(docs, "index.html");
 }
 
 const server = createServer((request, response) => {
-  const file = request.method === "GET" || request.method === "HEAD" ? fileFor(request.url ?? "/") : undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed\n");
+    return;
+  }
+  const file = fileFor(request.url ?? "/");
   if (!file) {
     response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
     return;
   }
-  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" });
+  // Range is ignored on purpose (the files are small): the whole file, 200, and Accept-Ranges: none.
+  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache", "accept-ranges": "none", "content-length": statSync(file).size });
   if (request.method === "HEAD") response.end();
-  else createReadStream(file).pipe(response);
+  // pipeline, not pipe: a client that cuts the download off closes the file too.
+  else pipeline(createReadStream(file), response, () => {});
 });
 
-function listen(port) {
+function listen(chosen, fallback) {
   server.once("error", (error) => {
-    if (error.code === "EADDRINUSE" && port !== 0) return listen(0);
-    // One line rather than a stack trace: e.g. EACCES for a port below 1024.
-    console.error(`docs: cannot listen on 127.0.0.1:${port} (${error.code}); set PORT to another port`);
-    process.exit(1);
+    if (error.code === "EADDRINUSE" && fallback) return listen(0, false); // only the default moves
+    fail(listenError(error, "127.0.0.1", chosen, "docs"));
   });
-  server.listen(port, "127.0.0.1", () => {
-    const { port: actual } = server.address();
-    console.log(`API reference at http://127.0.0.1:${actual}/ (serving docs/; Ctrl+C to stop)`);
-  });
+  server.listen(chosen, "127.0.0.1");
 }
-const port = process.env.PORT ?? "4173";
-if (!/^\d+$/.test(port) || Number(port) > 65535) {
-  console.error(`docs: PORT must be a port number from 0 to 65535, not "${port}"`);
-  process.exit(1);
-}
-listen(Number(port));
+server.once("listening", () => {
+  const { port: actual } = server.address();
+  console.log(`API reference at http://127.0.0.1:${actual}/ (serving docs/; Ctrl+C to stop)`);
+});
+listen(port, given === undefined);

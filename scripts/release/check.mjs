@@ -2,10 +2,12 @@
 // `npm run release:check [-- --publish]`: the release gate (gate.mjs) on this repository, with a
 // message that says what to do. Without --publish it is the check every commit must pass (the test
 // suite runs the same gate); with it, the stricter one `npm publish` runs first (prepublishOnly).
+import { parseOptions } from "../cli.mjs";
 import { checkRepository } from "./gate.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
-const mode = process.argv.includes("--publish") ? "publish" : "commit";
+const { values } = await parseOptions("release:check", { options: { publish: { type: "boolean" } } });
+const mode = values.publish ? "publish" : "commit";
 const { problems, notes } = checkRepository(root, mode);
 for (const note of notes) console.log(`release:check: ${note}`);
 for (const problem of problems) console.error(`release:check: ${problem}`);

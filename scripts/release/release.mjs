@@ -12,17 +12,19 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { CHANGELOG, insertEntry, unreleasedSummary } from "./changelog.mjs";
-import { compareDescriptions } from "./compare.mjs";
+import { argumentError } from "../cli.mjs";
+import { compareDescriptions, overall } from "./compare.mjs";
 import { CURRENT_BUNDLE, RELEASED_BUNDLE } from "./gate.mjs";
 import { planRelease } from "./plan.mjs";
-import { LEVELS, readVersions, VERSION_FILES, writeVersions } from "./versions.mjs";
+import { LEVELS, readVersions, requiredLevel, VERSION_FILES, writeVersions } from "./versions.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 const USAGE = 'usage: npm run release -- [major|minor|patch] [--summary "text"] [--dry-run]';
 
-function fail(message) {
+/** Exit code 2 for a mistake in the command line, 1 for a release that must not happen. */
+function fail(message, code = 1) {
   console.error(`release: ${message}`);
-  process.exit(1);
+  process.exit(code);
 }
 
 /** The description as it is in openapi/ now, bundled to a temporary file (generated/ may be stale). */
@@ -42,16 +44,21 @@ function bundleSource() {
   }
 }
 
-const { values: options, positionals } = parseArgs({
-  options: { "dry-run": { type: "boolean", default: false }, summary: { type: "string" }, help: { type: "boolean", short: "h" } },
-  allowPositionals: true,
-});
+const OPTIONS = { "dry-run": { type: "boolean", default: false }, summary: { type: "string" }, help: { type: "boolean", short: "h" } };
+let parsed;
+try {
+  parsed = parseArgs({ options: OPTIONS, allowPositionals: true });
+} catch (error) {
+  const option = /option '([^']+)'/.exec(error.message)?.[1];
+  fail(error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? argumentError(option ?? "?", Object.keys(OPTIONS).map((name) => `--${name}`)).message : error.message.split("\n")[0], 2);
+}
+const { values: options, positionals } = parsed;
 if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
 const [requested, ...extra] = positionals;
-if (extra.length > 0 || (requested !== undefined && !LEVELS.includes(requested))) fail(`unexpected arguments: ${positionals.join(" ")}\n${USAGE}`);
+if (extra.length > 0 || (requested !== undefined && !LEVELS.includes(requested))) fail(`unexpected arguments: ${positionals.join(" ")}; ${USAGE}`, 2);
 const dryRun = options["dry-run"];
 
 const versions = readVersions(root);
@@ -63,10 +70,15 @@ const released = JSON.parse(readFileSync(`${root}${RELEASED_BUNDLE}`, "utf8"));
 const changelog = readFileSync(`${root}${CHANGELOG}`, "utf8");
 const summary = options.summary?.trim() || unreleasedSummary(changelog);
 if (!summary && !dryRun) fail(`write a summary for people first: under "## Unreleased" in ${CHANGELOG}, or --summary "…".`);
+const changes = compareDescriptions(released, bundleSource());
+if (dryRun && requested === undefined && !requiredLevel(overall(changes), released.info.version)) {
+  console.log(`Nothing changed in the description since ${released.info.version}: nothing to release. (Name a level to release anyway.)`);
+  process.exit(0);
+}
 let plan;
 try {
   plan = planRelease({
-    changes: compareDescriptions(released, bundleSource()),
+    changes,
     releasedVersion: released.info.version,
     version: current,
     requested,

@@ -11,6 +11,7 @@ const TITLES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  413: "Content Too Large",
   500: "Internal Server Error",
 };
 

@@ -31,6 +31,9 @@ export interface Sandbox {
   sentEmails(): readonly SentEmail[];
 }
 
+/** Methods the fetch API refuses to put in a Request. */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -68,6 +71,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return reply.status === 204 ? emptyResponse(204) : jsonResponse(reply.status, reply.body);
     } catch (error) {
       if (error instanceof ProblemError) return problemResponse(error, pathname);
+      if (request.signal.aborted && error === request.signal.reason) throw error; // the caller's abort, as fetch rejects
       // A bug of the sandbox: answered as the description says a server failure is, without internals.
       options.onError?.(error);
       return problemResponse(new ProblemError(500, "The sandbox failed to handle the request."), pathname);
@@ -76,7 +80,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   return {
     async fetch(input, init) {
-      const request = new Request(input, init);
+      let request: Request;
+      try {
+        request = new Request(input, init);
+      } catch (error) {
+        // TRACE, CONNECT and TRACK cannot be a Request: answered as any method without an operation is.
+        const method = String(init?.method ?? "").toUpperCase();
+        if (!FORBIDDEN_METHODS.has(method)) throw error;
+        const { pathname } = new URL(input instanceof Request ? input.url : String(input));
+        const route = matchRoute(method, pathname);
+        if (route.kind === "method-not-allowed") return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+        return problemResponse(new ProblemError(404, `No operation of the API has the path ${pathname}.`), pathname);
+      }
       request.signal.throwIfAborted(); // as fetch does: an aborted signal rejects with its reason
       return handle(request);
     },

@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseOptions } from "../../scripts/cli.mjs";
 import YAML from "yaml";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -81,7 +81,7 @@ const DEFECTS = {
   "delete-project-401-removed": [`${P}projects_{project_id}.yaml`, "deleting a project loses its 401", (d) => remove(d, ["delete", "responses", "401"])],
 };
 
-const { values } = parseArgs({ options: { only: { type: "string", multiple: true }, tests: { type: "string", multiple: true }, "dry-run": { type: "boolean" } } });
+const { values } = await parseOptions("mutation:description", { options: { only: { type: "string", multiple: true }, tests: { type: "string", multiple: true }, "dry-run": { type: "boolean" } } });
 const chosen = values.only?.length ? values.only : Object.keys(DEFECTS);
 for (const id of chosen) if (!DEFECTS[id]) throw new Error(`no defect "${id}"; known: ${Object.keys(DEFECTS).join(", ")}`);
 

@@ -1,6 +1,7 @@
 // `npm run sandbox` as a user runs it: one command starts the sandbox behind Prism's validating proxy
 // on the port given, the sandbox guide's curl session works against it as written (only the port swapped),
-// and Ctrl-C (SIGINT) stops both processes. One Prism start for the whole file. Also: the guide's
+// hostile bodies that used to kill Prism are refused, a Prism killed anyway is restarted, and Ctrl-C
+// (SIGINT) stops both processes. One Prism start for the whole file. Also: the guide's
 // vitest example is test/sandbox/readme-example.test.ts, which npm test runs.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -48,9 +49,20 @@ function curl(line: string): { status: number; body: string } {
 }
 
 describe("npm run sandbox", () => {
-  it("says where it listens, and that answers are checked by Prism's proxy", () => {
+  it("says where it listens (the port users connect to, no internal one), and that answers are checked by Prism's proxy", () => {
     expect(printed).toContain(`sandbox on ${url}`);
     expect(printed).toContain("Prism's validating proxy in front of the sandbox");
+    expect([...printed.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => `http://127.0.0.1:${m[1]}`).filter((u) => u !== url)).toEqual([]);
+  });
+
+  it("a 4,500-deep JSON body (9 KB) is refused with a 400 problem and the sandbox keeps answering", async () => {
+    const body = `{"name":${"[".repeat(4_500)}${"]".repeat(4_500)}}`;
+    const refused = await fetch(`${url}/projects.json`, { method: "POST", headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" }, body });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    await new Promise((resolve) => setTimeout(resolve, 200)); // Prism used to die just after answering
+    expect((await fetch(`${url}/groups.json`, { headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } })).status).toBe(200);
+    expect(printed).not.toMatch(/Prism exited/);
   });
 
   it("the sandbox guide's curl session: create, list, delete, gone, bad input", () => {
@@ -74,15 +86,52 @@ describe("npm run sandbox", () => {
     expect(await response.json()).toMatchObject({ type: "about:blank", title: "Unauthorized" });
   });
 
-  it("its own server (behind the proxy) lets tests in other processes reset it and read its emails", async () => {
-    const upstream = /in front of the sandbox at (http:\/\/[\d.]+:\d+)/.exec(printed)![1]!;
+  it("tests in other processes reset it and read its emails, with the control token it printed", async () => {
+    const token = /Authorization: Bearer ([0-9a-f]+)/.exec(printed)![1]!;
+    const control = { authorization: `Bearer ${token}` };
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
     await fetch(`${url}/projects/48213/users.json`, { method: "POST", headers: admin, body: JSON.stringify({ email: "new.person@elsewhere.example" }) });
-    expect(await (await fetch(`${upstream}/_sandbox/sent-emails`)).json()).toEqual([{ to: "new.person@elsewhere.example", projectId: 48213 }]);
-    expect((await fetch(`${upstream}/_sandbox/reset`, { method: "POST" })).status).toBe(204);
-    expect(await (await fetch(`${upstream}/_sandbox/sent-emails`)).json()).toEqual([]);
-    // Not through the proxy: the description has no such path.
-    expect((await fetch(`${url}/_sandbox/reset`, { method: "POST" })).status).toBe(404);
+    expect(await (await fetch(`${url}/_sandbox/sent-emails`, { headers: control })).json()).toEqual([{ to: "new.person@elsewhere.example", projectId: 48213 }]);
+    expect((await fetch(`${url}/_sandbox/reset`, { method: "POST" })).status).toBe(401); // no token
+    expect((await fetch(`${url}/_sandbox/reset`, { method: "POST", headers: { ...control, origin: "https://elsewhere.example" } })).status).toBe(403);
+    expect((await fetch(`${url}/_sandbox/reset`, { method: "POST", headers: control })).status).toBe(204);
+    expect(await (await fetch(`${url}/_sandbox/sent-emails`, { headers: control })).json()).toEqual([]);
+  });
+
+  it("16 KB bodies of every hostile shape, as JSON and as text: answered, Prism still there", async () => {
+    const shapes = [
+      `{"name":${"[".repeat(8_000)}${"]".repeat(8_000)}}`,
+      `${'{"a":'.repeat(2_000)}1${"}".repeat(2_000)}`,
+      "[".repeat(16_000),
+      JSON.stringify({ name: "x".repeat(16_000) }),
+      JSON.stringify(Object.fromEntries(Array.from({ length: 1_500 }, (_, i) => [`k${i}`, i]))),
+      JSON.stringify({ name: '\\"[{'.repeat(3_000) }),
+    ];
+    for (const body of shapes) {
+      for (const type of ["application/json", "text/plain"]) {
+        const answer = await fetch(`${url}/projects.json`, { method: "POST", headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": type }, body });
+        expect(answer.status).toBe(400);
+        expect(answer.headers.get("content-type")).toBe("application/problem+json");
+      }
+    }
+    expect(printed).not.toMatch(/Prism exited/);
+  });
+
+  it("a method the path does not have: Prism's 405, with the Allow header RFC 9110 requires", async () => {
+    const answer = await fetch(`${url}/projects.json`, { method: "PUT", headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } });
+    expect([answer.status, answer.headers.get("allow")]).toEqual([405, "GET, POST"]);
+  });
+
+  it("a Prism that dies is started again, with one line; the sandbox keeps its state and its port", async () => {
+    const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
+    const created = await (await fetch(`${url}/projects.json`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Survives a restart" }) })).json();
+    const prism = readFileSync(`/proc/${cli.pid}/task/${cli.pid}/children`, "utf8").trim().split(/\s+/).map(Number)
+      .find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism-cli"))!;
+    process.kill(prism, "SIGKILL");
+    const answer = await fetch(`${url}/projects/${created.id}.json`, { headers: admin });
+    expect(answer.status).toBe(200);
+    expect(printed).toMatch(/^sandbox: Prism exited \(SIGKILL\); restarting it \(the sandbox keeps its state\)\.$/m);
+    await fetch(`${url}/projects/${created.id}.json`, { method: "DELETE", headers: admin });
   });
 
   it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {

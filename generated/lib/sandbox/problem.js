@@ -5,6 +5,7 @@ const TITLES = {
     404: "Not Found",
     405: "Method Not Allowed",
     409: "Conflict",
+    413: "Content Too Large",
     500: "Internal Server Error",
 };
 /** The description caps a problem's `errors` at 100 entries. */

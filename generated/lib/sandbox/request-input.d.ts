@@ -7,3 +7,5 @@ export interface RequestInput {
 }
 /** Throws ProblemError 400 naming every rejected value; otherwise the converted input. */
 export declare function readInput(request: Request, operation: DescribedOperation, pathValues: Record<string, string>): Promise<RequestInput>;
+/** The largest body the sandbox reads: Prism's own limit, so both modes of `npm run sandbox` agree. */
+export declare const MAX_BODY_BYTES: number;

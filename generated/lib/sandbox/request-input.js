@@ -41,14 +41,17 @@ export async function readInput(request, operation, pathValues) {
         throw invalid(fieldErrors(validate.errors ?? []));
     return input;
 }
-/** The body parsed as JSON; an empty body is "no body" (undefined), which the schema may require. */
+/** The largest body the sandbox reads: Prism's own limit, so both modes of `npm run sandbox` agree. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The body parsed as JSON; an empty body is "no body" (undefined), which the schema may require. A body
+ * without Content-Type is refused like one of another type: Prism's proxy forwards it as text. */
 async function readJsonBody(request) {
-    const text = await request.text();
+    const text = await readText(request);
     if (text.trim() === "")
         return { value: undefined };
     const type = request.headers.get("content-type") ?? "";
-    if (type !== "" && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
-        return { error: { pointer: "", detail: `the body must be sent as application/json, not ${type.split(";")[0]}` } };
+    if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
+        return { error: { pointer: "", detail: type === "" ? "the body must be sent as application/json (no Content-Type was sent)" : `the body must be sent as application/json, not ${type.split(";")[0]}` } };
     }
     try {
         return { value: JSON.parse(text) };
@@ -56,6 +59,65 @@ async function readJsonBody(request) {
     catch {
         return { error: { pointer: "", detail: "the body is not valid JSON" } };
     }
+}
+/** The body as UTF-8 text, read at most MAX_BODY_BYTES far (413), refused when it is not UTF-8 (400) or
+ * cannot be read (400: the client's stream failed). Rejects with the signal's reason as soon as the
+ * caller aborts, cancelling the body. */
+async function readText(request) {
+    if (!request.body)
+        return "";
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES)
+        throw tooLarge();
+    const reader = request.body.getReader();
+    const { signal } = request;
+    const aborted = new Promise((_, reject) => {
+        const onAbort = () => reject(signal.reason);
+        if (signal.aborted)
+            onAbort();
+        else
+            signal.addEventListener("abort", onAbort, { once: true });
+    });
+    aborted.catch(() => { }); // observed below; never an unhandled rejection
+    const chunks = [];
+    let size = 0;
+    try {
+        for (;;) {
+            let next;
+            try {
+                next = await Promise.race([reader.read(), aborted]);
+            }
+            catch (error) {
+                if (signal.aborted)
+                    throw error;
+                throw new ProblemError(400, "The request body could not be read: the client's stream failed.");
+            }
+            if (next.done)
+                break;
+            size += next.value.byteLength;
+            if (size > MAX_BODY_BYTES)
+                throw tooLarge();
+            chunks.push(next.value);
+        }
+    }
+    catch (error) {
+        reader.cancel(error).catch(() => { });
+        throw error;
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.byteLength;
+    }
+    try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw invalid([{ pointer: "", detail: "the body is not valid UTF-8" }]);
+    }
+}
+function tooLarge() {
+    return new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 }
 function safeDecode(segment) {
     try {

@@ -8,6 +8,8 @@ import { emptyResponse, jsonResponse, ProblemError, problemResponse } from "./pr
 import { readInput } from "./request-input.js";
 import { matchRoute } from "./router.js";
 import { SandboxState } from "./state.js";
+/** Methods the fetch API refuses to put in a Request. */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };
 export function createSandbox(options = {}) {
     const seed = structuredClone(options.seed ?? exampleSeed());
@@ -46,6 +48,8 @@ export function createSandbox(options = {}) {
         catch (error) {
             if (error instanceof ProblemError)
                 return problemResponse(error, pathname);
+            if (request.signal.aborted && error === request.signal.reason)
+                throw error; // the caller's abort, as fetch rejects
             // A bug of the sandbox: answered as the description says a server failure is, without internals.
             options.onError?.(error);
             return problemResponse(new ProblemError(500, "The sandbox failed to handle the request."), pathname);
@@ -53,7 +57,21 @@ export function createSandbox(options = {}) {
     }
     return {
         async fetch(input, init) {
-            const request = new Request(input, init);
+            let request;
+            try {
+                request = new Request(input, init);
+            }
+            catch (error) {
+                // TRACE, CONNECT and TRACK cannot be a Request: answered as any method without an operation is.
+                const method = String(init?.method ?? "").toUpperCase();
+                if (!FORBIDDEN_METHODS.has(method))
+                    throw error;
+                const { pathname } = new URL(input instanceof Request ? input.url : String(input));
+                const route = matchRoute(method, pathname);
+                if (route.kind === "method-not-allowed")
+                    return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+                return problemResponse(new ProblemError(404, `No operation of the API has the path ${pathname}.`), pathname);
+            }
             request.signal.throwIfAborted(); // as fetch does: an aborted signal rejects with its reason
             return handle(request);
         },

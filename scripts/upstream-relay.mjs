@@ -1,0 +1,46 @@
+// Between Prism's validating proxy and the server it checks (scripts/prism-process.mjs puts it there
+// for every proxy): Prism reads the server's whole answer into memory before it checks it, with no
+// limit, so a server that sends an endless or huge body would take all of it. The relay passes answers
+// through unchanged up to MAX_ANSWER_BYTES and cuts off the connection beyond (Prism then fails to
+// read the answer, which the guard in front reports as 502).
+import { createServer, request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+
+/** Far above any answer of the API (a page of 100 projects is well under a megabyte). */
+export const MAX_ANSWER_BYTES = 50 * 1024 * 1024;
+
+/** Listens on a free loopback port; resolves with the URL to give Prism instead of `upstream`. */
+export function startUpstreamRelay(upstream, { maxBytes = MAX_ANSWER_BYTES } = {}) {
+  const target = new URL(upstream);
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const server = createServer((incoming, outgoing) => {
+    const headers = { ...incoming.headers, host: target.host };
+    const forwarded = send({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers }, (answer) => {
+      if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
+        answer.destroy();
+        return void outgoing.destroy();
+      }
+      outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      let size = 0;
+      answer.on("data", (chunk) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          answer.destroy();
+          outgoing.destroy(); // Prism gets a cut-off answer instead of an unbounded one
+        }
+      });
+      answer.pipe(outgoing);
+    });
+    forwarded.on("error", () => outgoing.destroy());
+    outgoing.on("close", () => forwarded.destroy());
+    incoming.pipe(forwarded);
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const base = new URL(target.href);
+      const relayed = `http://127.0.0.1:${server.address().port}${base.pathname === "/" ? "" : base.pathname.replace(/\/$/, "")}`;
+      resolve({ url: relayed, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }) });
+    });
+  });
+}
