@@ -58,7 +58,7 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-for (const file of ["openapi.json", "openapi.yaml"]) copyFileSync(join(root, "generated", file), join(docs, file));
+for (const file of ["openapi.json", "openapi.yaml", "openapi.3.0.json", "openapi.3.0.yaml", "postman-collection.json"]) copyFileSync(join(root, "generated", file), join(docs, file));
 
 /** Redoc's attribution logo, drawn inline instead of fetched (no backtick or ${: it lands in a JS template). */
 const INLINE_LOGO =
