@@ -11,6 +11,7 @@ const steps = {
   bundle: [], // generated/openapi.{yaml,json}: what every later step consumes
   "bundle:3.0": ["bundle"], // generated/openapi.3.0.{json,yaml}: the OpenAPI 3.0.3 form (scripts/bundle-3.0.mjs)
   "lint:3.0": ["bundle:3.0"], // the 3.0 form: Redocly's rules
+  "lint:workflows": [], // openapi/workflows.arazzo.yaml, the Arazzo workflows: Redocly's rules
   "build:postman": ["bundle"], // generated/postman-collection.json: the Postman collection (scripts/build-postman.mjs)
   "lint:documented": ["bundle"], // generated/openapi.documented.json, the documented-only bundle: Redocly's rules
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
