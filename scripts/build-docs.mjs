@@ -58,7 +58,9 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-for (const file of ["openapi.json", "openapi.yaml"]) copyFileSync(join(root, "generated", file), join(docs, file));
+for (const file of ["openapi.json", "openapi.yaml", "openapi.3.0.json", "openapi.3.0.yaml", "postman-collection.json"]) copyFileSync(join(root, "generated", file), join(docs, file));
+// The Arazzo workflows name "./openapi.yaml" as their source: beside it here, they work as downloaded.
+copyFileSync(join(root, "openapi", "workflows.arazzo.yaml"), join(docs, "workflows.arazzo.yaml"));
 
 /** Redoc's attribution logo, drawn inline instead of fetched (no backtick or ${: it lands in a JS template). */
 const INLINE_LOGO =

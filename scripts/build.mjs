@@ -9,13 +9,17 @@ import { spawn } from "node:child_process";
 const steps = {
   "lint:redocly": [], // the split source: structure and example validation
   bundle: [], // generated/openapi.{yaml,json}: what every later step consumes
+  "bundle:3.0": ["bundle"], // generated/openapi.3.0.{json,yaml}: the OpenAPI 3.0.3 form (scripts/bundle-3.0.mjs)
+  "lint:3.0": ["bundle:3.0"], // the 3.0 form: Redocly's rules
+  "lint:workflows": [], // openapi/workflows.arazzo.yaml, the Arazzo workflows: Redocly's rules
+  "build:postman": ["bundle"], // generated/postman-collection.json: the Postman collection (scripts/build-postman.mjs)
   "lint:documented": ["bundle"], // generated/openapi.documented.json, the documented-only bundle: Redocly's rules
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
   "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build-sandbox.mjs)
   "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
-  "docs:build": ["bundle"], // docs/index.html (+ docs/openapi.{json,yaml}): the offline reference (scripts/build-docs.mjs)
+  "docs:build": ["bundle", "bundle:3.0", "build:postman"], // docs/index.html (+ the files to download beside it): the offline reference (scripts/build-docs.mjs)
 };
 
 function runStep(name) {

@@ -70,6 +70,15 @@ describe("examples", () => {
     }
   });
 
+  // What generated clients' docs, the Postman collection and Redocly's score take as request examples.
+  it("exist for every parameter of every operation", () => {
+    const missing = operations().flatMap((op) =>
+      op.parameters.filter((p: Json) => !("example" in p) && !p.examples && p.schema?.examples === undefined).map((p: Json) => `${op.operationId} ${p.name}`),
+    );
+    expect(operations().some((op) => op.parameters.length > 0)).toBe(true);
+    expect(missing).toEqual([]);
+  });
+
   it("are many (a sanity check that the walk found them)", () => {
     expect(cases.length).toBeGreaterThan(80);
   });

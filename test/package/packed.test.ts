@@ -92,7 +92,7 @@ beforeAll(() => {
   const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
   for (const mode of ["bundler", "node16"]) typechecks.set(mode, runNode([tsc, "-p", `tsconfig.${mode}.json`], project));
   // openapi.yaml is a file for tools to read, not a module: no resolution to check.
-  const attwArgs = [tarball, "--profile", "esm-only", "--exclude-entrypoints", "./openapi.yaml", "--format", "table-flipped", "--no-emoji", "--no-color"];
+  const attwArgs = [tarball, "--profile", "esm-only", "--exclude-entrypoints", "./openapi.yaml", "./openapi.3.0.yaml", "--format", "table-flipped", "--no-emoji", "--no-color"];
   attw = runNode([`${repoRoot}node_modules/@arethetypeswrong/cli/dist/index.js`, ...attwArgs], project);
 });
 
@@ -106,8 +106,8 @@ describe("the tarball", () => {
     expect(paths).toContain("generated/lib/index.js");
     expect(paths).toContain("generated/lib/index.d.ts");
     expect(paths).toContain("generated/lib/schema.d.ts");
-    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "package.json", "README.md", "CHANGELOG.md"]));
-    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(p));
+    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "generated/openapi.3.0.json", "generated/openapi.3.0.yaml", "package.json", "README.md", "CHANGELOG.md"]));
+    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "generated/openapi.3.0.json", "generated/openapi.3.0.yaml", "package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(p));
     expect(unexpected).toEqual([]);
   });
 

@@ -1,0 +1,55 @@
+// Code generators integrators run on the 3.1 bundle: each finishes with no error or warning in its
+// output, and the TypeScript it writes compiles under --strict. The generators run side by side.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundlePath, repoRoot } from "../../support/openapi.js";
+import { run, type Finished } from "./run-async.js";
+
+const dir = mkdtempSync(join(tmpdir(), "pcs-interop-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const bin = (name: string) => `${repoRoot}node_modules/.bin/${name}`;
+
+/** A line a tool prints when something went wrong or may have. */
+const complaint = /\b(warn(ing)?|error|fail(ed)?|invalid|unsupported|deprecated)\b|[⚠✖❌]/i;
+const complaints = (output: string) => output.split("\n").filter((line) => complaint.test(line));
+
+// orval: the fetch client (no runtime dependency to install), one file.
+const orvalConfig = join(dir, "orval.config.mjs");
+const orvalOut = join(dir, "orval", "client.ts");
+const heyOut = join(dir, "hey-api");
+
+let orval: Finished;
+let heyApi: Finished;
+beforeAll(async () => {
+  writeFileSync(orvalConfig, `export default { pcs: { input: { target: ${JSON.stringify(bundlePath)} }, output: { target: ${JSON.stringify(orvalOut)}, client: "fetch", mode: "single" } } };\n`);
+  [orval, heyApi] = await Promise.all([
+    run(bin("orval"), ["--config", orvalConfig], dir),
+    run(bin("openapi-ts"), ["--input", bundlePath, "--output", heyOut], dir),
+  ]);
+});
+
+describe.each([
+  ["orval", () => orval, join(dir, "orval", "client.ts")],
+  ["@hey-api/openapi-ts", () => heyApi, join(heyOut, "index.ts")],
+])("%s", (_name, result, entry) => {
+  it("generates with no error or warning", () => {
+    expect(result().status, result().output).toBe(0);
+    expect(complaints(result().output)).toEqual([]);
+  });
+  it("writes TypeScript that compiles under --strict", async () => {
+    const tsc = await run(bin("tsc"), [
+      "--strict", "--noEmit", "--skipLibCheck", "--target", "es2022", "--module", "nodenext",
+      "--moduleResolution", "nodenext", "--lib", "es2022,dom,dom.iterable", entry,
+    ], dir);
+    expect(tsc.output.trim()).toBe("");
+    expect(tsc.status).toBe(0);
+  });
+});
+
+describe("the complaint filter bites", () => {
+  it("finds warning and error lines in a tool's output", () => {
+    expect(complaints("ok\n⚠ something odd\nError: bad\nall done")).toHaveLength(2);
+  });
+});

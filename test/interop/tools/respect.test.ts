@@ -1,0 +1,49 @@
+// The Arazzo workflows (openapi/workflows.arazzo.yaml) run by `redocly respect` against `npm run
+// sandbox`'s server: every workflow, every step passes. The credential is the documented input
+// `authorization` (the Authorization header itself: respect refuses Basic with an empty password).
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type RunningSandbox } from "../../../scripts/sandbox-server.mjs";
+import { repoRoot } from "../../support/openapi.js";
+import { run } from "./run-async.js";
+
+const WORKFLOWS = `${repoRoot}openapi/workflows.arazzo.yaml`;
+const dir = mkdtempSync(join(tmpdir(), "pcs-respect-"));
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const basic = (apiKey: string) => `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+
+async function respect(authorization: string, name: string) {
+  const report = join(dir, `${name}.json`);
+  const result = await run(`${repoRoot}node_modules/.bin/redocly`, [
+    "respect", WORKFLOWS, "--server", `pcs=${sandbox.url}`, "--input", `authorization=${authorization}`, "--json-output", report,
+  ], repoRoot);
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  const file = Object.values(json.files as Record<string, { totalRequests: number; executedWorkflows: unknown[] }>)[0]!;
+  return { ...result, file };
+}
+
+describe("openapi/workflows.arazzo.yaml under redocly respect, against the sandbox", () => {
+  it("passes every workflow and step", async () => {
+    const { status, output, file } = await respect(basic("sandbox-admin-key"), "admin");
+    expect(output).toMatch(/Workflows: 3 passed, 3 total/);
+    expect(output).toMatch(/Steps: 18 passed, 18 total/);
+    expect(status, output).toBe(0);
+    expect(file.executedWorkflows).toHaveLength(3);
+  });
+
+  it("fails with a key the sandbox does not know (the checks bite)", async () => {
+    const { status, output } = await respect(basic("no-such-key"), "unknown");
+    expect(output).toMatch(/Workflows: 3 failed, 3 total/);
+    expect(status).not.toBe(0);
+  });
+});
