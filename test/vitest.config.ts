@@ -8,7 +8,8 @@ export default defineConfig({
   plugins: [generatedBesideSource()],
   test: {
     root,
-    include: ["test/**/*.test.ts"],
+    // mcp/: the MCP server package (an npm workspace of this one).
+    include: ["test/**/*.test.ts", "mcp/test/**/*.test.ts"],
     // Whole nested runs of the contract suite: `npm run test:levels`, run by CI after `npm test`.
     exclude: [...configDefaults.exclude, "test/conformance-levels/**"],
     // One Prism mock (or the real server named by PCS_BASE_URL) for every test file: see test/support/README.md.

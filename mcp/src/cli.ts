@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // project-collaboration-mcp: the MCP server over stdio. stdout carries the protocol; stderr one
 // start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
 import { parseArgs } from "node:util";
