@@ -1,6 +1,6 @@
 // The API key must never reach an MCP client: every tool result passes through here, whatever the
-// service (or a proxy echoing request headers) put in it. The client already scrubs error bodies;
-// this is the one place that covers everything the server sends, successes included.
+// service (or a proxy echoing request headers) put in it. The client scrubs the problems it turns
+// into ApiError; this is the one place that covers everything the server sends, successes included.
 
 export const REDACTED = "[REDACTED]";
 

@@ -3,7 +3,7 @@
 // McpServer's registerTool takes Zod schemas only, and the description's JSON Schemas are the truth.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ApiClient } from "@project-collaboration/api";
+import { ApiError, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
 import { toRequest } from "./arguments.js";
 import { operationTools, type OperationTool } from "./operations.js";
 import { redactText } from "./redact.js";
@@ -67,13 +67,17 @@ async function call(client: ApiClient, tool: OperationTool, args: Record<string,
   try {
     // openapi-fetch's request(method, path, init): the path and method come from the description,
     // which the client's types are made from, so the loose call below sends what the types allow.
-    const send = client.request as unknown as (method: string, path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const { data, error, response } = await send(tool.method, tool.path, checked.request);
-    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-    if (!response.ok) return text(`${tool.name} failed: ${status}\n${JSON.stringify(error ?? null, null, 2)}`, true);
-    return text(data === undefined ? `${status}: no content` : JSON.stringify(data, null, 2));
+    const send = client.request as unknown as (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
+    const result = await send(tool.method, tool.path, checked.request);
+    // unwrap: the data, or the client's ApiError (the problem the service answered, its strings scrubbed of the key).
+    const data = unwrap(result);
+    return text(data === undefined ? `HTTP ${result.response.status}: no content` : JSON.stringify(data, null, 2));
   } catch (error) {
-    // Timeouts, network failures, a body that is not JSON: the client's errors are typed and never quote the key.
+    if (error instanceof ApiError) {
+      const detail = error.problem ?? (error.text ? error.text : undefined);
+      return text(`${error.message}${detail === undefined ? "" : `\n${JSON.stringify(detail, null, 2)}`}`, true);
+    }
+    // Timeouts, network failures, a body that is not JSON: the client's errors never quote the key.
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return text(`${tool.name} failed: ${message}`, true);
   }

@@ -157,7 +157,7 @@ describe("against the sandbox", () => {
     await call("deleteProject", { project_id });
     const gone = await readWrite.client.callTool({ name: "getProject", arguments: { project_id } });
     expect(gone.isError).toBe(true);
-    expect(textOf(gone)).toMatch(/HTTP 404/);
+    expect(textOf(gone)).toMatch(/^GET \/projects\/\{project_id\}.json failed with status 404/);
     // Every write operation of the description was exercised above.
     expect(described.filter((o) => !isRead(o)).map((o) => o.operationId).sort()).toEqual(
       ["addProjectUser", "createProject", "deleteProject", "removeProjectUser", "updateOrganization", "updateProject"],
