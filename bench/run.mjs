@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
-// (machine, date, load) written into README.md's Benchmarks section. Progress goes to stderr.
-//   --only=requests,typecheck,size,sandbox,docs,pipeline   run some sections (the README is then left alone)
-//   --no-readme                               print the table without touching README.md
+// (machine, date, load) written into bench/RESULTS.md. Progress goes to stderr.
+//   --only=requests,typecheck,size,sandbox,docs,pipeline   run some sections (RESULTS.md is then left alone)
+//   --no-results                              print the table without touching RESULTS.md
 import { contenders } from "./contenders.mjs";
 import { evaluateGoals } from "./goals.mjs";
 import { load, machine } from "./machine.mjs";
 import { generatePeer } from "./peer/generate.mjs";
 import { benchDocs } from "./docs.mjs";
 import { benchBuild, benchTest } from "./pipeline.mjs";
-import { writeReadmeSection } from "./readme-section.mjs";
+import { writeResultsSection } from "./results-file.mjs";
 import { benchRequests } from "./requests.mjs";
 import { benchSandbox, sandboxTable } from "./sandbox.mjs";
 import { benchSize } from "./size.mjs";
@@ -95,9 +95,9 @@ console.log(report);
 log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 const complete = sections.every(wanted) && !results.requests?.missing.length && !results.docs?.missing;
-if (process.argv.includes("--no-readme")) log("README.md left alone (--no-readme)");
-else if (!complete) log("README.md left alone: not every section and contender ran");
+if (process.argv.includes("--no-results")) log("bench/RESULTS.md left alone (--no-results)");
+else if (!complete) log("bench/RESULTS.md left alone: not every section and contender ran");
 else {
-  writeReadmeSection(report);
-  log("README.md Benchmarks section updated");
+  writeResultsSection(report);
+  log("bench/RESULTS.md updated");
 }

@@ -1,5 +1,6 @@
-// The README's mock examples work as written: each `curl` line of its mock section is run with bash,
-// only the host and port swapped for this run's mock, and its answer validated.
+// The mock guide's examples work as written: each `curl` line for the mock in
+// docs/guides/mock-and-sandbox.md is run with bash, only the host and port swapped for this run's mock,
+// and its answer validated.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -7,17 +8,17 @@ import { operations, repoRoot, schemaErrors } from "../support/openapi.js";
 import { mockOnly, target } from "../support/target.js";
 
 const README_MOCK = "http://127.0.0.1:4010";
-const readme = readFileSync(`${repoRoot}README.md`, "utf8");
+const readme = readFileSync(`${repoRoot}docs/guides/mock-and-sandbox.md`, "utf8");
 const curlLines = readme.split("\n").filter((line) => line.startsWith("curl ") && line.includes(README_MOCK));
 
-describe("README: the mock's curl example", () => {
+describe("the mock guide's curl example", () => {
   it("exists, on the port npm run mock uses", () => {
     expect(curlLines.length).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.mock).toBe("node scripts/prism.mjs mock generated/openapi.json"); // Prism's default: 127.0.0.1:4010
   });
 
   it.for(curlLines)("%s", (line, context) => {
-    mockOnly(context, "runs the README's example against the mock");
+    mockOnly(context, "runs the guide's example against the mock");
     const output = execFileSync("bash", ["-c", `${line.replace(README_MOCK, target().baseUrl)} --silent --show-error --fail --max-time 20`], { encoding: "utf8", timeout: 30_000 });
     const path = new URL(line.match(/"(http[^"]+)"/)![1]!).pathname;
     const op = operations().find((o) => o.method === "get" && o.path === path)!;

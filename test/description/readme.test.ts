@@ -1,17 +1,19 @@
-// The README's promises that can drift silently: every npm script is in its table, and the two
-// set-up commands are the ones CI runs.
-import { readFileSync } from "node:fs";
+// The promises of the README and CONTRIBUTING.md that can drift silently: every npm script is in
+// CONTRIBUTING.md's scripts table, and the README's two set-up commands are the ones CI runs.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, resolve as resolvePath } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
 
 const readme = readFileSync(`${repoRoot}README.md`, "utf8");
+const contributing = readFileSync(`${repoRoot}CONTRIBUTING.md`, "utf8");
 const pkg = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8"));
 const ciRun = readFileSync(`${repoRoot}.ci/run`, "utf8");
 
-describe("README", () => {
-  it.each(Object.keys(pkg.scripts))("documents the npm script %s in its scripts table", (name) => {
+describe("README and CONTRIBUTING.md", () => {
+  it.each(Object.keys(pkg.scripts))("CONTRIBUTING.md documents the npm script %s in its scripts table", (name) => {
     const invocation = name === "test" ? "`npm test`" : `\`npm run ${name}`;
-    expect(readme).toMatch(new RegExp(`^\\| ${invocation.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
+    expect(contributing).toMatch(new RegExp(`^\\| ${invocation.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
   });
 
   it("gives the set-up commands that CI runs", () => {
@@ -21,4 +23,28 @@ describe("README", () => {
     expect(ciRun).toMatch(/npm run build\b/);
     expect(ciRun).toMatch(/npm test\b/);
   });
+});
+
+// The README links out to a guide per audience; a link that leads nowhere is a guide nobody finds.
+const markdownFiles = ["README.md", "CONTRIBUTING.md", ...readdirSync(`${repoRoot}docs/guides`).map((f) => `docs/guides/${f}`), "bench/README.md", "bench/RESULTS.md"];
+/** GitHub's heading anchors: lower case, punctuation other than `-` dropped, spaces as `-`. */
+const anchorsOf = (markdown: string) => new Set([...markdown.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\p{L}\p{N} -]/gu, "").replace(/ /g, "-")));
+
+describe.each(markdownFiles)("%s", (file) => {
+  const text = readFileSync(`${repoRoot}${file}`, "utf8");
+  const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => !/^[a-z]+:/.test(href));
+  it.each(links.length ? links : ["(no relative links)"])("links to %s, which exists", (href) => {
+    if (href === "(no relative links)") return;
+    const [path, anchor] = href.split("#") as [string, string | undefined];
+    const target = path ? resolvePath(dirname(`${repoRoot}${file}`), path) : `${repoRoot}${file}`;
+    expect(existsSync(target), `${file} → ${href}`).toBe(true);
+    if (anchor && target.endsWith(".md")) expect([...anchorsOf(readFileSync(target, "utf8"))], `${file} → ${href}`).toContain(anchor);
+  });
+});
+
+it("the README stays an overview (about 150 lines) that reaches every guide", () => {
+  const readme = readFileSync(`${repoRoot}README.md`, "utf8");
+  expect(readme.split("\n").length).toBeLessThanOrEqual(160);
+  for (const guide of readdirSync(`${repoRoot}docs/guides`)) expect(readme).toContain(`(docs/guides/${guide})`);
+  expect(readme).toContain("(CONTRIBUTING.md)");
 });

@@ -1,5 +1,5 @@
 // The package as users get it: `npm pack` once, then publint and attw on the tarball, its file list,
-// and a temporary project that installs the tarball, type-checks a consumer file and this README's
+// and a temporary project that installs the tarball, type-checks a consumer file and the README's and client guide's
 // `ts` blocks (moduleResolution bundler and node16), and runs them against the run's Prism mock.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
@@ -10,13 +10,9 @@ import { repoRoot } from "../support/openapi.js";
 import { runBin } from "../support/run.js";
 import { target } from "../support/target.js";
 
-/** The `ts` blocks of the README's "Using the package" section, in order. */
-export function readmeExamples(readme: string): string[] {
-  const start = readme.indexOf("\n## Using the package\n");
-  if (start < 0) throw new Error('README.md has no "## Using the package" section');
-  const end = readme.indexOf("\n## ", start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** The `ts` blocks of a Markdown text, in order. */
+export function tsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
 // npm's own variables of an enclosing `npm test` (prefix, config…) must not steer the nested npm.
@@ -66,7 +62,8 @@ let attw: Promise<Outcome>;
 let dir = "";
 let tarball = "";
 let packed: { files: { path: string }[]; unpackedSize: number; size: number };
-const examples = readmeExamples(readFileSync(`${repoRoot}README.md`, "utf8"));
+// What a reader of the package copies: the README's examples and the client guide's.
+const examples = ["README.md", "docs/guides/client.md"].flatMap((file) => tsBlocks(readFileSync(`${repoRoot}${file}`, "utf8")));
 const sources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
 
 beforeAll(() => {
@@ -148,7 +145,7 @@ describe("the tarball", () => {
 });
 
 describe("a project that installs the tarball", () => {
-  it("has a README section with examples to check", () => {
+  it("has README and client guide examples to check", () => {
     expect(examples.length).toBeGreaterThanOrEqual(4);
   });
 

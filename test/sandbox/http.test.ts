@@ -1,6 +1,6 @@
 // `npm run sandbox` as a user runs it: one command starts the sandbox behind Prism's validating proxy
-// on the port given, the README's curl session works against it as written (only the port swapped),
-// and Ctrl-C (SIGINT) stops both processes. One Prism start for the whole file. Also: the README's
+// on the port given, the sandbox guide's curl session works against it as written (only the port swapped),
+// and Ctrl-C (SIGINT) stops both processes. One Prism start for the whole file. Also: the guide's
 // vitest example is test/sandbox/readme-example.test.ts, which npm test runs.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { freePort } from "../../scripts/sandbox-server.mjs";
 import { repoRoot } from "../support/openapi.js";
 
 const README_SANDBOX = "http://127.0.0.1:4011";
-const readme = readFileSync(`${repoRoot}README.md`, "utf8");
+const readme = readFileSync(`${repoRoot}docs/guides/mock-and-sandbox.md`, "utf8");
 const section = readme.slice(readme.indexOf("\n### Over HTTP: `npm run sandbox`"), readme.indexOf("\n### In process, in your own tests"));
 const curlLines = section.split("\n").filter((line) => line.startsWith("curl ") && line.includes(README_SANDBOX));
 
@@ -53,7 +53,7 @@ describe("npm run sandbox", () => {
     expect(printed).toContain("Prism's validating proxy in front of the sandbox");
   });
 
-  it("the README's curl session: create, list, delete, gone, bad input", () => {
+  it("the sandbox guide's curl session: create, list, delete, gone, bad input", () => {
     expect(curlLines).toHaveLength(5);
     const [create, list, remove, read, bad] = curlLines.map(curl);
     expect(create!.status).toBe(201);
@@ -92,7 +92,7 @@ describe("npm run sandbox", () => {
   });
 });
 
-it("the README's vitest example is test/sandbox/readme-example.test.ts, word for word", () => {
+it("the sandbox guide's vitest example is test/sandbox/readme-example.test.ts, word for word", () => {
   const example = readme.slice(readme.indexOf("\n### In process, in your own tests"));
   const block = /```ts\n([\s\S]*?)```/.exec(example)?.[1];
   expect(block).toBe(readFileSync(`${repoRoot}test/sandbox/readme-example.test.ts`, "utf8"));
