@@ -17,7 +17,7 @@ export interface Connection {
 /** The sandbox's base URL: any works, requests never leave the process. */
 export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
 
-export function connect(env: Record<string, string | undefined>, options: { sandbox?: boolean; fetch?: typeof fetch } = {}): Connection {
+export function connect(env: Record<string, string | undefined>, options: { sandbox?: boolean } = {}): Connection {
   const apiKey = env.PCS_API_KEY?.trim();
   const baseUrl = env.PCS_BASE_URL?.trim();
   if (options.sandbox || !apiKey) {
@@ -37,6 +37,6 @@ export function connect(env: Record<string, string | undefined>, options: { sand
   } catch {
     throw new UsageError("PCS_BASE_URL is not an absolute URL, e.g. https://your-host/public/api");
   }
-  const client = createClient({ baseUrl, apiKey, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const client = createClient({ baseUrl, apiKey });
   return { client, secrets: secretsOf(apiKey), summary: `the service at ${host}` };
 }

@@ -29,9 +29,9 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
   await client.connect(transport);
   const received: string[] = [];
   const deliver = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
+  transport.onmessage = (message) => {
     received.push(JSON.stringify(message));
-    deliver(message, extra);
+    deliver(message);
   };
   return { client, received, stderr: () => stderr };
 }
