@@ -180,6 +180,16 @@ describe("filters", () => {
     expect(selectTools(all, { tags: ["Projects"], allowWrites: true }).map((t) => t.name)).toContain("deleteProject");
   });
 
+  it("a call to a tool left out by a filter, or to no tool at all, says which", async () => {
+    const narrowed = await connectInMemory({ ...connect({}), tools: ["getProject"] });
+    try {
+      await expect(narrowed.client.callTool({ name: "listProjects", arguments: {} })).rejects.toThrow(/listProjects is not among the tools this server was started with/);
+      await expect(narrowed.client.callTool({ name: "dropDatabase", arguments: {} })).rejects.toThrow(/Unknown tool dropDatabase/);
+    } finally {
+      await narrowed.close();
+    }
+  });
+
   it("refuses unknown names and tags, and a write tool named without --allow-writes", () => {
     expect(() => selectTools(all, { tools: ["listProject"] })).toThrow(UsageError);
     expect(() => selectTools(all, { tags: ["projects"] })).toThrow(/unknown tag projects/);
