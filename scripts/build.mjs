@@ -18,6 +18,7 @@ const steps = {
   "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build-sandbox.mjs)
   "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
+  "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
   "docs:build": ["bundle", "bundle:3.0", "build:postman"], // docs/index.html (+ the files to download beside it): the offline reference (scripts/build-docs.mjs)
 };

@@ -8,7 +8,8 @@ export default defineConfig({
   plugins: [generatedBesideSource()],
   test: {
     root,
-    include: ["test/**/*.test.ts"],
+    // mcp/: the MCP server package (an npm workspace of this one).
+    include: ["test/**/*.test.ts", "mcp/test/**/*.test.ts"],
     // Whole nested runs of the contract suite: `npm run test:levels`, run by CI after `npm test`.
     // The code generators, newman and `redocly respect`: `npm run test:interop`, run by CI after it too.
     exclude: [...configDefaults.exclude, "test/conformance-levels/**", "test/interop/tools/**"],

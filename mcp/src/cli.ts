@@ -1,0 +1,62 @@
+// project-collaboration-mcp: the MCP server over stdio. stdout carries the protocol; stderr one
+// start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
+import { parseArgs } from "node:util";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { connect } from "./connection.js";
+import { operationTools } from "./operations.js";
+import { redactText } from "./redact.js";
+import { selectTools, UsageError } from "./selection.js";
+import { createMcpServer } from "./server.js";
+import { SERVER_NAME, SERVER_VERSION } from "./version.js";
+
+const USAGE = `Usage: project-collaboration-mcp [--allow-writes] [--sandbox] [--tools a,b] [--tags A,B] [--list-tools]
+
+An MCP server (stdio) whose tools are the Project Collaboration Service's operations.
+  --allow-writes  also offer the tools that change data (read-only without it)
+  --sandbox       use the in-process sandbox even when PCS_API_KEY is set
+  --tools a,b     only these operations (operationIds)
+  --tags A,B      only the operations of these tags (with --tools: either)
+  --list-tools    print the tools that would be offered, and exit
+Environment: PCS_API_KEY and PCS_BASE_URL (the service root); without a key, the sandbox.`;
+
+const list = (value: string | undefined) => value?.split(",").map((s) => s.trim()).filter(Boolean);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      "allow-writes": { type: "boolean" },
+      sandbox: { type: "boolean" },
+      tools: { type: "string" },
+      tags: { type: "string" },
+      "list-tools": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  if (values.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
+  const tools = list(values.tools);
+  const tags = list(values.tags);
+  const selection = { allowWrites: values["allow-writes"] === true, ...(tools ? { tools } : {}), ...(tags ? { tags } : {}) };
+  const offered = selectTools(operationTools(), selection);
+  if (values["list-tools"]) {
+    for (const tool of offered) process.stdout.write(`${tool.name}\t${tool.writes ? "write" : "read"}\t${tool.tags.join(",")}\n`);
+    return;
+  }
+  const connection = connect(process.env, { sandbox: values.sandbox === true });
+  secrets = connection.secrets;
+  const server = createMcpServer({ client: connection.client, secrets: connection.secrets, ...selection });
+  await server.connect(new StdioServerTransport());
+  const mode = selection.allowWrites ? "read and write" : "read-only";
+  process.stderr.write(`${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} tools (${mode}) against ${connection.summary}\n`);
+}
+
+let secrets: string[] = [];
+main().catch((error: unknown) => {
+  const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS");
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${SERVER_NAME}: ${redactText(message, secrets)}${usage ? " (see --help)" : ""}\n`);
+  process.exitCode = usage ? 2 : 1;
+});

@@ -1,0 +1,42 @@
+// Where the tools' requests go, from the environment only (never from a tool argument): the service
+// named by PCS_BASE_URL with the key in PCS_API_KEY, or, without a key (or with --sandbox), the
+// in-process sandbox of the main package, so an agent can be built and tested with no account.
+import { createClient, type ApiClient } from "@project-collaboration/api";
+import { createSandbox, DEFAULT_API_KEYS, EXAMPLE_USERS } from "@project-collaboration/api/sandbox";
+import { secretsOf } from "./redact.js";
+import { UsageError } from "./selection.js";
+
+export interface Connection {
+  client: ApiClient;
+  /** What never to show: the key's forms (none for the sandbox's published keys). */
+  secrets: string[];
+  /** For the start-up line on stderr; never holds the key. */
+  summary: string;
+}
+
+/** The sandbox's base URL: any works, requests never leave the process. */
+export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
+
+export function connect(env: Record<string, string | undefined>, options: { sandbox?: boolean } = {}): Connection {
+  const apiKey = env.PCS_API_KEY?.trim();
+  const baseUrl = env.PCS_BASE_URL?.trim();
+  if (options.sandbox || !apiKey) {
+    if (!options.sandbox && baseUrl) {
+      throw new UsageError("PCS_BASE_URL is set but PCS_API_KEY is not: set both to use the service, or neither (or --sandbox) to use the sandbox");
+    }
+    const sandbox = createSandbox();
+    // The example organization's administrator, so that every operation can be tried.
+    const sandboxKey = Object.keys(DEFAULT_API_KEYS).find((key) => DEFAULT_API_KEYS[key] === EXAMPLE_USERS.admin)!;
+    const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: sandboxKey, fetch: sandbox.fetch });
+    return { client, secrets: [], summary: "the in-process sandbox (acting as the example administrator; state lasts as long as the process)" };
+  }
+  if (!baseUrl) throw new UsageError("PCS_API_KEY is set but PCS_BASE_URL is not: set it to the service root, e.g. https://your-host/public/api");
+  let host: string;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    throw new UsageError("PCS_BASE_URL is not an absolute URL, e.g. https://your-host/public/api");
+  }
+  const client = createClient({ baseUrl, apiKey });
+  return { client, secrets: secretsOf(apiKey), summary: `the service at ${host}` };
+}

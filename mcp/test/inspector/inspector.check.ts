@@ -1,0 +1,46 @@
+// The official MCP Inspector's CLI, as a third-party client, against the built server over stdio:
+// it lists the read tools of the description and calls listProjects in the sandbox; no write tool is
+// there to call. The Inspector (v2) needs Node 22.19 or later: it runs on Node 24 from npm's `node` package,
+// which then also runs the server (npx puts its `node` first on PATH).
+import { spawn } from "node:child_process";
+import { expect, it } from "vitest";
+import { described, isRead, repoRoot } from "../support.js";
+
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
+const NODE = "node@24.21.0";
+const server = ["node", `${repoRoot}mcp/bin/project-collaboration-mcp.js`, "--sandbox"];
+
+function inspector(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  // --prefer-offline: npm's cache first; no PCS_* variable reaches the server.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|PCS_)/i.test(key)));
+  const child = spawn("npx", ["--prefer-offline", "-y", "-p", NODE, "-p", INSPECTOR, "--", "mcp-inspector", "--cli", ...server, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve) => {
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+it("lists the description's read operations as tools", async () => {
+  const { status, stdout, stderr } = await inspector(["--method", "tools/list"]);
+  expect(status, stderr).toBe(0);
+  const names = (JSON.parse(stdout).tools as { name: string }[]).map((t) => t.name).sort();
+  expect(names).toEqual(described.filter(isRead).map((o) => o.operationId).sort());
+});
+
+it("calls listProjects in the sandbox", async () => {
+  const { status, stdout, stderr } = await inspector(["--method", "tools/call", "--tool-name", "listProjects", "--tool-arg", "limit=2"]);
+  expect(status, stderr).toBe(0);
+  const result = JSON.parse(stdout);
+  expect(result.isError).toBeFalsy();
+  expect(JSON.parse(result.content[0].text)).toHaveLength(2);
+});
+
+it("finds no write tool on a read-only server", async () => {
+  const { status, stdout, stderr } = await inspector(["--method", "tools/call", "--tool-name", "deleteProject", "--tool-arg", "project_id=48213"]);
+  expect(status).not.toBe(0);
+  // The Inspector looks the tool up in tools/list before calling it.
+  expect(`${stdout}${stderr}`).toMatch(/Tool 'deleteProject' not found/);
+});

@@ -1,0 +1,42 @@
+// @project-collaboration/mcp as npm would publish it: the command, the compiled server and nothing
+// else; exact versions of its dependencies, the main package's in step with the root's. (The main
+// package's own checks, untouched by this one, are in test/package/.)
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { beforeAll, expect, it } from "vitest";
+import { repoRoot } from "./support.js";
+
+const manifest = JSON.parse(readFileSync(`${repoRoot}mcp/package.json`, "utf8"));
+const root = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8"));
+let packed: { files: { path: string }[] };
+
+beforeAll(async () => {
+  // npm's own variables of an enclosing `npm test` must not steer the nested npm.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const child = spawn("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: `${repoRoot}mcp`, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk));
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`npm pack failed (${code}): ${err}`))));
+  });
+  packed = JSON.parse(stdout)[0];
+});
+
+it("packs the command, the compiled server with its types, and nothing from src/ or test/", () => {
+  const paths = packed.files.map((f) => f.path).sort();
+  const compiled = readdirSync(`${repoRoot}mcp/src`).filter((f) => f.endsWith(".ts")).flatMap((f) => [`dist/${f.replace(/\.ts$/, ".js")}`, `dist/${f.replace(/\.ts$/, ".d.ts")}`]);
+  expect(compiled.length).toBeGreaterThan(10);
+  expect(paths).toEqual(["LICENSE", "README.md", "bin/project-collaboration-mcp.js", ...compiled, "package.json"].sort());
+  expect(paths).toContain(manifest.bin["project-collaboration-mcp"]);
+});
+
+it("depends on exact versions: the MCP SDK, Ajv for the input schemas, and the main package of the same release", () => {
+  expect(Object.keys(manifest.dependencies).sort()).toEqual(["@modelcontextprotocol/sdk", "@project-collaboration/api", "ajv", "ajv-formats"]);
+  for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(manifest.dependencies["@project-collaboration/api"]).toBe(root.version);
+  expect(manifest.version).toBe(root.version);
+  // The main package's runtime dependencies do not grow for it (test/package/dependencies.test.ts checks the tree).
+  expect(root.dependencies).toEqual({ "openapi-fetch": "0.17.0" });
+});

@@ -1,0 +1,35 @@
+// The API key never reaches the MCP client, even from a server that echoes it in every answer: not in
+// a result, an error, a tool list or any other message the server sends.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { connect } from "../src/index.js";
+import { CANARY_KEY, canaryForms, startEchoServer, type EchoServer } from "./echo-server.js";
+import { connectInMemory, described, exampleInputs, type Connected } from "./support.js";
+
+let echo: EchoServer;
+let mcp: Connected;
+beforeAll(async () => {
+  echo = await startEchoServer();
+  const connection = connect({ PCS_API_KEY: CANARY_KEY, PCS_BASE_URL: echo.url });
+  mcp = await connectInMemory({ client: connection.client, secrets: connection.secrets, allowWrites: true });
+});
+afterAll(async () => {
+  await mcp?.close();
+  await echo?.close();
+});
+
+it("is in no message, though every tool was called and the server echoed it each time", async () => {
+  await mcp.client.listTools();
+  const texts: string[] = [];
+  for (const o of described) {
+    const result = await mcp.client.callTool({ name: o.operationId, arguments: exampleInputs(o)[0] });
+    texts.push((result.content as { text: string }[])[0]!.text);
+  }
+  // The test can fail: the key was sent and came back, in successes and in errors.
+  expect(echo.received.length).toBe(described.length);
+  expect(new Set(echo.received)).toEqual(new Set([CANARY_KEY]));
+  expect(texts.filter((t) => t.includes("[REDACTED]")).length).toBe(described.length);
+  expect(texts.some((t) => /failed with status 400/.test(t))).toBe(true);
+
+  expect(mcp.sent.length).toBeGreaterThan(described.length);
+  for (const form of canaryForms) expect(mcp.sent.filter((m) => m.includes(form)), form).toEqual([]);
+});

@@ -1,0 +1,108 @@
+// The built command over stdio, as an MCP client starts it: the SDK's Client with its
+// StdioClientTransport spawns it against the sandbox (no key), the run's mock (key and base URL) and a
+// server that echoes the key; and a usage mistake is one line on stderr with exit code 2.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { target } from "../../test/support/target.js";
+import { CANARY_KEY, canaryForms, startEchoServer, type EchoServer } from "./echo-server.js";
+import { described, isRead, repoRoot, textOf } from "./support.js";
+
+const command = `${repoRoot}mcp/bin/project-collaboration-mcp.js`;
+// Only what a process needs: no PCS_* variable of the test run leaks into a server that should not have it.
+const baseEnv = { PATH: process.env.PATH ?? "" };
+
+interface Spawned {
+  client: Client;
+  /** Every message the server sent on stdout, as JSON text. */
+  received: string[];
+  stderr: () => string;
+}
+
+async function spawnServer(args: string[], env: Record<string, string>): Promise<Spawned> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [command, ...args], env: { ...baseEnv, ...env }, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
+  const client = new Client({ name: "mcp-stdio-test", version: "0" });
+  await client.connect(transport);
+  const received: string[] = [];
+  const deliver = transport.onmessage!;
+  transport.onmessage = (message) => {
+    received.push(JSON.stringify(message));
+    deliver(message);
+  };
+  return { client, received, stderr: () => stderr };
+}
+
+function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env: baseEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+let echo: EchoServer;
+let sandbox: Spawned;
+let mock: Spawned;
+let leaky: Spawned;
+let usageMistake: Promise<{ status: number | null; stdout: string; stderr: string }>;
+beforeAll(async () => {
+  expect(existsSync(`${repoRoot}mcp/dist/cli.js`), "mcp/dist/ is missing: run npm run build").toBe(true);
+  echo = await startEchoServer();
+  const { baseUrl, apiKey } = target();
+  // Started side by side: each is a Node.js start-up.
+  usageMistake = run([command, "--tools", "listProject"]);
+  [sandbox, mock, leaky] = await Promise.all([
+    spawnServer([], {}),
+    spawnServer([], { PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey }),
+    spawnServer(["--tools", "listProjects,getGroup"], { PCS_BASE_URL: echo.url, PCS_API_KEY: CANARY_KEY }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([sandbox, mock, leaky].map((s) => s?.client.close()));
+  await echo?.close();
+});
+
+describe("npx project-collaboration-mcp", () => {
+  it("without a key: the read tools, answering from the sandbox", async () => {
+    const { tools } = await sandbox.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(described.filter(isRead).map((o) => o.operationId).sort());
+    const projects = JSON.parse(textOf(await sandbox.client.callTool({ name: "listProjects", arguments: {} })));
+    expect(Array.isArray(projects) && projects.length > 0).toBe(true);
+    expect(sandbox.stderr()).toMatch(/read-only\) against the in-process sandbox/);
+  });
+
+  it("with PCS_BASE_URL and PCS_API_KEY: listProjects from the run's server (the mock)", async () => {
+    const result = await mock.client.callTool({ name: "listProjects", arguments: { limit: 2 } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(Array.isArray(JSON.parse(textOf(result)))).toBe(true);
+    expect(mock.stderr()).toMatch(/against the service at /);
+  });
+
+  it("never sends or logs the key, though the server echoes it in a success and in a failure", async () => {
+    expect((await leaky.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["getGroup", "listProjects"]);
+    expect(textOf(await leaky.client.callTool({ name: "listProjects", arguments: {} }))).toContain("[REDACTED]");
+    const failed = await leaky.client.callTool({ name: "getGroup", arguments: { group_id: 2 } });
+    expect(failed.isError).toBe(true);
+    expect(echo.received).toEqual([CANARY_KEY, CANARY_KEY]);
+    expect(leaky.received.length).toBeGreaterThanOrEqual(3);
+    for (const form of canaryForms) {
+      expect(leaky.received.filter((m) => m.includes(form)), form).toEqual([]);
+      expect(leaky.stderr(), form).not.toContain(form);
+    }
+  });
+
+  it("answers a usage mistake with one line on stderr and exit code 2", async () => {
+    const run = await usageMistake;
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/unknown tool listProject; the tools are /);
+  });
+});

@@ -1,0 +1,86 @@
+// What the MCP tests expect, read from the description itself (generated/openapi.json), never from
+// the server's code: the operations, their methods and tags, and example inputs built from the
+// description's examples.
+import { readFileSync } from "node:fs";
+import { expect } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { createMcpServer, type ServerOptions } from "../src/index.js";
+
+export const repoRoot = new URL("../../", import.meta.url).pathname;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON
+type Json = any;
+export const bundle: Json = JSON.parse(readFileSync(`${repoRoot}generated/openapi.json`, "utf8"));
+
+export interface DescribedOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  operation: Json;
+  pathItem: Json;
+}
+
+export const described: DescribedOperation[] = Object.entries(bundle.paths as Record<string, Json>).flatMap(([path, pathItem]) =>
+  ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    .filter((method) => pathItem[method])
+    .map((method) => {
+      const operation = pathItem[method];
+      return { operationId: operation.operationId, method: method.toUpperCase(), path, summary: operation.summary, description: operation.description, tags: operation.tags ?? [], operation, pathItem };
+    }),
+);
+export const isRead = (o: DescribedOperation) => o.method === "GET" || o.method === "HEAD";
+
+function resolve(node: Json): Json {
+  return node && typeof node.$ref === "string"
+    ? resolve(node.$ref.slice(2).split("/").reduce((n: Json, k: string) => n[k], bundle))
+    : node;
+}
+
+/** One input per example body of the operation (one input when it has no body): each parameter's
+ * example, plus the example body's properties. */
+export function exampleInputs(o: DescribedOperation): Record<string, unknown>[] {
+  const parameters: Record<string, unknown> = {};
+  for (const raw of [...(o.pathItem.parameters ?? []), ...(o.operation.parameters ?? [])]) {
+    const parameter = resolve(raw);
+    const example = parameter.example ?? resolve(parameter.schema)?.examples?.[0];
+    if (example !== undefined) parameters[parameter.name] = example;
+  }
+  const media = resolve(o.operation.requestBody)?.content?.["application/json"];
+  if (!media) return [parameters];
+  const bodies = Object.values(media.examples ?? {}).map((e) => resolve(e).value);
+  return bodies.map((body) => ({ ...parameters, ...body }));
+}
+
+export interface Connected {
+  client: Client;
+  /** Every message the server sent, as JSON text. */
+  sent: string[];
+  close(): Promise<void>;
+}
+
+/** The SDK's own Client connected to a server over the SDK's InMemoryTransport. */
+export async function connectInMemory(options: ServerOptions): Promise<Connected> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sent: string[] = [];
+  const send = serverSide.send.bind(serverSide);
+  serverSide.send = (message: JSONRPCMessage, sendOptions) => {
+    sent.push(JSON.stringify(message));
+    return send(message, sendOptions);
+  };
+  const server = createMcpServer(options);
+  await server.connect(serverSide);
+  const client = new Client({ name: "mcp-test", version: "0" });
+  await client.connect(clientSide);
+  return { client, sent, close: async () => { await client.close(); await server.close(); } };
+}
+
+/** The text of a tool result's single text content. */
+export function textOf(result: Json): string {
+  expect(result.content).toHaveLength(1);
+  expect(result.content[0].type).toBe("text");
+  return result.content[0].text;
+}
