@@ -15,7 +15,7 @@ const steps = {
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build-sandbox.mjs)
   "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
-  "docs:build": ["bundle"], // docs/index.html (+ docs/openapi.{json,yaml}): the offline reference (scripts/build-docs.mjs)
+  "docs:build": ["bundle", "build:lib"], // docs/index.html (+ docs/openapi.{json,yaml}): the offline reference with its console and in-page sandbox (scripts/build-docs.mjs)
 };
 
 function runStep(name) {
