@@ -197,6 +197,7 @@ async function send() {
   const init = { method, headers, body: body !== undefined ? compactJson(body) : undefined };
   ui.send.disabled = true;
   ui.status.textContent = "Sending…";
+  delete ui.status.dataset.status; // set again with the answer's status
   ui.response.hidden = false;
   ui.headers.textContent = ui.responseBody.textContent = "";
   try {
@@ -218,6 +219,7 @@ async function send() {
     await showResponse(response);
   } catch (error) {
     ui.status.textContent = error instanceof Error ? error.message : String(error);
+    ui.status.dataset.status = "none";
   } finally {
     ui.send.disabled = false;
     renderCurl();

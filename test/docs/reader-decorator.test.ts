@@ -109,7 +109,7 @@ describe("docs/reader decorator", () => {
     shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes.", changelog: "## 1.0.0\n" });
     expect(document.info.description).toContain("[changelog](#/changelog)");
     expect(document.tags.at(-1)).toEqual({ name: "Changelog", description: "## 1.0.0\n", "x-traitTag": true });
-    expect(document["x-tagGroups"].at(-1).tags).toEqual(["Assumptions", "Source notes", "Changelog"]);
+    expect((document as { "x-tagGroups"?: { tags: string[] }[] })["x-tagGroups"]?.at(-1)?.tags).toEqual(["Assumptions", "Source notes", "Changelog"]);
   });
 
   it("follows each code block of a guide, and only the block's end, with a copy button", () => {
