@@ -12,8 +12,8 @@
 //    (the attribution link stays). Deterministic: same input, same bytes.
 // 5. Fill the template's `<!-- pcs:… -->` slots: the theme (scripts/docs-theme.css: colours with enough
 //    contrast, code blocks that wrap) after Redoc's styles; the "Try it" console (scripts/docs-console/:
-//    its style, the operations it offers, and its script bundled by esbuild with the in-page sandbox,
-//    generated/lib/sandbox/, so the build needs `npm run build:lib` first).
+//    its style, the operations it offers, its script bundled by esbuild with the in-page sandbox,
+//    generated/lib/sandbox/ (so the build needs `npm run build:lib` first), and its loader).
 //    And one accessibility fix in Redoc's inlined code: the request-example switcher is labelled
 //    "Example" while it shows the example's summary (axe: label-content-name-mismatch); without the
 //    label its name is the summary it shows.
@@ -102,8 +102,11 @@ const slots = {
   theme: `<style id="pcs-theme">\n${readFileSync(join(root, "scripts/docs-theme.css"), "utf8")}</style>`,
   "console-style": `<style id="pcs-console-style">\n${readFileSync(join(root, "scripts/docs-console/console.css"), "utf8")}</style>`,
   "console-data": `<script type="application/json" id="pcs-console-operations">${JSON.stringify(operations).replace(/</g, "\\u003c")}</script>`,
-  // A module script runs after the page is parsed: it never holds up Redoc's first paint.
-  "console-script": `<script type="module" id="pcs-console-script">\n${inScript(await consoleScript())}</script>`,
+  // The console's code is inert text (not parsed as script at load: Redoc's first paint does not wait
+  // for it); the small loader imports it on the first "Try it" click.
+  "console-script":
+    `<script type="text/plain" id="pcs-console-code">\n${inScript(await consoleScript())}</script>\n` +
+    `<script type="module" id="pcs-console-loader">\n${inScript(readFileSync(join(root, "scripts/docs-console/loader.js"), "utf8"))}</script>`,
 };
 let html = fixed;
 for (const [name, content] of Object.entries(slots)) {

@@ -1,8 +1,8 @@
 // The "Try it" console of docs/index.html: a dialog that sends one request of the API and shows the
 // answer and the equivalent curl command. Bundled with the in-page sandbox by scripts/build-docs.mjs.
 //
-// - Opened by the "Try it" buttons openapi/plugins/try-it.js puts in every operation's description
-//   (one click listener on the document: Redoc's markup is never changed).
+// - Opened by the "Try it" buttons openapi/plugins/try-it.js puts in every operation's description,
+//   through loader.js, which imports this module on the first click (so it costs nothing before).
 // - Default target: the sandbox running in this page (@project-collaboration/api/sandbox), created on
 //   first use, seeded with the description's examples, stateful until reload or reset. It needs no
 //   network, so the console works from file://.
@@ -73,7 +73,7 @@ function buildDialog() {
     h("label", { for: "pcs-body" }, "Request body (JSON)"),
     (ui.bodyChoiceRow = h("div", { class: "pcs-row" }, h("label", { for: "pcs-body-example" }, "Start from the example"), ui.bodyChoice)),
     ui.body);
-  ui.status = h("p", { class: "pcs-status", id: "pcs-status" });
+  ui.status = h("p", { class: "pcs-status", id: "pcs-status", role: "status" });
   ui.headers = h("pre", { class: "pcs-pre", id: "pcs-response-headers", tabindex: 0, "aria-label": "Response headers" });
   ui.responseBody = h("pre", { class: "pcs-pre", id: "pcs-response-body", tabindex: 0, "aria-label": "Response body" });
   ui.response = h("section", { class: "pcs-response", "aria-labelledby": "pcs-response-title", hidden: true },
@@ -258,15 +258,3 @@ export function openConsole(operationId, from) {
   if (!ui.dialog.open) ui.dialog.showModal();
   ui.operation.focus();
 }
-
-document.addEventListener("click", (event) => {
-  const tryIt = event.target instanceof Element ? event.target.closest("button.pcs-try-it") : null;
-  if (tryIt) openConsole(tryIt.dataset.pcsOperation, tryIt);
-  // Copy buttons after the guides' code blocks (openapi/plugins/reader.js): copy the block before them.
-  const copyButton = event.target instanceof Element ? event.target.closest("button.pcs-copy-code") : null;
-  if (copyButton) {
-    const block = copyButton.closest("p, div")?.previousElementSibling;
-    const code = block?.querySelector("pre") ?? (block?.tagName === "PRE" ? block : null);
-    if (code) copy(code.textContent ?? "", copyButton);
-  }
-});
