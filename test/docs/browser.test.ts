@@ -146,6 +146,38 @@ describe("rendered reference in headless Chromium, offline", () => {
     );
     return found.map((line) => `${where}: ${line}`);
   }
+  /** Lines of code blocks holding a URL (`://` or `$PCS_BASE_URL`) that the browser shows on more than one line. */
+  async function wrappedUrls(where: string, scope: string): Promise<string[]> {
+    const found = await page.evaluate((selector) =>
+      [...document.querySelectorAll(`${selector} pre`)]
+        .filter((pre) => pre.getClientRects().length > 0)
+        .flatMap((pre) => {
+          // Every character's text node and offset, so a line of the block can be made a Range.
+          const chars: [Text, number][] = [];
+          const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            for (let i = 0; i < node.data.length; i++) chars.push([node, i]);
+          }
+          const text = chars.map(([node, i]) => node.data[i]).join("");
+          const wrapped: string[] = [];
+          let start = 0;
+          for (const line of text.split("\n")) {
+            if (line.trim() && /:\/\/|\$PCS_BASE_URL/.test(line)) {
+              const range = document.createRange();
+              range.setStart(chars[start]![0], chars[start]![1]);
+              const [endNode, endOffset] = chars[start + line.length - 1]!;
+              range.setEnd(endNode, endOffset + 1);
+              const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              if (tops.size > 1) wrapped.push(`${line.trim().slice(0, 60)}: on ${tops.size} lines`);
+            }
+            start += line.length + 1;
+          }
+          return wrapped;
+        }),
+      scope,
+    );
+    return found.map((line) => `${where}: ${line}`);
+  }
   async function go(route: string): Promise<void> {
     await page.evaluate((hash) => (window.location.hash = hash), route);
   }
@@ -302,12 +334,16 @@ describe("rendered reference in headless Chromium, offline", () => {
     await heading(`${definition.info.title} (${definition.info.version})`).waitFor({ state: "visible", timeout: WAIT_MS });
     violations.push(...(await axeViolations("landing page")));
     const overflowing: string[] = [];
+    const wrapped: string[] = [];
     const missing: string[] = [];
     for (const section of [...guideSections, "Assumptions", "Source notes", "Changelog"]) {
       await sidebarItem(section).click();
       await heading(section).waitFor({ state: "visible", timeout: WAIT_MS });
       violations.push(...(await axeViolations(section)));
       overflowing.push(...(await overflowingCode(`1440 px ${section}`)));
+      // At 1440 px a guide's text takes the width the empty right-hand column leaves: no URL of its code wraps.
+      const sectionId = `/${section.toLowerCase().replace(/\s+/g, "-")}`;
+      if (guideSections.includes(section)) wrapped.push(...(await wrappedUrls(section, `[data-section-id="${sectionId}"]`)));
       // Every entry of x-assumptions is in the appendix, under its title (Redoc lists each heading of
       // the appendix in the sidebar, and renders the page's headings as they scroll into view).
       if (section === "Assumptions") {
@@ -316,6 +352,7 @@ describe("rendered reference in headless Chromium, offline", () => {
       }
     }
     expect(missing, "appendix entries").toEqual([]);
+    expect(wrapped, "guide code lines with a URL that wrap at 1440 px").toEqual([]);
     expect(violations, "axe: serious or critical violations").toEqual([]);
     expect(overflowing, "code blocks wider than their column").toEqual([]);
   });
