@@ -3,14 +3,17 @@
 //
 // 1. Bundle the `docs` API of openapi/redocly.yaml: generated/openapi.json plus the docs decorators
 //    (x-codeSamples, x-tagGroups) — into a temporary file, so generated/ stays the plain description.
-// 2. Render it with `redocly build-docs --inlineBundle` (Redoc's script inside the page, no CDN). Redoc's
-//    settings come from the `openapi:` section of openapi/redocly.yaml.
+// 2. Render it with `redocly build-docs --inlineBundle` (Redoc's script inside the page, no CDN) and the
+//    page template scripts/docs-template.hbs (`--template`, build-docs' extension point for the page
+//    around Redoc). Redoc's settings come from the `openapi:` section of openapi/redocly.yaml.
 // 3. Copy the bundle next to the page: the page's download links point at these files.
 // 4. Make the page fully offline: Redoc's sidebar footer ("API docs by" + Redocly's logo) loads the logo
 //    from cdn.redoc.ly at run time, so the logo URLs in the inlined code are replaced with an inline SVG
 //    (the attribution link stays). Deterministic: same input, same bytes.
-// 5. Add the theme (scripts/docs-theme.css: colours with enough contrast, code blocks that wrap) as a
-//    <style> after Redoc's own, at the end of <head>.
+// 5. Fill the template's `<!-- pcs:… -->` slots: the theme (scripts/docs-theme.css: colours with enough
+//    contrast, code blocks that wrap) after Redoc's styles; the "Try it" console (scripts/docs-console/:
+//    its style, the operations it offers, its script bundled by esbuild with the in-page sandbox,
+//    generated/lib/sandbox/ (so the build needs `npm run build:lib` first), and its loader).
 //    And one accessibility fix in Redoc's inlined code: the request-example switcher is labelled
 //    "Example" while it shows the example's summary (axe: label-content-name-mismatch); without the
 //    label its name is the summary it shows.
@@ -19,6 +22,8 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build } from "esbuild";
+import { consoleOperations } from "../openapi/plugins/try-it.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const redocly = join(root, "node_modules/.bin/redocly");
@@ -49,12 +54,14 @@ export function networkReferences(html) {
   return patterns.flatMap((pattern) => markup.match(pattern) ?? []);
 }
 
+let operations;
 const work = mkdtempSync(join(tmpdir(), "pcs-docs-"));
 try {
   const decorated = join(work, "openapi.json");
   run(["bundle", "docs", "--config", config, "--ext", "json", "-o", decorated]);
   mkdirSync(docs, { recursive: true });
-  run(["build-docs", decorated, "--config", config, "--inlineBundle", "-o", join(docs, "index.html")]);
+  run(["build-docs", decorated, "--config", config, "--inlineBundle", "--template", join(root, "scripts/docs-template.hbs"), "-o", join(docs, "index.html")]);
+  operations = consoleOperations(JSON.parse(readFileSync(decorated, "utf8")));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -71,15 +78,45 @@ const INLINE_LOGO =
   );
 
 const page = join(docs, "index.html");
-const theme = readFileSync(join(root, "scripts/docs-theme.css"), "utf8");
 const withLogo = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
 const EXAMPLE_LABEL = /"aria-label":`Example`,(options:e\.map\(\(e,t\)=>\(\{key:e,value:String\(t\),label:r\[e\]\?\.summary)/g;
 const labelFixes = withLogo.match(EXAMPLE_LABEL)?.length ?? 0;
 if (labelFixes !== 1) throw new Error(`docs:build: expected Redoc's example switcher label once, found it ${labelFixes} times (Redocly upgraded? check the fix)`);
 const fixed = withLogo.replace(EXAMPLE_LABEL, "$1");
-const headEnd = fixed.indexOf("\n</head>");
-if (headEnd < 0) throw new Error("docs:build: no </head> line in the rendered page to put the theme before");
-const html = `${fixed.slice(0, headEnd)}\n<style id="pcs-theme">\n${theme}</style>${fixed.slice(headEnd)}`;
+
+/** The console's script: console.js and the sandbox it imports, one minified ES module. */
+async function consoleScript() {
+  const bundled = await build({
+    entryPoints: [join(root, "scripts/docs-console/console.js")],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    legalComments: "none",
+    write: false,
+  });
+  return bundled.outputFiles[0].text;
+}
+/** Text inside <script>: no `</script` can end the element early. */
+const inScript = (text) => text.replace(/<\/(script)/gi, "<\\/$1");
+const slots = {
+  theme: `<style id="pcs-theme">\n${readFileSync(join(root, "scripts/docs-theme.css"), "utf8")}</style>`,
+  "console-style": `<style id="pcs-console-style">\n${readFileSync(join(root, "scripts/docs-console/console.css"), "utf8")}</style>`,
+  "console-data": `<script type="application/json" id="pcs-console-operations">${JSON.stringify(operations).replace(/</g, "\\u003c")}</script>`,
+  // The console's code is inert text (not parsed as script at load: Redoc's first paint does not wait
+  // for it); the small loader imports it on the first "Try it" click.
+  "console-script":
+    `<script type="text/plain" id="pcs-console-code">\n${inScript(await consoleScript())}</script>\n` +
+    `<script type="module" id="pcs-console-loader">\n${inScript(readFileSync(join(root, "scripts/docs-console/loader.js"), "utf8"))}</script>`,
+};
+let html = fixed;
+for (const [name, content] of Object.entries(slots)) {
+  const slot = new RegExp(`<!-- pcs:${name} [^>]*-->`, "g");
+  const found = html.match(slot)?.length ?? 0;
+  if (found !== 1) throw new Error(`docs:build: expected the slot pcs:${name} once in scripts/docs-template.hbs, found it ${found} times`);
+  html = html.replace(slot, () => content);
+}
 writeFileSync(page, html);
 const external = networkReferences(html);
 if (external.length) {

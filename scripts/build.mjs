@@ -20,7 +20,7 @@ const steps = {
   "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
   "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
-  "docs:build": ["bundle", "bundle:3.0", "build:postman"], // docs/index.html (+ the files to download beside it): the offline reference (scripts/build-docs.mjs)
+  "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:lib"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/build-docs.mjs)
 };
 
 function runStep(name) {

@@ -4,8 +4,10 @@
 //   docs/code-samples  x-codeSamples: curl and TypeScript for every operation (code-samples.js)
 //   docs/reader        guides, the appendix of assumptions and source notes, assumption markers,
 //                      x-tagGroups (reader.js; the grouping check is tag-groups.js)
+//   docs/try-it        a "Try it" button on every operation, opening the page's console (try-it.js)
 import { CodeSamples } from "./code-samples.js";
 import { Reader } from "./reader.js";
+import { TryIt } from "./try-it.js";
 
 export default function docsPlugin() {
   return {
@@ -14,6 +16,7 @@ export default function docsPlugin() {
       oas3: {
         "code-samples": CodeSamples,
         reader: Reader,
+        "try-it": TryIt,
       },
     },
   };

@@ -3,12 +3,14 @@
 // - Guides. Every `# Section` of info.description becomes a tag of its own with `x-traitTag: true`
 //   (Redoc shows such a tag as a sidebar entry holding only its text). The text before the first
 //   section stays as the landing text, so the reference starts on the first screen; the decorator ends
-//   it with the version and a link to the changelog (an absolute URL, since the page is read outside the
-//   repository: option `changelog`, else derived from package.json's repository).
+//   it with the version and a link to the changelog. Each code block of a guide is followed by a copy
+//   button (raw HTML, which Redoc keeps; the page's console script, scripts/docs-console/, answers it).
 // - Appendix. The root's `x-assumptions` (entry id → { title, text }) becomes the tag "Assumptions",
 //   one `## <title>` entry per id, in the map's order: Redoc routes each heading as
 //   `#/assumptions/<slug of the title>`, the anchor the markers link to. The Markdown of
-//   source-notes.md (next to this file) becomes the tag "Source notes". Both come last.
+//   source-notes.md (next to this file) becomes the tag "Source notes", and the package's CHANGELOG.md
+//   the tag "Changelog" (offline, in the page; its links to repository files made absolute with the
+//   repository named by package.json). They come last.
 // - Markers. Every node marked `x-assumption: { <id>: [keywords…] }` gets, at the end of its
 //   description, a line "**Assumption:** [title](#/assumptions/<slug>)". A media type object has no
 //   description Redoc shows, so its marker goes to the object that owns its `content` (the response,
@@ -24,6 +26,37 @@ import { checkTagGroups } from "./tag-groups.js";
 
 export const ASSUMPTIONS_TAG = "Assumptions";
 export const SOURCE_NOTES_TAG = "Source notes";
+export const CHANGELOG_TAG = "Changelog";
+
+/** The button placed after each code block of a guide. */
+export const COPY_BUTTON = '<button type="button" class="pcs-copy-code" aria-label="Copy the code above">Copy</button>';
+
+/** Markdown with a copy button after each fenced code block. */
+export function withCopyButtons(markdown) {
+  const out = [];
+  let fence = null;
+  for (const line of String(markdown).split("\n")) {
+    out.push(line);
+    const marker = /^\s*(```+|~~~+)/.exec(line)?.[1];
+    if (!marker) continue;
+    if (fence === null) fence = marker[0];
+    else if (marker[0] === fence) {
+      fence = null;
+      out.push("", COPY_BUTTON);
+    }
+  }
+  return out.join("\n");
+}
+
+/**
+ * CHANGELOG.md as the appendix's "Changelog": without its `# ` title, its links to files of the
+ * repository made absolute (the page is read away from the repository).
+ */
+export function changelogMarkdown(markdown, repositoryWeb) {
+  return String(markdown)
+    .replace(/^# .*\n+/, "")
+    .replace(/\]\((?!https?:|#|mailto:)([^)\s]+)\)/g, (_, target) => (repositoryWeb ? `](${repositoryWeb}/blob/main/${target})` : `](${target})`));
+}
 
 /** An entry's heading: its title without code marks (Redoc drops code spans from a heading's route). */
 export const entryHeading = (title) => String(title).replace(/`/g, "").trim();
@@ -129,20 +162,20 @@ export function moveGuidesToTags(document) {
   document.tags = document.tags ?? [];
   for (const { name, body } of sections) {
     if (document.tags.some((tag) => tag.name === name)) throw new Error(`docs/reader: guide section "${name}" has the name of a tag`);
-    document.tags.push({ name, description: body, "x-traitTag": true });
+    document.tags.push({ name, description: withCopyButtons(body), "x-traitTag": true });
     names.push(name);
   }
   return names;
 }
 
-/** The landing text's version line: the version and where its changes are listed. */
-export function versionLine(document, changelog) {
-  return `**Version ${document.info.version}.** What changed in each version: [changelog](${changelog}).`;
+/** The landing text's version line: the version and where its changes are listed (the appendix's changelog). */
+export function versionLine(document) {
+  return `**Version ${document.info.version}.** What changed in each version: [changelog](#/${slug(CHANGELOG_TAG)}).`;
 }
 
 export function shapeForReader(document, { groups, guides, appendix, sourceNotes, changelog }) {
   const guideTags = moveGuidesToTags(document);
-  if (changelog) document.info.description = `${document.info.description.trimEnd()}\n\n${versionLine(document, changelog)}\n`;
+  if (changelog) document.info.description = `${document.info.description.trimEnd()}\n\n${versionLine(document)}\n`;
   addAssumptionMarkers(document);
   const appendixTags = [];
   if (document["x-assumptions"]) {
@@ -152,6 +185,10 @@ export function shapeForReader(document, { groups, guides, appendix, sourceNotes
   if (sourceNotes) {
     document.tags.push({ name: SOURCE_NOTES_TAG, description: sourceNotes, "x-traitTag": true });
     appendixTags.push(SOURCE_NOTES_TAG);
+  }
+  if (changelog) {
+    document.tags.push({ name: CHANGELOG_TAG, description: changelog, "x-traitTag": true });
+    appendixTags.push(CHANGELOG_TAG);
   }
   const all = [
     ...groups.map(({ name, tags }) => ({ name, tags: [...tags] })),
@@ -167,21 +204,17 @@ export function readSourceNotes() {
   return readFileSync(new URL("./source-notes.md", import.meta.url), "utf8");
 }
 
-/**
- * Where the changelog is read: package.json's repository (a GitHub URL) + /blob/main/CHANGELOG.md. The
- * page is published on its own (npm package, static hosting), so a link relative to docs/ would not
- * reach the repository's CHANGELOG.md.
- */
-export function changelogUrl(packageJson) {
+/** The web address of package.json's repository (a GitHub URL), where the changelog's relative links lead. */
+export function repositoryWeb(packageJson) {
   const repository = typeof packageJson.repository === "string" ? packageJson.repository : packageJson.repository?.url;
   if (!repository) return undefined;
-  const web = repository.replace(/^git\+/, "").replace(/\.git$/, "").replace(/^git:\/\//, "https://");
-  return `${web}/blob/main/CHANGELOG.md`;
+  return repository.replace(/^git\+/, "").replace(/\.git$/, "").replace(/^git:\/\//, "https://");
 }
 
-/** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix, changelog? }` in redocly.yaml. */
-export function Reader({ groups, guides = "Guides", appendix = "Appendix", changelog: changelogOption }) {
-  const changelog = changelogOption ?? changelogUrl(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")));
+/** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix }` in redocly.yaml. */
+export function Reader({ groups, guides = "Guides", appendix = "Appendix" }) {
+  const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  const changelog = changelogMarkdown(readFileSync(new URL("../../CHANGELOG.md", import.meta.url), "utf8"), repositoryWeb(packageJson));
   if (!Array.isArray(groups) || groups.length === 0) throw new Error("docs/reader needs a non-empty groups option");
   return {
     Root: {

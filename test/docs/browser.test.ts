@@ -5,7 +5,10 @@
 // shown, an assumption marker
 // followed to its appendix entry, code blocks that fit their column at 1440 px and on a phone, axe-core
 // (injected from node_modules, offline) on the landing page, one operation of each tag, every guide and
-// the appendix, and the description downloaded. One browser launch for everything.
+// the appendix, and the description downloaded; then the "Try it" console: every operation sent to the
+// sandbox inside the page, a request to a server on another origin (the run's Prism mock) with an API
+// key that is afterwards nowhere in the page, and axe on the open console at 1440 and 390 px. One
+// browser launch for everything.
 // Screenshots for people: test/output/docs/ (ignored by git).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -16,6 +19,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsDir, docsPage, renderedDefinition } from "../support/docs.js";
 import { deref, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
+import { startPrism, type RunningPrism } from "../support/prism.js";
+import { target } from "../support/target.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -90,6 +95,9 @@ describe("rendered reference in headless Chromium, offline", () => {
   let context: BrowserContext;
   let page: Page;
   let profile: string;
+  // The "other origin" of the console test: the run's Prism mock, or one of our own when the run
+  // targets something else.
+  let mock: { url: string; own?: RunningPrism };
   const requests: string[] = []; // every request the page made
   const blocked: string[] = []; // the ones that left docs/ (aborted)
   const consoleErrors: string[] = [];
@@ -105,17 +113,17 @@ describe("rendered reference in headless Chromium, offline", () => {
     await heading(op.operation.summary).waitFor({ state: "visible", timeout: WAIT_MS });
   }
   /** axe-core's serious and critical violations on the page as it is now, one line per rule. */
-  async function axeViolations(where: string): Promise<string[]> {
+  async function axeViolations(where: string, scope?: string): Promise<string[]> {
     if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = await page.evaluate(async () => {
+    const violations = await page.evaluate(async (selector) => {
       // @ts-expect-error -- axe is the global the injected script defines
       // preload: false — no fetching of the page's stylesheets (all inline here); `region` is a moderate
       // rule (Redoc's layout has no landmarks), never counted, so not run.
-      const result = await window.axe.run(document, { resultTypes: ["violations"], preload: false, rules: { region: { enabled: false } } });
+      const result = await window.axe.run(selector ? document.querySelector(selector) : document, { resultTypes: ["violations"], preload: false, rules: { region: { enabled: false } } });
       return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-    });
+    }, scope);
     return violations.map((line) => `${where}: ${line}`);
   }
   /** Code blocks (the guides' and the samples') wider than their own box or than the column they are in. */
@@ -134,12 +142,50 @@ describe("rendered reference in headless Chromium, offline", () => {
     );
     return found.map((line) => `${where}: ${line}`);
   }
+  /** Lines of code blocks holding a URL (`://` or `$PCS_BASE_URL`) that the browser shows on more than one line. */
+  async function wrappedUrls(where: string, scope: string): Promise<string[]> {
+    const found = await page.evaluate((selector) =>
+      [...document.querySelectorAll(`${selector} pre`)]
+        .filter((pre) => pre.getClientRects().length > 0)
+        .flatMap((pre) => {
+          // Every character's text node and offset, so a line of the block can be made a Range.
+          const chars: [Text, number][] = [];
+          const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            for (let i = 0; i < node.data.length; i++) chars.push([node, i]);
+          }
+          const text = chars.map(([node, i]) => node.data[i]).join("");
+          const wrapped: string[] = [];
+          let start = 0;
+          for (const line of text.split("\n")) {
+            if (line.trim() && /:\/\/|\$PCS_BASE_URL/.test(line)) {
+              const range = document.createRange();
+              range.setStart(chars[start]![0], chars[start]![1]);
+              const [endNode, endOffset] = chars[start + line.length - 1]!;
+              range.setEnd(endNode, endOffset + 1);
+              const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              if (tops.size > 1) wrapped.push(`${line.trim().slice(0, 60)}: on ${tops.size} lines`);
+            }
+            start += line.length + 1;
+          }
+          return wrapped;
+        }),
+      scope,
+    );
+    return found.map((line) => `${where}: ${line}`);
+  }
   async function go(route: string): Promise<void> {
     await page.evaluate((hash) => (window.location.hash = hash), route);
   }
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
+    const run = target();
+    if (run.isMock) mock = { url: run.baseUrl };
+    else {
+      const own = await startPrism("mock");
+      mock = { url: own.url, own };
+    }
     profile = mkdtempSync(join(tmpdir(), "pcs-chromium-"));
     // A persistent context is the way to give Chromium a fresh --user-data-dir of our own.
     context = await chromium.launchPersistentContext(profile, {
@@ -154,13 +200,14 @@ describe("rendered reference in headless Chromium, offline", () => {
     context.on("request", (request) => requests.push(request.url()));
     await context.route("**/*", (route) => {
       const url = route.request().url();
-      if (url.startsWith(docsUrl) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+      if (url.startsWith(docsUrl) || url.startsWith("data:") || url.startsWith("blob:") || url.startsWith(`${mock.url}/`)) return route.continue();
       blocked.push(url);
       return route.abort("blockedbyclient");
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
+      // The browser logs the mock's deliberate 401 (a request after the key was forgotten) as an error.
+      if (message.type() === "error" && !message.location().url.startsWith(`${mock.url}/`)) consoleErrors.push(message.text());
     });
     page.on("pageerror", (error) => consoleErrors.push(`uncaught: ${error.message}`));
     await page.goto(pathToFileURL(docsPage).href, { waitUntil: "load" });
@@ -170,6 +217,7 @@ describe("rendered reference in headless Chromium, offline", () => {
   afterAll(async () => {
     await context?.close();
     await browser?.close();
+    await mock?.own?.stop();
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
@@ -195,7 +243,10 @@ describe("rendered reference in headless Chromium, offline", () => {
     const text = (await landing.textContent()) ?? "";
     expect(text).toContain(`Version ${openapi.info.version}`);
     const changelog = page.getByRole("link", { name: exactly("changelog") }).first();
-    expect(await changelog.getAttribute("href")).toMatch(/^https:\/\/.+\/CHANGELOG\.md$/);
+    // The changelog is in the page (the appendix), so it reads offline.
+    expect(await changelog.getAttribute("href")).toMatch(/^#?\/changelog$/);
+    // A reader without a key is told where to try the API.
+    expect(text).toMatch(/No key yet\?.*Try it.*npm run sandbox.*in-process sandbox.*npm run mock/s);
     for (const section of guideSections) expect(await page.locator("p a", { hasText: exactly(section) }).count(), section).toBeGreaterThan(0);
   });
 
@@ -203,7 +254,7 @@ describe("rendered reference in headless Chromium, offline", () => {
     expect(guideSections).toEqual(expect.arrayContaining(["Getting started", "Authentication", "Pagination", "Errors"]));
     expect(tagGroups.map((group) => group.name).slice(-2)).toEqual(["Guides", "Appendix"]);
     const missing: string[] = [];
-    for (const section of [...guideSections, "Assumptions", "Source notes"]) if (!(await sidebarItem(section).isVisible())) missing.push(section);
+    for (const section of [...guideSections, "Assumptions", "Source notes", "Changelog"]) if (!(await sidebarItem(section).isVisible())) missing.push(section);
     expect(missing).toEqual([]);
   });
 
@@ -223,6 +274,12 @@ describe("rendered reference in headless Chromium, offline", () => {
     await sidebarItem(definition.info.title).click();
     const routes = new Map<string, string>();
     for (const tag of tags) {
+      // Redoc renders the landing page's sections as they come near the viewport: scroll until it is there.
+      for (let i = 0; i < 20 && (await heading(tag.name).count()) === 0; i++) {
+        await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2);
+        await page.mouse.wheel(0, 800);
+        await page.waitForTimeout(100);
+      }
       await heading(tag.name).waitFor({ state: "attached", timeout: WAIT_MS });
       const firstSentence = tag.description.split(/(?<=[.:])\s/)[0]!.replace(/[*`]/g, "");
       await page.getByText(firstSentence.slice(0, 60)).first().waitFor({ state: "attached", timeout: WAIT_MS });
@@ -273,12 +330,17 @@ describe("rendered reference in headless Chromium, offline", () => {
     await heading(`${definition.info.title} (${definition.info.version})`).waitFor({ state: "visible", timeout: WAIT_MS });
     violations.push(...(await axeViolations("landing page")));
     const overflowing: string[] = [];
+    const wrapped: string[] = [];
     const missing: string[] = [];
+    // (The appendix's Changelog is Markdown drawn by the same components: listed in the sidebar test, not walked here.)
     for (const section of [...guideSections, "Assumptions", "Source notes"]) {
       await sidebarItem(section).click();
       await heading(section).waitFor({ state: "visible", timeout: WAIT_MS });
       violations.push(...(await axeViolations(section)));
       overflowing.push(...(await overflowingCode(`1440 px ${section}`)));
+      // At 1440 px a guide's text takes the width the empty right-hand column leaves: no URL of its code wraps.
+      const sectionId = `/${section.toLowerCase().replace(/\s+/g, "-")}`;
+      if (guideSections.includes(section)) wrapped.push(...(await wrappedUrls(section, `[data-section-id="${sectionId}"]`)));
       // Every entry of x-assumptions is in the appendix, under its title (Redoc lists each heading of
       // the appendix in the sidebar, and renders the page's headings as they scroll into view).
       if (section === "Assumptions") {
@@ -287,6 +349,7 @@ describe("rendered reference in headless Chromium, offline", () => {
       }
     }
     expect(missing, "appendix entries").toEqual([]);
+    expect(wrapped, "guide code lines with a URL that wrap at 1440 px").toEqual([]);
     expect(violations, "axe: serious or critical violations").toEqual([]);
     expect(overflowing, "code blocks wider than their column").toEqual([]);
   });
@@ -365,11 +428,142 @@ describe("rendered reference in headless Chromium, offline", () => {
     }
   });
 
+  // The "Try it" console. Expected statuses come from the rendered description (each operation's first
+  // 2xx; 404 once the project is deleted), never from the console.
+  const dialog = () => page.locator("dialog#pcs-console");
+  const documented = (operationId: string) =>
+    Number(Object.keys(operations(definition).find((op) => op.operationId === operationId)!.operation.responses).filter((code) => /^2\d\d$/.test(code)).sort()[0]);
+  /** Closes the console if a failed test left it open, so the next one starts from the page. */
+  const closeConsole = () => page.evaluate(() => (document.querySelector("dialog#pcs-console") as HTMLDialogElement | null)?.close());
+  /** Opens the console from an operation's "Try it" button, opening the operation first when needed. */
+  async function openConsoleFrom(operationId: string): Promise<void> {
+    await closeConsole();
+    const button = page.locator(`button.pcs-try-it[data-pcs-operation="${operationId}"]`);
+    if (!(await button.isVisible())) await openOperation(operations(definition).find((op) => op.operationId === operationId)!);
+    await button.click();
+    await dialog().waitFor({ state: "visible", timeout: WAIT_MS });
+  }
+  /** Sends one request from the open console; returns the status and body it shows. */
+  async function consoleSend(operationId: string, { params = {}, body }: { params?: Record<string, string | number>; body?: Json } = {}) {
+    await page.locator("#pcs-operation").selectOption(operationId);
+    for (const [name, value] of Object.entries(params)) await dialog().locator(`input[name="${name}"]`).fill(String(value));
+    if (body !== undefined) await page.locator("#pcs-body").fill(JSON.stringify(body));
+    await dialog().getByRole("button", { name: "Send request" }).click();
+    const status = page.locator("#pcs-status[data-status]");
+    await status.waitFor({ state: "attached", timeout: WAIT_MS });
+    const text = (await page.locator("#pcs-response-body").textContent()) ?? "";
+    return { status: Number(await status.getAttribute("data-status")), text, json: (() => { try { return JSON.parse(text); } catch { return undefined; } })() };
+  }
+
+  it("Try it: opens from an operation by keyboard, sends every operation to the sandbox in the page (create, list, update, delete, then 404), and gives focus back on Escape", async () => {
+    const create = operations(definition).find((op) => op.operationId === "createProject")!;
+    await openOperation(create);
+    const button = page.locator('button.pcs-try-it[data-pcs-operation="createProject"]');
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await dialog().waitFor({ state: "visible", timeout: WAIT_MS });
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("pcs-console");
+    expect(await page.locator("#pcs-operation").inputValue()).toBe("createProject");
+    // The body starts from the operation's example.
+    const firstExample = resolved(Object.values<Json>(resolved(create.operation.requestBody).content["application/json"].examples)[0]).value;
+    expect(JSON.parse(await page.locator("#pcs-body").inputValue())).toEqual(firstExample);
+
+    const statuses = new Map<string, number>();
+    const send = async (operationId: string, options?: Parameters<typeof consoleSend>[1]) => {
+      const result = await consoleSend(operationId, options);
+      statuses.set(operationId, result.status);
+      expect(result.status, `${operationId}: ${result.text.slice(0, 300)}`).toBe(documented(operationId));
+      return result;
+    };
+    const created = await send("createProject", { body: { name: "Console test" } });
+    const id = created.json.id as number;
+    const listed = await send("listProjects", { params: { limit: 100 } });
+    expect(listed.json.map((project: Json) => project.id)).toContain(id);
+    await send("getProject", { params: { project_id: id } });
+    await send("updateProject", { params: { project_id: id }, body: { name: "Console test, renamed" } });
+    for (const operationId of ["listFiles", "listCapturedUrls", "listCopy", "listCopyRevisions", "listProjectUsers", "getOrganization", "updateOrganization", "listGroups", "getGroup"]) await send(operationId);
+    const added = await send("addProjectUser", { params: { project_id: id } });
+    await send("removeProjectUser", { params: { project_id: id, user_id: added.json.id } });
+    await send("deleteProject", { params: { project_id: id } });
+    expect((await consoleSend("getProject", { params: { project_id: id } })).status).toBe(404);
+    expect([...statuses.keys()].sort()).toEqual(operations(definition).map((op) => op.operationId).sort());
+    // The curl command names the request, with the key left to the environment.
+    expect(await page.locator("#pcs-curl").textContent()).toBe(`curl -u "$PCS_API_KEY:" \\\n  "$PCS_BASE_URL/projects/${id}.json"`);
+    // Reset brings the seed back: the deleted project's 404 stays (it was created after the seed), the seed's lists answer.
+    await dialog().getByRole("button", { name: "Reset the sandbox" }).click();
+    expect((await consoleSend("listProjects")).json.map((project: Json) => project.id)).not.toContain(id);
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "hidden", timeout: WAIT_MS });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-pcs-operation"))).toBe("createProject");
+  });
+
+  it("Try it: axe finds nothing serious on the open console, at 1440 and 390 px (screenshots: console.png, console-phone.png)", async () => {
+    const violations: string[] = [];
+    await openConsoleFrom("createProject");
+    await consoleSend("createProject");
+    await page.getByLabel("Your server").check(); // both panels seen
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      // The console alone: the page around it is checked by the tests above.
+      violations.push(...(await axeViolations(`console at ${viewport.width} px`, "dialog#pcs-console")));
+      const box = await dialog().boundingBox();
+      expect(box!.x + box!.width, `console fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width + 1);
+      await page.screenshot({ path: `${SCREENSHOTS}${viewport === DESKTOP ? "console" : "console-phone"}.png` });
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.getByLabel("The sandbox in this page").check();
+    await page.keyboard.press("Escape");
+    expect(violations, "axe: serious or critical violations").toEqual([]);
+  });
+
+  it("Try it: sends to a server on another origin (the mock) with the reader's key, which is then nowhere in the page's URL, storage or DOM", async () => {
+    const key = `console-key-${Date.now()}`;
+    const encoded = Buffer.from(`${key}:`).toString("base64");
+    await openConsoleFrom("createProject");
+    await page.getByLabel("Your server").check();
+    await page.getByLabel("Base URL").fill(mock.url);
+    await page.getByLabel("API key", { exact: true }).fill(key);
+    const sent = page.waitForRequest((request) => request.url().startsWith(`${mock.url}/projects.json`) && request.method() === "GET", { timeout: WAIT_MS });
+    const result = await consoleSend("listProjects");
+    expect((await sent).headers()["authorization"]).toBe(`Basic ${encoded}`);
+    expect(result.status).toBe(documented("listProjects")); // the mock answers 401 without a credential
+    const leaks = async () => {
+      const found = await page.evaluate(
+        ([secret, base64]) => {
+          const places: Record<string, string> = {
+            url: location.href,
+            localStorage: JSON.stringify({ ...localStorage }),
+            sessionStorage: JSON.stringify({ ...sessionStorage }),
+            cookie: document.cookie,
+            dom: document.documentElement.outerHTML,
+            fields: JSON.stringify([...document.querySelectorAll("input, textarea, select")].map((field) => (field as HTMLInputElement).value)),
+          };
+          return Object.entries(places).filter(([, text]) => text.includes(secret!) || text.includes(base64!)).map(([place]) => place);
+        },
+        [key, encoded],
+      );
+      const cookies = await context.cookies();
+      if (cookies.some((cookie) => cookie.value.includes(key))) found.push("cookies");
+      return found;
+    };
+    expect(await leaks(), "places holding the key").toEqual([]);
+    expect(await page.locator("#pcs-curl").textContent()).toContain('"$PCS_API_KEY:"');
+    // Shown in the curl command only when asked, and gone again with the key.
+    await page.getByLabel("Show my key in the curl command").check();
+    expect(await page.locator("#pcs-curl").textContent()).toContain(`'${key}:'`);
+    await dialog().getByRole("button", { name: "Forget the key" }).click();
+    expect(await leaks(), "places holding the key after forgetting it").toEqual([]);
+    expect((await consoleSend("listProjects")).status).toBe(401);
+    await page.getByLabel("The sandbox in this page").check();
+    await page.keyboard.press("Escape");
+  });
+
   it("made no request outside docs/ and logged no console error", () => {
     // The recorder saw the page load (so an empty list below means something).
     expect(requests.some((url) => url.startsWith(docsUrl)), "the page's own requests were recorded").toBe(true);
     expect(blocked, "requests that left the page").toEqual([]);
-    expect(requests.filter((url) => !url.startsWith(docsUrl)), "requests outside docs/").toEqual([]);
+    // blob: is the console's own code, imported from the page's text on the first "Try it".
+    expect(requests.filter((url) => !url.startsWith(docsUrl) && !url.startsWith("blob:") && !url.startsWith(`${mock.url}/`)), "requests outside docs/ and the console's server").toEqual([]);
     expect(consoleErrors, "console errors").toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // document: guides out of info.description, the appendix from x-assumptions, a visible marker on every
 // node marked x-assumption (wherever the lead marks one next), the sidebar groups.
 import { describe, expect, it } from "vitest";
-import { addAssumptionMarkers, assumptionsMarkdown, changelogUrl, shapeForReader, slug, splitSections } from "../../openapi/plugins/reader.js";
+import { addAssumptionMarkers, assumptionsMarkdown, changelogMarkdown, COPY_BUTTON, repositoryWeb, shapeForReader, slug, splitSections, withCopyButtons } from "../../openapi/plugins/reader.js";
 
 const fixture = () => ({
   openapi: "3.1.0",
@@ -97,9 +97,24 @@ describe("docs/reader decorator", () => {
     expect(() => addAssumptionMarkers(document)).toThrow(/no-such-entry/);
   });
 
-  it("links the changelog on the repository named by package.json", () => {
-    expect(changelogUrl({ repository: { type: "git", url: "git+https://github.com/acme/api.git" } })).toBe("https://github.com/acme/api/blob/main/CHANGELOG.md");
-    expect(changelogUrl({})).toBeUndefined();
+  it("puts the changelog in the page, its links to repository files made absolute on package.json's repository", () => {
+    const web = repositoryWeb({ repository: { type: "git", url: "git+https://github.com/acme/api.git" } });
+    expect(web).toBe("https://github.com/acme/api");
+    expect(repositoryWeb({})).toBeUndefined();
+    const markdown = "# Changelog\n\nSee [Versioning](README.md#versioning), [RFC](https://x.test/) and [below](#/changelog).\n\n## 1.0.0\n";
+    expect(changelogMarkdown(markdown, web)).toBe(
+      "See [Versioning](https://github.com/acme/api/blob/main/README.md#versioning), [RFC](https://x.test/) and [below](#/changelog).\n\n## 1.0.0\n",
+    );
+    const document = fixture();
+    shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes.", changelog: "## 1.0.0\n" });
+    expect(document.info.description).toContain("[changelog](#/changelog)");
+    expect(document.tags.at(-1)).toEqual({ name: "Changelog", description: "## 1.0.0\n", "x-traitTag": true });
+    expect((document as { "x-tagGroups"?: { tags: string[] }[] })["x-tagGroups"]?.at(-1)?.tags).toEqual(["Assumptions", "Source notes", "Changelog"]);
+  });
+
+  it("follows each code block of a guide, and only the block's end, with a copy button", () => {
+    const markdown = "Text.\n\n```sh\n# not a heading\n```\n\n~~~ts\nconst a = \"```\";\n~~~\n";
+    expect(withCopyButtons(markdown)).toBe(`Text.\n\n\`\`\`sh\n# not a heading\n\`\`\`\n\n${COPY_BUTTON}\n\n~~~ts\nconst a = "\`\`\`";\n~~~\n\n${COPY_BUTTON}\n`);
   });
 
   it("slugs like Redoc's routes", () => {

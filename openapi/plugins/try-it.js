@@ -1,0 +1,56 @@
+// The rendered reference's "Try it" console, the description's side of it.
+//
+// Redoc has no request console and no per-operation component hook; what it does render is the raw
+// HTML of an operation's Markdown description. So this decorator puts a "Try it" button at the top of
+// every operation's description, and the page's template (scripts/docs-template.hbs) carries the
+// console (scripts/docs-console/), which answers clicks on these buttons and opens a dialog of its own
+// outside Redoc's markup. consoleOperations() is what the console knows of each operation, computed
+// from the same decorated bundle Redoc renders and embedded in the page by scripts/build-docs.mjs.
+import { parameterValue, requestBodyExamples } from "./code-samples.js";
+import { operations, resolveRef as resolve } from "../../scripts/lib/openapi.mjs";
+
+/** The button's markup. A <button>, so Redoc's Markdown keeps it as is and a keyboard reaches it. */
+export const tryItButton = (operationId) =>
+  `<button type="button" class="pcs-try-it" data-pcs-operation="${operationId}" aria-haspopup="dialog">Try it</button>`;
+
+/** Every operation as the console shows it: parameters prefilled from their examples, the body from its examples. */
+export function consoleOperations(document) {
+  return operations(document).map(({ method, path, operation, parameters }) => {
+    const successCode = Object.keys(operation.responses ?? {}).filter((code) => /^2\d\d$/.test(code)).sort()[0];
+    return {
+      id: operation.operationId,
+      method: method.toUpperCase(),
+      path,
+      summary: operation.summary ?? operation.operationId,
+      success: successCode ? Number(successCode) : undefined,
+      parameters: parameters
+        .filter((p) => p.in === "path" || p.in === "query")
+        .map((p) => {
+          const schema = resolve(document, p.schema ?? {});
+          const value = parameterValue(document, p);
+          return {
+            name: p.name,
+            in: p.in,
+            required: Boolean(p.required),
+            // Path parameters start at their example; query parameters empty, their default as a hint.
+            value: p.in === "path" && value !== undefined ? String(value) : "",
+            hint: schema.default !== undefined ? `default ${schema.default}` : value !== undefined ? `e.g. ${value}` : "",
+          };
+        }),
+      bodies: requestBodyExamples(document, operation).map(({ key, summary, value }) => ({ name: summary ?? key ?? "Example", json: JSON.stringify(value, null, 2) })),
+    };
+  });
+}
+
+/** The Redocly decorator `docs/try-it`: the button first in every operation's description. */
+export function TryIt() {
+  return {
+    Operation: {
+      leave(operation) {
+        if (!operation.operationId) throw new Error("docs/try-it: every operation needs an operationId for its console");
+        const button = tryItButton(operation.operationId);
+        operation.description = operation.description ? `${button}\n\n${operation.description}` : button;
+      },
+    },
+  };
+}
