@@ -27,10 +27,12 @@ export function missingPaths(file: string, text: string): string[] {
   const yamlOrShell = /\.(?:yaml|sh)$|\/run$/.test(file);
   const missing: string[] = [];
   text.split("\n").forEach((line, i) => {
-    for (const [, found] of commentOf(line, yamlOrShell).matchAll(PATH)) {
-      const path = found!.replace(/[.,:;)]+$/, "");
-      // Globs, templates and generated-at-run-time names are patterns, not paths.
-      if (/[*{}<>$]/.test(path) || !/[./]/.test(path.slice(path.indexOf("/") + 1))) continue;
+    const comment = commentOf(line, yamlOrShell);
+    for (const match of comment.matchAll(PATH)) {
+      const path = match[1]!.replace(/[.,:;)]+$/, "");
+      const next = comment[match.index! + match[0].length];
+      // Globs, templates, brace lists (`openapi.{json,yaml}`) and generated-at-run-time names are patterns, not paths.
+      if (next === "{" || /[*{}<>$]/.test(path) || !/[./]/.test(path.slice(path.indexOf("/") + 1))) continue;
       const base = path.startsWith(".") && !path.startsWith(".ci/") ? dirname(join(repoRoot, file)) : repoRoot;
       if (!existsSync(join(base, path)) && !ignoredByGit(relative(repoRoot, join(base, path)))) missing.push(`${file}:${i + 1} ${path}`);
     }
