@@ -12,7 +12,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "mcp/test/**/*.test.ts"],
     // Whole nested runs of the contract suite: `npm run test:levels`, run by CI after `npm test`.
     // The code generators, newman and `redocly respect`: `npm run test:interop`, run by CI after it too.
-    exclude: [...configDefaults.exclude, "test/conformance-levels/**", "test/interop/tools/**"],
+    // The tests in Chromium: `npm run test:browser` (test/vitest.browser.config.ts), likewise.
+    exclude: [...configDefaults.exclude, "test/conformance-levels/**", "test/interop/tools/**", "test/**/browser.test.ts"],
     // One Prism mock (or the real server named by PCS_BASE_URL) for every test file: see test/support/README.md.
     globalSetup: ["test/support/global-setup.ts"],
     // Speed, measured with `npm run bench` on this 2-core machine (one worker, isolated: 58 s):
