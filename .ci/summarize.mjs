@@ -27,7 +27,9 @@ for (const file of files) {
   let f = failedTests + brokenFiles + (skipsAllowed ? 0 : skipped);
   if (report.success === false && f === 0) f = 1; // unhandled errors fail the run but no test
   if (p + f === 0) f = 1; // a run that tested nothing
-  console.error(`summarize: ${file}: ${p} passed, ${failedTests} failed tests, ${brokenFiles} broken files, ${skipped} skipped${skipsAllowed ? " (allowed: PCS_BASE_URL)" : ""}`);
+  console.error(
+    `summarize: ${file}: ${p} passed, ${failedTests} failed tests, ${brokenFiles} broken files, ${skipped} skipped${skipsAllowed ? " (allowed: PCS_BASE_URL)" : ""}`,
+  );
   passed += p;
   failed += f;
 }

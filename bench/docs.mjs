@@ -27,11 +27,15 @@ function buildFloor(dir) {
   const spec = join(dir, "floor.json");
   writeFileSync(spec, JSON.stringify(FLOOR));
   const out = join(dir, "index.html");
-  const run = spawnSync(join(root, "node_modules/.bin/redocly"), ["build-docs", spec, "--config", join(root, "openapi/redocly.yaml"), "--inlineBundle", "-o", out], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, REDOCLY_TELEMETRY: "off" },
-  });
+  const run = spawnSync(
+    join(root, "node_modules/.bin/redocly"),
+    ["build-docs", spec, "--config", join(root, "openapi/redocly.yaml"), "--inlineBundle", "-o", out],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+    },
+  );
   if (run.status !== 0) throw new Error(`bench docs: building the floor failed:\n${run.stderr}`);
   return out;
 }
@@ -65,7 +69,10 @@ export async function benchDocs({ log = () => {}, page = join(root, "docs/index.
   const dir = mkdtempSync(join(tmpdir(), "bench-docs-"));
   try {
     const floor = buildFloor(dir);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
     const samples = { ours: [], floor: [] };
     try {
       await loadOnce(browser, floor); // warm the browser process itself, not measured

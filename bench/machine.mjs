@@ -14,4 +14,7 @@ export function machine() {
 }
 
 /** 1, 5 and 15 minute load averages, rounded. */
-export const load = () => loadavg().map((l) => l.toFixed(2)).join(" / ");
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");

@@ -31,12 +31,19 @@ export function benchTest() {
   const dir = mkdtempSync(join(tmpdir(), "bench-vitest-"));
   const report = join(dir, "report.json");
   try {
-    const { run, seconds } = timed(["test", "--", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { NO_COLOR: "1" });
+    const { run, seconds } = timed(["test", "--", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+      NO_COLOR: "1",
+    });
     // vitest's own phase split: " Duration  17.25s (transform 1.02s, setup 0ms, import 2.3s, tests 15.3s, …)"
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the colour codes removed here.
     const phases = run.stdout.replace(/\x1b\[[0-9;]*m/g, "").match(/Duration\s+\S+\s+\(([^)]*)\)/)?.[1] ?? "";
     const json = JSON.parse(readFileSync(report, "utf8"));
     const files = json.testResults
-      .map((file) => ({ file: relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000, tests: file.assertionResults.length }))
+      .map((file) => ({
+        file: relative(root, file.name),
+        seconds: (file.endTime - file.startTime) / 1000,
+        tests: file.assertionResults.length,
+      }))
       .sort((a, b) => b.seconds - a.seconds);
     return { wallSeconds: seconds, phases, passed: json.numPassedTests, failed: json.numFailedTests, ok: run.status === 0, files };
   } finally {

@@ -66,7 +66,15 @@ export async function benchRequests(contenders, { log = () => {} } = {}) {
         globalThis.gc?.(); // start each measurement with a clean heap when run with --expose-gc
         perRound.get(contender.id).push(await measure(api, settings.requestsPerRound, settings.concurrency));
       }
-      log(`requests: round ${round + 1}/${settings.rounds} ` + order.map(({ contender: { id } }) => `${id} ${Math.round(perRound.get(id)[round].reqPerSec)}/s ${Math.round(perRound.get(id)[round].cpuMicrosPerReq)} µs`).join(", "));
+      log(
+        `requests: round ${round + 1}/${settings.rounds} ` +
+          order
+            .map(
+              ({ contender: { id } }) =>
+                `${id} ${Math.round(perRound.get(id)[round].reqPerSec)}/s ${Math.round(perRound.get(id)[round].cpuMicrosPerReq)} µs`,
+            )
+            .join(", "),
+      );
     }
 
     // Ratios are taken within a round (same moment, same machine load), then the median over rounds.

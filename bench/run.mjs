@@ -17,7 +17,11 @@ import { resultsTable } from "./table.mjs";
 import { benchTypecheck } from "./typecheck.mjs";
 
 const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs"];
-const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? sections;
+const only =
+  process.argv
+    .find((a) => a.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",") ?? sections;
 const wanted = (s) => only.includes(s);
 const log = (message) => console.error(`bench: ${message}`);
 const started = performance.now();
@@ -88,7 +92,12 @@ const report = [
       ]
     : []),
   `Goals: ${goals.filter((g) => g.met === "met").length} of ${goals.length} met` +
-    (goals.some((g) => g.met !== "met") ? ` — not met: ${goals.filter((g) => g.met !== "met").map((g) => `${g.text} (${g.met}${g.detail ? `, ${g.detail}` : ""})`).join("; ")}.` : "."),
+    (goals.some((g) => g.met !== "met")
+      ? ` — not met: ${goals
+          .filter((g) => g.met !== "met")
+          .map((g) => `${g.text} (${g.met}${g.detail ? `, ${g.detail}` : ""})`)
+          .join("; ")}.`
+      : "."),
 ].join("\n");
 
 console.log(report);

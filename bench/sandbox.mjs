@@ -41,7 +41,11 @@ async function startTarget(target, snapshot) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
     await exited;
   };
   for (;;) {
@@ -113,7 +117,12 @@ export async function benchSandbox({ log = () => {} } = {}) {
         else await started.stop();
       }
       startups.inProcess.push(await startInProcess());
-      log(`sandbox: start-up ${run + 1}/${settings.startups} ` + Object.entries(startups).map(([t, s]) => `${t} ${s[run].toFixed(2)} s`).join(", "));
+      log(
+        `sandbox: start-up ${run + 1}/${settings.startups} ` +
+          Object.entries(startups)
+            .map(([t, s]) => `${t} ${s[run].toFixed(2)} s`)
+            .join(", "),
+      );
     }
     const apis = [];
     for (const target of Object.keys(sandboxTargets)) apis.push({ target, api: await clientFor(target, running[target]?.url) });
@@ -122,7 +131,10 @@ export async function benchSandbox({ log = () => {} } = {}) {
     for (let round = 0; round < settings.rounds; round++) {
       const order = apis.map((_, i) => apis[(i + round) % apis.length]);
       for (const { target, api } of order) rates[target].push(await measure(api, settings.requestsPerRound));
-      log(`sandbox: requests round ${round + 1}/${settings.rounds} ` + order.map(({ target }) => `${target} ${Math.round(rates[target][round])}/s`).join(", "));
+      log(
+        `sandbox: requests round ${round + 1}/${settings.rounds} ` +
+          order.map(({ target }) => `${target} ${Math.round(rates[target][round])}/s`).join(", "),
+      );
     }
     const results = {};
     for (const target of Object.keys(sandboxTargets)) {

@@ -14,7 +14,9 @@ import { freePort } from "../scripts/prism-process.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const started = [];
-process.on("exit", () => { for (const child of started) child.kill("SIGINT"); });
+process.on("exit", () => {
+  for (const child of started) child.kill("SIGINT");
+});
 
 /** Starts `node <script> <args>`; resolves with the child and its URL once `ready` matches its output. */
 function run(script, args, ready = /http:\/\/127\.0\.0\.1:\d+/) {
@@ -78,7 +80,11 @@ console.log("Prism-based commands after hostile bodies (each body as application
 const sandboxAlone = await run("scripts/sandbox.mjs", ["--no-proxy", "-p", String(await freePort())], /Ctrl-C to stop/);
 const commands = {
   "npm run mock": await run("scripts/prism.mjs", ["mock", "generated/openapi.json", "-p", String(await freePort())], /Prism is listening/),
-  "npm run contract:proxy": await run("scripts/contract-proxy.mjs", ["-p", String(await freePort()), sandboxAlone.url], /Prism is listening/),
+  "npm run contract:proxy": await run(
+    "scripts/contract-proxy.mjs",
+    ["-p", String(await freePort()), sandboxAlone.url],
+    /Prism is listening/,
+  ),
   "npm run sandbox": await run("scripts/sandbox.mjs", ["-p", String(await freePort()), "-v", "info"], /Ctrl-C to stop/),
 };
 for (const [name, { url, output }] of Object.entries(commands)) {
@@ -90,13 +96,23 @@ for (const [name, { url, output }] of Object.entries(commands)) {
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
   const after = await send(url, { headers: ADMIN });
-  console.log(`  ${name}: answers ${[...statuses].join(", ")}; then GET /groups.json → ${after.status}; Prism restarted: ${/restarting/.test(output()) ? "yes" : "no"}`);
+  console.log(
+    `  ${name}: answers ${[...statuses].join(", ")}; then GET /groups.json → ${after.status}; Prism restarted: ${/restarting/.test(output()) ? "yes" : "no"}`,
+  );
 }
 
 console.log("\nA 300 MB body:");
-for (const [name, { child, url }] of [["npm run sandbox -- --no-proxy", sandboxAlone], ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]]]) {
+for (const [name, { child, url }] of [
+  ["npm run sandbox -- --no-proxy", sandboxAlone],
+  ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]],
+]) {
   const before = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
-  const answer = await send(url, { method: "POST", path: "/projects.json", headers: { ...ADMIN, "content-type": "application/json" }, bytes: 300 * 1024 * 1024 });
+  const answer = await send(url, {
+    method: "POST",
+    path: "/projects.json",
+    headers: { ...ADMIN, "content-type": "application/json" },
+    bytes: 300 * 1024 * 1024,
+  });
   const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
   console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
 }
@@ -117,9 +133,15 @@ const huge = createServer((_, response) => {
   more();
 });
 await new Promise((resolve) => huge.listen(0, "127.0.0.1", resolve));
-const proxy = await run("scripts/contract-proxy.mjs", ["-p", String(await freePort()), `http://127.0.0.1:${huge.address().port}`], /Prism is listening/);
+const proxy = await run(
+  "scripts/contract-proxy.mjs",
+  ["-p", String(await freePort()), `http://127.0.0.1:${huge.address().port}`],
+  /Prism is listening/,
+);
 const hugeAnswer = await send(proxy.url, { headers: ADMIN });
-console.log(`  ${hugeAnswer.status} after ${Math.round(hugeAnswer.ms)} ms; resident memory of its processes afterwards ${descendants(proxy.child.pid).reduce((sum, pid) => sum + rss(pid), 0)} MB`);
+console.log(
+  `  ${hugeAnswer.status} after ${Math.round(hugeAnswer.ms)} ms; resident memory of its processes afterwards ${descendants(proxy.child.pid).reduce((sum, pid) => sum + rss(pid), 0)} MB`,
+);
 huge.closeAllConnections();
 huge.close();
 
@@ -130,12 +152,19 @@ const before = descriptors();
 for (let i = 0; i < 2_000; i++) {
   await new Promise((resolve) => {
     const { port } = new URL(docs.url);
-    const outgoing = request({ hostname: "127.0.0.1", port, path: "/index.html" }, (response) => response.once("data", () => { outgoing.destroy(); resolve(); }));
+    const outgoing = request({ hostname: "127.0.0.1", port, path: "/index.html" }, (response) =>
+      response.once("data", () => {
+        outgoing.destroy();
+        resolve();
+      }),
+    );
     outgoing.on("error", resolve);
     outgoing.end();
   });
 }
 const right = descriptors();
 await new Promise((resolve) => setTimeout(resolve, 5_000));
-console.log(`  descriptors: ${before} before, ${right} right after, ${descriptors()} 5 s later; still serving: ${(await send(docs.url, { path: "/" })).status}`);
+console.log(
+  `  descriptors: ${before} before, ${right} right after, ${descriptors()} 5 s later; still serving: ${(await send(docs.url, { path: "/" })).status}`,
+);
 process.exit(0);

@@ -39,6 +39,10 @@ export async function startServer() {
   return {
     baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
     served: () => served,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }

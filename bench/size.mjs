@@ -53,7 +53,13 @@ function packedPeer() {
   const dir = mkdtempSync(join(tmpdir(), "bench-peer-pack-"));
   try {
     cpSync(peerBuild, join(dir, "build"), { recursive: true });
-    const manifest = { name: "peer-sdk", version: "0.0.0", type: "module", exports: { ".": { types: "./build/index.d.ts", default: "./build/index.js" } }, files: ["build"] };
+    const manifest = {
+      name: "peer-sdk",
+      version: "0.0.0",
+      type: "module",
+      exports: { ".": { types: "./build/index.d.ts", default: "./build/index.js" } },
+      files: ["build"],
+    };
     writeFileSync(join(dir, "package.json"), JSON.stringify(manifest));
     return packed(dir);
   } finally {
@@ -63,14 +69,21 @@ function packedPeer() {
 
 export async function benchSize() {
   const oursPack = packed(root);
-  const openapiFetchPack = sum(packed(join(root, "node_modules/openapi-fetch")), packed(join(root, "node_modules/openapi-typescript-helpers")));
+  const openapiFetchPack = sum(
+    packed(join(root, "node_modules/openapi-fetch")),
+    packed(join(root, "node_modules/openapi-typescript-helpers")),
+  );
   return {
     ours: {
       ...(await bundled(join(root, "generated/lib/index.js"))),
       pack: oursPack,
       packWithDependencies: sum(oursPack, openapiFetchPack),
     },
-    "openapi-fetch": { ...(await bundled(join(root, "node_modules/openapi-fetch/dist/index.mjs"))), pack: openapiFetchPack, packWithDependencies: openapiFetchPack },
+    "openapi-fetch": {
+      ...(await bundled(join(root, "node_modules/openapi-fetch/dist/index.mjs"))),
+      pack: openapiFetchPack,
+      packWithDependencies: openapiFetchPack,
+    },
     peer: { ...(await bundled(join(peerSource, "index.ts"))), pack: packedPeer(), packWithDependencies: packedPeer() },
   };
 }

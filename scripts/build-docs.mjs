@@ -31,7 +31,12 @@ const config = join(root, "openapi/redocly.yaml");
 const docs = join(root, "docs");
 
 function run(args) {
-  const result = spawnSync(redocly, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+  const result = spawnSync(redocly, args, {
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+  });
   if (result.status !== 0) {
     process.stderr.write(result.stderr);
     throw new Error(`docs:build: redocly ${args[0]} failed (exit ${result.status ?? result.signal})`);
@@ -60,12 +65,23 @@ try {
   const decorated = join(work, "openapi.json");
   run(["bundle", "docs", "--config", config, "--ext", "json", "-o", decorated]);
   mkdirSync(docs, { recursive: true });
-  run(["build-docs", decorated, "--config", config, "--inlineBundle", "--template", join(root, "scripts/docs-template.hbs"), "-o", join(docs, "index.html")]);
+  run([
+    "build-docs",
+    decorated,
+    "--config",
+    config,
+    "--inlineBundle",
+    "--template",
+    join(root, "scripts/docs-template.hbs"),
+    "-o",
+    join(docs, "index.html"),
+  ]);
   operations = consoleOperations(JSON.parse(readFileSync(decorated, "utf8")));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-for (const file of ["openapi.json", "openapi.yaml", "openapi.3.0.json", "openapi.3.0.yaml", "postman-collection.json"]) copyFileSync(join(root, "generated", file), join(docs, file));
+for (const file of ["openapi.json", "openapi.yaml", "openapi.3.0.json", "openapi.3.0.yaml", "postman-collection.json"])
+  copyFileSync(join(root, "generated", file), join(docs, file));
 // The Arazzo workflows name "./openapi.yaml" as their source: beside it here, they work as downloaded.
 copyFileSync(join(root, "openapi", "workflows.arazzo.yaml"), join(docs, "workflows.arazzo.yaml"));
 
@@ -81,7 +97,10 @@ const page = join(docs, "index.html");
 const withLogo = readFileSync(page, "utf8").replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, INLINE_LOGO);
 const EXAMPLE_LABEL = /"aria-label":`Example`,(options:e\.map\(\(e,t\)=>\(\{key:e,value:String\(t\),label:r\[e\]\?\.summary)/g;
 const labelFixes = withLogo.match(EXAMPLE_LABEL)?.length ?? 0;
-if (labelFixes !== 1) throw new Error(`docs:build: expected Redoc's example switcher label once, found it ${labelFixes} times (Redocly upgraded? check the fix)`);
+if (labelFixes !== 1)
+  throw new Error(
+    `docs:build: expected Redoc's example switcher label once, found it ${labelFixes} times (Redocly upgraded? check the fix)`,
+  );
 const fixed = withLogo.replace(EXAMPLE_LABEL, "$1");
 
 /** The console's script: console.js and the sandbox it imports, one minified ES module. */

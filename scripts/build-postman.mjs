@@ -23,7 +23,12 @@ export const BASE_URLS = { mock: "http://127.0.0.1:4010", sandbox: "http://127.0
 const document = JSON.parse(readFileSync(`${root}generated/openapi.json`, "utf8"));
 
 function convert(data) {
-  const options = { folderStrategy: "Tags", parametersResolution: "Example", includeAuthInfoInExample: false, alwaysInheritAuthentication: true };
+  const options = {
+    folderStrategy: "Tags",
+    parametersResolution: "Example",
+    includeAuthInfoInExample: false,
+    alwaysInheritAuthentication: true,
+  };
   return new Promise((resolve, reject) => {
     Converter.convertV2({ type: "json", data }, options, (error, result) => {
       if (error) reject(error);
@@ -48,7 +53,10 @@ const pathIds = { project_id: "project_id", copy_id: "copy_id", user_id: "user_i
 
 /** The request's URL, rebuilt from the operation's path: `{project_id}` → `{{project_id}}`. */
 function url(path, query, idVariable) {
-  const segments = path.slice(1).split("/").map((segment) => segment.replace(/\{(\w+)\}/g, (_, name) => `{{${idVariable(name)}}}`));
+  const segments = path
+    .slice(1)
+    .split("/")
+    .map((segment) => segment.replace(/\{(\w+)\}/g, (_, name) => `{{${idVariable(name)}}}`));
   const raw = `{{baseUrl}}/${segments.join("/")}${query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join("&")}` : ""}`;
   return { raw, host: ["{{baseUrl}}"], path: segments, ...(query.length ? { query } : {}) };
 }
@@ -83,8 +91,12 @@ async function build() {
       const { path, method, operation } = found;
       const status = successStatus(operation);
       const deletesProject = operation.operationId === "deleteProject";
-      const idVariable = (name) => (deletesProject && name === "project_id" ? "created_project_id" : pathIds[name] ?? name);
-      const query = (request.request.url.query ?? []).map(({ key, value, description }) => ({ key, value, ...(description ? { description } : {}) }));
+      const idVariable = (name) => (deletesProject && name === "project_id" ? "created_project_id" : (pathIds[name] ?? name));
+      const query = (request.request.url.query ?? []).map(({ key, value, description }) => ({
+        key,
+        value,
+        ...(description ? { description } : {}),
+      }));
       const checks = [`pm.test("answers ${status}", () => pm.response.to.have.status(${status}));`];
       if (operation.operationId === "createProject") {
         checks.push('if (pm.response.code === 201) pm.collectionVariables.set("created_project_id", String(pm.response.json().id));');
@@ -94,7 +106,10 @@ async function build() {
         request: {
           ...request.request,
           description: deletesProject
-            ? { ...request.request.description, content: `${request.request.description.content}\n\nDeletes the project that "Create a project" made last (collection variable \`created_project_id\`).` }
+            ? {
+                ...request.request.description,
+                content: `${request.request.description.content}\n\nDeletes the project that "Create a project" made last (collection variable \`created_project_id\`).`,
+              }
             : request.request.description,
           url: url(path, query, idVariable),
           method,
@@ -107,11 +122,16 @@ async function build() {
       // Every named example of the body gets a request (adding a user: by id, and by email).
       const examples = Object.entries(operation.requestBody?.content?.["application/json"]?.examples ?? {});
       if (examples.length < 2) return [base];
-      return examples.map(([, reference]) => resolve(reference)).map((example) => ({
-        ...base,
-        name: `${request.name}: ${example.summary}`,
-        request: { ...base.request, body: { mode: "raw", raw: JSON.stringify(example.value, null, 2), options: { raw: { language: "json" } } } },
-      }));
+      return examples
+        .map(([, reference]) => resolve(reference))
+        .map((example) => ({
+          ...base,
+          name: `${request.name}: ${example.summary}`,
+          request: {
+            ...base.request,
+            body: { mode: "raw", raw: JSON.stringify(example.value, null, 2), options: { raw: { language: "json" } } },
+          },
+        }));
     }),
   }));
   const serverUrl = document.servers[0].url.replace(/\{(\w+)\}/g, (_, name) => document.servers[0].variables[name].default);
@@ -130,10 +150,30 @@ async function build() {
       ],
     },
     variable: [
-      { key: "baseUrl", value: serverUrl, type: "string", description: `The API's base URL: your service's, or ${BASE_URLS.mock} for \`npm run mock\`, ${BASE_URLS.sandbox} for \`npm run sandbox\`.` },
-      { key: "apiKey", value: "", type: "string", description: "Your API key (the user name of Basic authentication; the password is empty). The sandbox's: sandbox-admin-key." },
-      ...Object.keys(pathIds).map((name) => ({ key: name, value: String(exampleValue(name)), type: "string", description: `The ${name} the requests use (the examples' one, which the sandbox's seed has).` })),
-      { key: "created_project_id", value: "", type: "string", description: 'Set by "Create a project"; the project "Delete a project" deletes.' },
+      {
+        key: "baseUrl",
+        value: serverUrl,
+        type: "string",
+        description: `The API's base URL: your service's, or ${BASE_URLS.mock} for \`npm run mock\`, ${BASE_URLS.sandbox} for \`npm run sandbox\`.`,
+      },
+      {
+        key: "apiKey",
+        value: "",
+        type: "string",
+        description: "Your API key (the user name of Basic authentication; the password is empty). The sandbox's: sandbox-admin-key.",
+      },
+      ...Object.keys(pathIds).map((name) => ({
+        key: name,
+        value: String(exampleValue(name)),
+        type: "string",
+        description: `The ${name} the requests use (the examples' one, which the sandbox's seed has).`,
+      })),
+      {
+        key: "created_project_id",
+        value: "",
+        type: "string",
+        description: 'Set by "Create a project"; the project "Delete a project" deletes.',
+      },
     ],
   };
   stripIds(collection);
@@ -143,7 +183,10 @@ async function build() {
 /** A local `$ref` (the bundle's are all local) to what it names. */
 function resolve(node) {
   if (!node?.$ref) return node;
-  return node.$ref.slice(2).split("/").reduce((at, key) => at[key], document);
+  return node.$ref
+    .slice(2)
+    .split("/")
+    .reduce((at, key) => at[key], document);
 }
 
 /** The example value of a path parameter, from the description. */

@@ -38,17 +38,22 @@ function runStep(name) {
 }
 
 if (process.argv.length > 2) {
-  console.error(`build: takes no arguments (got ${process.argv.slice(2).join(" ")}); run one step with npm run <step>, e.g. npm run bundle`);
+  console.error(
+    `build: takes no arguments (got ${process.argv.slice(2).join(" ")}); run one step with npm run <step>, e.g. npm run bundle`,
+  );
   process.exit(2);
 }
 const started = performance.now();
 const running = new Map(); // name → promise of its result
 function start(name) {
   if (!running.has(name)) {
-    running.set(name, Promise.all(steps[name].map(start)).then(async (needs) => {
-      const failed = needs.find((n) => !n.ok);
-      return failed ? { name, ok: false, skipped: true, seconds: 0 } : runStep(name);
-    }));
+    running.set(
+      name,
+      Promise.all(steps[name].map(start)).then(async (needs) => {
+        const failed = needs.find((n) => !n.ok);
+        return failed ? { name, ok: false, skipped: true, seconds: 0 } : runStep(name);
+      }),
+    );
   }
   return running.get(name);
 }

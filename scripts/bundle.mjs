@@ -10,11 +10,15 @@ import { parse } from "yaml";
 import { documentedOnly } from "./documented-only.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const result = spawnSync(process.execPath, [`${root}scripts/redocly.mjs`, "bundle", "main", "--config", "openapi/redocly.yaml", "-o", "generated/openapi.yaml"], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, REDOCLY_TELEMETRY: "off" },
-});
+const result = spawnSync(
+  process.execPath,
+  [`${root}scripts/redocly.mjs`, "bundle", "main", "--config", "openapi/redocly.yaml", "-o", "generated/openapi.yaml"],
+  {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+  },
+);
 if (result.status !== 0) process.exit(result.status ?? 1);
 const document = parse(readFileSync(`${root}generated/openapi.yaml`, "utf8"));
 writeFileSync(`${root}generated/openapi.json`, JSON.stringify(document, null, 2) + "\n");

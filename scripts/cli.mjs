@@ -3,14 +3,25 @@
 
 /** The port number in `text`, or a message saying why it is not one. */
 export function parsePort(text, script) {
-  if (!/^\d{1,5}$/.test(text ?? "") || Number(text) > 65535) return `"${text ?? ""}" is not a port number (0 to 65535), e.g. npm run ${script} -- -p 4020`;
+  if (!/^\d{1,5}$/.test(text ?? "") || Number(text) > 65535)
+    return `"${text ?? ""}" is not a port number (0 to 65535), e.g. npm run ${script} -- -p 4020`;
   return Number(text);
 }
 
 /** One line for a port that cannot be listened on. */
 export function listenError(error, host, port, script) {
-  const why = error.code === "EADDRINUSE" ? "already in use" : error.code === "EACCES" ? "not permitted to this user" : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" ? "not an address of this machine" : `unusable (${error.code})`;
-  const other = error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" ? "another host, e.g. -h 127.0.0.1" : `another port, e.g. npm run ${script} -- -p ${Math.min(65535, (port || 4000) + 10)}`;
+  const why =
+    error.code === "EADDRINUSE"
+      ? "already in use"
+      : error.code === "EACCES"
+        ? "not permitted to this user"
+        : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND"
+          ? "not an address of this machine"
+          : `unusable (${error.code})`;
+  const other =
+    error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND"
+      ? "another host, e.g. -h 127.0.0.1"
+      : `another port, e.g. npm run ${script} -- -p ${Math.min(65535, (port || 4000) + 10)}`;
   return `${host}:${port} is ${why}; pick ${other}`;
 }
 
@@ -22,10 +33,11 @@ export function argumentError(name, known) {
 
 /** The known long option a mistyped one most likely meant (at most 3 edits away), or undefined. */
 export function nearestOption(name, known) {
-  const [option, edits] = known
-    .filter((candidate) => candidate.startsWith("--"))
-    .map((candidate) => [candidate, distance(name.replace(/^-+/, ""), candidate.slice(2))])
-    .sort((a, b) => a[1] - b[1])[0] ?? [];
+  const [option, edits] =
+    known
+      .filter((candidate) => candidate.startsWith("--"))
+      .map((candidate) => [candidate, distance(name.replace(/^-+/, ""), candidate.slice(2))])
+      .sort((a, b) => a[1] - b[1])[0] ?? [];
   return edits !== undefined && edits <= 3 ? option : undefined;
 }
 
@@ -60,9 +72,12 @@ export async function parseOptions(script, config) {
   } catch (error) {
     const option = /option '([^']+)'/.exec(error.message)?.[1];
     const known = Object.keys(config.options ?? {}).map((name) => `--${name}`);
-    const message = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? argumentError(option ?? "?", known).message
-      : error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" ? `unexpected argument; the options are ${known.join(", ")}`
-      : error.message.split("\n")[0];
+    const message =
+      error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+        ? argumentError(option ?? "?", known).message
+        : error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL"
+          ? `unexpected argument; the options are ${known.join(", ")}`
+          : error.message.split("\n")[0];
     console.error(`${script}: ${message}`);
     process.exit(2);
   }

@@ -21,7 +21,9 @@ if (at >= 0) {
   args.splice(at, inline === undefined ? 2 : 1);
 }
 // A misspelt --level would reach Prism's options, whose nearest match is not it.
-const misspelt = args.find((arg) => arg.startsWith("--") && arg.split("=")[0] !== "--level" && nearestOption(arg.split("=")[0], ["--level"]));
+const misspelt = args.find(
+  (arg) => arg.startsWith("--") && arg.split("=")[0] !== "--level" && nearestOption(arg.split("=")[0], ["--level"]),
+);
 if (misspelt) {
   console.error(`contract:proxy: unknown option ${misspelt.split("=")[0]}; did you mean --level?`);
   process.exit(2);
@@ -30,6 +32,9 @@ if (!Object.hasOwn(DOCUMENTS, level)) {
   console.error(`contract:proxy: the level must be "documented" or "full", not ${JSON.stringify(level)}`);
   process.exit(2);
 }
-const child = spawn(process.execPath, [`${root}scripts/prism.mjs`, "proxy", "--errors", DOCUMENTS[level], ...args], { cwd: root, stdio: "inherit" });
+const child = spawn(process.execPath, [`${root}scripts/prism.mjs`, "proxy", "--errors", DOCUMENTS[level], ...args], {
+  cwd: root,
+  stdio: "inherit",
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

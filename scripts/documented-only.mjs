@@ -68,5 +68,8 @@ export function documentedOnly(full) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(new URL("../generated/openapi.documented.json", import.meta.url), JSON.stringify(documentedOnly(loadBundle()), null, 2) + "\n");
+  writeFileSync(
+    new URL("../generated/openapi.documented.json", import.meta.url),
+    JSON.stringify(documentedOnly(loadBundle()), null, 2) + "\n",
+  );
 }

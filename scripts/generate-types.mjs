@@ -74,8 +74,17 @@ function packageDeclarations(nodes) {
     const target = ts.isTypeReferenceNode(node.type) && ts.isIdentifier(node.type.typeName) ? node.type.typeName.text : "";
     const schema = /^components\['schemas'\]\['([^']+)'\]$/.exec(target);
     if (!schema) return target.startsWith("components[") ? [] : [node];
-    const access = (object, key) => factory.createIndexedAccessTypeNode(object, factory.createLiteralTypeNode(factory.createStringLiteral(key)));
-    return [factory.updateTypeAliasDeclaration(node, node.modifiers, node.name, undefined, access(access(factory.createTypeReferenceNode("components"), "schemas"), schema[1]))];
+    const access = (object, key) =>
+      factory.createIndexedAccessTypeNode(object, factory.createLiteralTypeNode(factory.createStringLiteral(key)));
+    return [
+      factory.updateTypeAliasDeclaration(
+        node,
+        node.modifiers,
+        node.name,
+        undefined,
+        access(access(factory.createTypeReferenceNode("components"), "schemas"), schema[1]),
+      ),
+    ];
   });
 }
 writeFileSync(output, COMMENT_HEADER + astToString(packageDeclarations(ast)));

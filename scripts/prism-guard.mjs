@@ -33,8 +33,15 @@ const TITLES = { 400: "Bad Request", 413: "Content Too Large", 502: "Bad Gateway
  * the sandbox, so any server base path works). */
 export function allowedMethods(description) {
   const templates = Object.entries(description.paths ?? {}).map(([template, item]) => ({
-    pattern: new RegExp(`${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")}$`),
-    methods: Object.keys(item).filter((key) => /^(get|put|post|delete|options|head|patch|trace)$/.test(key)).map((key) => key.toUpperCase()),
+    pattern: new RegExp(
+      `${template
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[^/]+")}$`,
+    ),
+    methods: Object.keys(item)
+      .filter((key) => /^(get|put|post|delete|options|head|patch|trace)$/.test(key))
+      .map((key) => key.toUpperCase()),
   }));
   return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
 }
@@ -46,7 +53,9 @@ export function sendProblem(response, status, detail, headers = {}) {
     return;
   }
   const body = JSON.stringify({ type: "about:blank", title: TITLES[status] ?? "Error", status, detail });
-  response.writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) }).end(body);
+  response
+    .writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) })
+    .end(body);
 }
 
 /** Answers what node:http refuses before any handler runs (an unknown method, headers over 16 KB, a
@@ -54,9 +63,16 @@ export function sendProblem(response, status, detail, headers = {}) {
 export function answerClientErrors(server) {
   server.on("clientError", (error, socket) => {
     if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-    const [status, title] = error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : [400, "Bad Request"];
+    const [status, title] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large"]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout"]
+          : [400, "Bad Request"];
     const body = JSON.stringify({ type: "about:blank", title, status, detail: "The request is not HTTP this server can read." });
-    socket.end(`HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
 }
 
@@ -67,7 +83,8 @@ export function nestedDeeperThan(bytes, max) {
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
     if (inString) {
-      if (byte === 0x5c) i++; // backslash: skip the escaped character
+      if (byte === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x5b || byte === 0x7b) {
@@ -81,7 +98,8 @@ export function nestedDeeperThan(bytes, max) {
 export function refusal(body, contentType = "") {
   if (body.length > MAX_BODY_BYTES) return [413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`];
   // Any type: Prism parses some that are not spelled application/json, and the description accepts no deep body.
-  if (nestedDeeperThan(body, MAX_JSON_DEPTH)) return [400, `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`];
+  if (nestedDeeperThan(body, MAX_JSON_DEPTH))
+    return [400, `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`];
   if (body.length === 0 || !JSON_TYPE.test(contentType)) return undefined;
   let text;
   try {
@@ -106,7 +124,15 @@ export function refusal(body, contentType = "") {
  *   gateway?: boolean, timeoutMs?: number, allowed?: (path: string) => string[] }} options
  * `allowed(path)`: the methods of a path, for the Allow header of Prism's 405.
  */
-export function startGuard({ host, port, target, bypass = () => undefined, gateway = false, timeoutMs = DEFAULT_TIMEOUT_MS, allowed = () => [] }) {
+export function startGuard({
+  host,
+  port,
+  target,
+  bypass = () => undefined,
+  gateway = false,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  allowed = () => [],
+}) {
   const server = createServer((incoming, outgoing) => {
     const declared = Number(incoming.headers["content-length"] ?? 0);
     if (declared > MAX_BODY_BYTES) {
@@ -132,7 +158,9 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
       const body = Buffer.concat(chunks);
       const refused = refusal(body, incoming.headers["content-type"]);
       if (refused) return sendProblem(outgoing, ...refused);
-      pass(incoming, outgoing, body).catch(() => sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" }));
+      pass(incoming, outgoing, body).catch(() =>
+        sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" }),
+      );
     });
   });
 
@@ -159,7 +187,13 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
       const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && SAFE_TO_REPEAT.has(incoming.method));
       if (unsent && attempt === 0 && !bypassed && !outgoing.destroyed) {
         outgoing.removeListener("close", onClose);
-        setTimeout(() => pass(incoming, outgoing, body, 1).catch(() => sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" })), RETRY_AFTER_MS);
+        setTimeout(
+          () =>
+            pass(incoming, outgoing, body, 1).catch(() =>
+              sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" }),
+            ),
+          RETRY_AFTER_MS,
+        );
         return;
       }
       if (error.code === "ECONNREFUSED") sendProblem(outgoing, 503, "Prism is restarting; try again in a moment.", { "retry-after": "1" });
@@ -177,9 +211,15 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
           let problem = {};
           try {
             problem = JSON.parse(text);
-          } catch { /* not Prism's problem: passed on as it is */ }
+          } catch {
+            /* not Prism's problem: passed on as it is */
+          }
           if (typeof problem.type === "string" && !VIOLATION_TYPE.test(problem.type)) {
-            return sendProblem(outgoing, 502, `The upstream server could not be reached or gave no valid HTTP answer (${problem.detail || problem.title || "no detail"}).`);
+            return sendProblem(
+              outgoing,
+              502,
+              `The upstream server could not be reached or gave no valid HTTP answer (${problem.detail || problem.title || "no detail"}).`,
+            );
           }
           outgoing.writeHead(answer.statusCode, answer.rawHeaders).end(text);
         });
@@ -205,7 +245,11 @@ export function startGuard({ host, port, target, bypass = () => undefined, gatew
       resolve({
         url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}`,
         port: actual,
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -47,15 +47,43 @@ export function freePort(host = "127.0.0.1") {
  *   ready?: (response: Response, body: string) => boolean, bypass?: (path: string) => string | undefined,
  *   timeoutMs?: number, onRestart?: (how: number | string) => void }} options
  */
-export async function startPrismProcess({ mode, document, transform, args = [], host = "127.0.0.1", port = 0, verboseLevel = "error", stdio = "pipe", probe = {}, ready = () => true, bypass, timeoutMs, onRestart = () => {} }) {
+export async function startPrismProcess({
+  mode,
+  document,
+  transform,
+  args = [],
+  host = "127.0.0.1",
+  port = 0,
+  verboseLevel = "error",
+  stdio = "pipe",
+  probe = {},
+  ready = () => true,
+  bypass,
+  timeoutMs,
+  onRestart = () => {},
+}) {
   const text = readFileSync(document, "utf8");
   const served = transform ? transform(JSON.parse(text)) : parseOrNothing(text); // a YAML document: no Allow headers
   let current; // the running Prism: a promise, so that requests during a restart wait for it
-  const guard = await startGuard({ host, port, bypass, timeoutMs, gateway: mode === "proxy", allowed: allowedMethods(served), target: async () => (await current).url });
+  const guard = await startGuard({
+    host,
+    port,
+    bypass,
+    timeoutMs,
+    gateway: mode === "proxy",
+    allowed: allowedMethods(served),
+    target: async () => (await current).url,
+  });
   // A proxy reaches its upstream through the relay, which bounds the answers Prism would hold in memory
   // (not through an --upstream-proxy, which Prism would then use to reach the relay).
   const upstreamAt = mode === "proxy" && !args.includes("--upstream-proxy") ? args.findIndex((arg) => /^https?:\/\//.test(arg)) : -1;
-  const relay = upstreamAt >= 0 ? await startUpstreamRelay(args[upstreamAt]).catch(async (error) => { await guard.close(); throw error; }) : undefined;
+  const relay =
+    upstreamAt >= 0
+      ? await startUpstreamRelay(args[upstreamAt]).catch(async (error) => {
+          await guard.close();
+          throw error;
+        })
+      : undefined;
   const prismArgs = relay ? args.with(upstreamAt, relay.url) : args;
   const dir = mkdtempSync(join(tmpdir(), "pcs-prism-"));
   const snapshot = join(dir, "openapi.json");
@@ -74,7 +102,12 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
     let lastError;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        return await startOnce([PRISM_ENTRY, mode, snapshot, ...prismArgs, "-h", "127.0.0.1", "-p", String(await freePort()), "-v", verboseLevel], keep, probe, ready);
+        return await startOnce(
+          [PRISM_ENTRY, mode, snapshot, ...prismArgs, "-h", "127.0.0.1", "-p", String(await freePort()), "-v", verboseLevel],
+          keep,
+          probe,
+          ready,
+        );
       } catch (error) {
         lastError = error; // most likely the port was taken between freePort() and Prism's listen
       }
@@ -83,7 +116,9 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
   };
   let stopping = false;
   let finish;
-  const exited = new Promise((resolve) => { finish = resolve; });
+  const exited = new Promise((resolve) => {
+    finish = resolve;
+  });
   const restarts = [];
   let pid;
   const supervise = (prism) => {
@@ -116,7 +151,9 @@ export async function startPrismProcess({ mode, document, transform, args = [], 
   }
   return {
     url: guard.url,
-    get pid() { return pid; },
+    get pid() {
+      return pid;
+    },
     output: () => output,
     exited,
     stop: async () => {
@@ -139,7 +176,11 @@ async function startOnce(args, keep, probe, ready) {
   const port = args[args.indexOf("-p") + 1];
   // detached: Prism leads its own process group, so stop() can signal it and whatever it forks.
   // process.execPath: Prism runs on the caller's Node.js (CI's Node 22/24 runs rely on it).
-  const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
   let output = "";
   const collect = (chunk) => {
     output = (output + chunk).slice(-OUTPUT_KEPT);
@@ -148,7 +189,13 @@ async function startOnce(args, keep, probe, ready) {
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-  const killGroup = (signal) => { try { process.kill(-child.pid, signal); } catch { /* already gone */ } };
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
   const killOnExit = () => killGroup("SIGKILL");
   process.once("exit", killOnExit);
   void exited.then(() => process.removeListener("exit", killOnExit));
@@ -174,7 +221,9 @@ async function startOnce(args, keep, probe, ready) {
 async function waitUntilReady(url, exited, { path = "/groups.json", headers = {} }, ready) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   while (Date.now() < deadline) {
     if (gone) throw new Error("Prism exited");
     try {

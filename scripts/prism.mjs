@@ -10,7 +10,19 @@ import { argumentError, exposureWarning, listenError, parsePort } from "./cli.mj
 
 /** Prism's options (prism-cli's sharedOptions, mock and proxy): name → whether it takes a value. */
 const OPTIONS = {
-  common: { "-p": true, "--port": true, "-h": true, "--host": true, "-v": true, "--verboseLevel": true, "--cors": false, "--no-cors": false, "-m": false, "--multiprocess": false, "--errors": false },
+  common: {
+    "-p": true,
+    "--port": true,
+    "-h": true,
+    "--host": true,
+    "-v": true,
+    "--verboseLevel": true,
+    "--cors": false,
+    "--no-cors": false,
+    "-m": false,
+    "--multiprocess": false,
+    "--errors": false,
+  },
   mock: { "-d": false, "--dynamic": false, "--seed": true, "--ignoreExamples": false, "--json-schema-faker-fillProperties": false },
   proxy: { "--validate-request": false, "--upstream-proxy": true },
 };
@@ -44,7 +56,10 @@ if (!LEVELS.includes(verbose)) fail(`-v must be one of ${LEVELS.join(", ")}, not
 const port = parsePort(portText, script);
 if (typeof port === "string") fail(port);
 
-const exposure = exposureWarning(host, mode === "mock" ? "the mock" : `the proxy, and through it ${positionals[1]} with the credentials callers send`);
+const exposure = exposureWarning(
+  host,
+  mode === "mock" ? "the mock" : `the proxy, and through it ${positionals[1]} with the credentials callers send`,
+);
 if (exposure) console.error(`${script}: ${exposure}`);
 
 let prism;

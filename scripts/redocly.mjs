@@ -6,9 +6,13 @@
 import { spawn } from "node:child_process";
 
 const REDOCLY = new URL("../node_modules/@redocly/cli/bin/cli.js", import.meta.url).pathname;
-const NODE_20_BOX = /\n?[ \t]*╔═+╗\n(?:[ \t]*║.*║\n)*?[ \t]*║\s*Deprecation warning: Node\.js 20 support is ending\s*║\n(?:[ \t]*║.*║\n)*[ \t]*╚═+╝\n\n?/;
+const NODE_20_BOX =
+  /\n?[ \t]*╔═+╗\n(?:[ \t]*║.*║\n)*?[ \t]*║\s*Deprecation warning: Node\.js 20 support is ending\s*║\n(?:[ \t]*║.*║\n)*[ \t]*╚═+╝\n\n?/;
 
-const child = spawn(process.execPath, [REDOCLY, ...process.argv.slice(2)], { stdio: ["inherit", "inherit", "pipe"], env: { REDOCLY_TELEMETRY: "off", ...process.env } });
+const child = spawn(process.execPath, [REDOCLY, ...process.argv.slice(2)], {
+  stdio: ["inherit", "inherit", "pipe"],
+  env: { REDOCLY_TELEMETRY: "off", ...process.env },
+});
 let head = ""; // the box comes first: held back until it has passed (or cannot come any more)
 let passed = !process.versions.node.startsWith("20.");
 child.stderr.on("data", (chunk) => {

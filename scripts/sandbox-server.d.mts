@@ -41,5 +41,8 @@ export interface RunningSandbox {
 }
 
 export function startSandbox(options?: StartSandboxOptions): Promise<RunningSandbox>;
-export function serveSandbox(sandbox: Pick<Sandbox, "fetch"> & Partial<Sandbox>, options?: { host?: string; port?: number; controlToken?: string }): Promise<{ url: string; close(): Promise<void> }>;
+export function serveSandbox(
+  sandbox: Pick<Sandbox, "fetch"> & Partial<Sandbox>,
+  options?: { host?: string; port?: number; controlToken?: string },
+): Promise<{ url: string; close(): Promise<void> }>;
 export function freePort(host?: string): Promise<number>;

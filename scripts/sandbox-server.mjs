@@ -40,7 +40,14 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** The sandbox's own answer, in its shape, for what the server refuses before the sandbox sees it. */
 function sendProblem(outgoing, status, title, detail, headers = {}) {
   const body = JSON.stringify({ type: "about:blank", title, status, detail, instance: "" });
-  outgoing.writeHead(status, { ...headers, "access-control-allow-origin": "*", "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) }).end(body);
+  outgoing
+    .writeHead(status, {
+      ...headers,
+      "access-control-allow-origin": "*",
+      "content-type": "application/problem+json",
+      "content-length": Buffer.byteLength(body),
+    })
+    .end(body);
 }
 
 function control(incoming, outgoing, sandbox, token) {
@@ -49,7 +56,13 @@ function control(incoming, outgoing, sandbox, token) {
   if (incoming.headers.origin !== undefined) {
     sendProblem(outgoing, 403, "Forbidden", "The test-control endpoints refuse requests from web pages (an Origin header was sent).");
   } else if (!timingSafeEqualText(incoming.headers.authorization ?? "", `Bearer ${token}`)) {
-    sendProblem(outgoing, 401, "Unauthorized", "The test-control endpoints need the control token printed at start: Authorization: Bearer <token>.", { "www-authenticate": "Bearer" });
+    sendProblem(
+      outgoing,
+      401,
+      "Unauthorized",
+      "The test-control endpoints need the control token printed at start: Authorization: Bearer <token>.",
+      { "www-authenticate": "Bearer" },
+    );
   } else {
     const { status, body } = handler(sandbox);
     if (body === undefined) outgoing.writeHead(status).end();
@@ -78,13 +91,25 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlTok
         return sendProblem(outgoing, 413, "Content Too Large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
       }
       const abort = new AbortController();
-      outgoing.once("close", () => { if (!outgoing.writableFinished) abort.abort(new Error("the client went away")); });
+      outgoing.once("close", () => {
+        if (!outgoing.writableFinished) abort.abort(new Error("the client went away"));
+      });
       const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
       const url = `http://${host}${incoming.url}`;
-      const headers = Object.entries(incoming.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : value === undefined ? [] : [[name, value]]));
+      const headers = Object.entries(incoming.headers).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.map((v) => [name, v]) : value === undefined ? [] : [[name, value]],
+      );
       const response = FORBIDDEN_METHODS.has(incoming.method)
         ? await sandbox.fetch(url, { method: incoming.method, headers }) // no Request can hold TRACE: the sandbox answers 405 itself
-        : await sandbox.fetch(new Request(url, { method: incoming.method, headers, body: hasBody ? Readable.toWeb(incoming) : undefined, duplex: "half", signal: abort.signal }));
+        : await sandbox.fetch(
+            new Request(url, {
+              method: incoming.method,
+              headers,
+              body: hasBody ? Readable.toWeb(incoming) : undefined,
+              duplex: "half",
+              signal: abort.signal,
+            }),
+          );
       // A refused body may still be arriving: answer, then close rather than read the rest.
       if (!incoming.complete) outgoing.setHeader("connection", "close");
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
@@ -103,7 +128,11 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlTok
       const { port: actual } = server.address();
       resolve({
         url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}`,
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -113,11 +142,30 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlTok
  * Starts a sandbox, its HTTP server on a free port, and (unless proxy is false) Prism's validating
  * proxy in front of it, on `port` or a free one. Resolves when the proxy answers.
  */
-export async function startSandbox({ host = "127.0.0.1", port, proxy = true, sandbox: options = {}, verboseLevel = "error", stdio = "pipe", document = `${root}generated/openapi.json`, controlToken = randomBytes(16).toString("hex"), onRestart } = {}) {
+export async function startSandbox({
+  host = "127.0.0.1",
+  port,
+  proxy = true,
+  sandbox: options = {},
+  verboseLevel = "error",
+  stdio = "pipe",
+  document = `${root}generated/openapi.json`,
+  controlToken = randomBytes(16).toString("hex"),
+  onRestart,
+} = {}) {
   const sandbox = createSandbox(options);
   // Behind the proxy, the sandbox's own server stays on loopback whatever host the proxy is given.
   const upstream = await serveSandbox(sandbox, { host: proxy ? "127.0.0.1" : host, port: proxy ? 0 : (port ?? 0), controlToken });
-  if (!proxy) return { url: upstream.url, upstreamUrl: upstream.url, controlToken, sandbox, output: () => "", stop: upstream.close, exited: new Promise(() => {}) };
+  if (!proxy)
+    return {
+      url: upstream.url,
+      upstreamUrl: upstream.url,
+      controlToken,
+      sandbox,
+      output: () => "",
+      stop: upstream.close,
+      exited: new Promise(() => {}),
+    };
   try {
     const prism = await startPrismProcess({
       mode: "proxy",
@@ -161,13 +209,15 @@ export function withoutSecurityRequirements(description) {
   const paths = Object.fromEntries(
     Object.entries(rest.paths ?? {}).map(([path, item]) => [
       path,
-      Object.fromEntries(Object.entries(item).map(([key, value]) => {
-        if (value && typeof value === "object" && "security" in value) {
-          const { security: _operationSecurity, ...operation } = value;
-          return [key, operation];
-        }
-        return [key, value];
-      })),
+      Object.fromEntries(
+        Object.entries(item).map(([key, value]) => {
+          if (value && typeof value === "object" && "security" in value) {
+            const { security: _operationSecurity, ...operation } = value;
+            return [key, operation];
+          }
+          return [key, value];
+        }),
+      ),
     ]),
   );
   return { ...rest, paths };

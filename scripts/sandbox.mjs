@@ -30,8 +30,15 @@ try {
   ({ values } = parseArgs({ options: OPTIONS, allowPositionals: false }));
 } catch (error) {
   const option = /option '([^']+)'|argument '([^']+)'/.exec(error.message);
-  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") fail(argumentError(option?.[1] ?? "?", Object.keys(OPTIONS).map((name) => `--${name}`)).message);
-  if (error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") fail(`unexpected argument ${option?.[2] ?? ""}; the options are -p <port>, -h <host>, --no-proxy, -v <level>`);
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    fail(
+      argumentError(
+        option?.[1] ?? "?",
+        Object.keys(OPTIONS).map((name) => `--${name}`),
+      ).message,
+    );
+  if (error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
+    fail(`unexpected argument ${option?.[2] ?? ""}; the options are -p <port>, -h <host>, --no-proxy, -v <level>`);
   fail(error.message.split("\n")[0]);
 }
 if (values.help) {
@@ -84,16 +91,23 @@ try {
   });
 } catch (error) {
   if (requested !== undefined) process.exit(requested);
-  fail(error.code ? listenError(error, values.host, port, "sandbox") : `the sandbox did not start: ${String(error.message).split("\n")[0]}`);
+  fail(
+    error.code ? listenError(error, values.host, port, "sandbox") : `the sandbox did not start: ${String(error.message).split("\n")[0]}`,
+  );
 }
 if (requested !== undefined) await stop(requested);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-const exposure = exposureWarning(values.host, `the sandbox (its API keys are the published ones above) and its test control (with the token)`);
+const exposure = exposureWarning(
+  values.host,
+  `the sandbox (its API keys are the published ones above) and its test control (with the token)`,
+);
 console.log(`
 Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)
 ${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500."}
 Seeded with the description's examples; state lives until you stop it. API keys (HTTP Basic user name, empty password):
-${Object.entries(DEFAULT_API_KEYS).map(([key, user]) => `  ${key.padEnd(20)} account ${user}`).join("\n")}
+${Object.entries(DEFAULT_API_KEYS)
+  .map(([key, user]) => `  ${key.padEnd(20)} account ${user}`)
+  .join("\n")}
 Try: curl -u "sandbox-admin-key:" "${running.url}/projects.json?limit=2"
 Test control (POST /_sandbox/reset, GET /_sandbox/sent-emails): -H "Authorization: Bearer ${running.controlToken}"
 Ctrl-C to stop.

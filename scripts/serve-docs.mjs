@@ -71,7 +71,12 @@ const server = createServer((request, response) => {
     return;
   }
   // Range is ignored on purpose (the files are small): the whole file, 200, and Accept-Ranges: none.
-  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache", "accept-ranges": "none", "content-length": statSync(file).size });
+  response.writeHead(200, {
+    "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+    "cache-control": "no-cache",
+    "accept-ranges": "none",
+    "content-length": statSync(file).size,
+  });
   if (request.method === "HEAD") response.end();
   // pipeline, not pipe: a client that cuts the download off closes the file too.
   else pipeline(createReadStream(file), response, () => {});

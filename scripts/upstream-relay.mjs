@@ -15,22 +15,25 @@ export function startUpstreamRelay(upstream, { maxBytes = MAX_ANSWER_BYTES } = {
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   const server = createServer((incoming, outgoing) => {
     const headers = { ...incoming.headers, host: target.host };
-    const forwarded = send({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers }, (answer) => {
-      if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
-        answer.destroy();
-        return void outgoing.destroy();
-      }
-      outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      let size = 0;
-      answer.on("data", (chunk) => {
-        size += chunk.length;
-        if (size > maxBytes) {
+    const forwarded = send(
+      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers },
+      (answer) => {
+        if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
           answer.destroy();
-          outgoing.destroy(); // Prism gets a cut-off answer instead of an unbounded one
+          return void outgoing.destroy();
         }
-      });
-      answer.pipe(outgoing);
-    });
+        outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        let size = 0;
+        answer.on("data", (chunk) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            answer.destroy();
+            outgoing.destroy(); // Prism gets a cut-off answer instead of an unbounded one
+          }
+        });
+        answer.pipe(outgoing);
+      },
+    );
     forwarded.on("error", () => outgoing.destroy());
     outgoing.on("close", () => forwarded.destroy());
     incoming.pipe(forwarded);
@@ -40,7 +43,14 @@ export function startUpstreamRelay(upstream, { maxBytes = MAX_ANSWER_BYTES } = {
     server.listen(0, "127.0.0.1", () => {
       const base = new URL(target.href);
       const relayed = `http://127.0.0.1:${server.address().port}${base.pathname === "/" ? "" : base.pathname.replace(/\/$/, "")}`;
-      resolve({ url: relayed, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }) });
+      resolve({
+        url: relayed,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
     });
   });
 }

@@ -39,9 +39,7 @@ export type PathsWithMethod<M extends HttpMethod> = {
 export type CallOptions<Op, As extends ParseAs> = FetchOptions<Op> & { parseAs?: As };
 
 /** The options are optional exactly when the operation has nothing required (no path parameter, no body). */
-export type CallArgs<Op, As extends ParseAs> = {} extends FetchOptions<Op>
-  ? [init?: CallOptions<Op, As>]
-  : [init: CallOptions<Op, As>];
+export type CallArgs<Op, As extends ParseAs> = {} extends FetchOptions<Op> ? [init?: CallOptions<Op, As>] : [init: CallOptions<Op, As>];
 
 /**
  * One call method (GET, POST…). The options' type follows from the path alone, so an unknown property

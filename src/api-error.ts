@@ -13,7 +13,8 @@ export const REDACTED = "[REDACTED]";
  * that contains another is replaced whole. */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const present = secrets.filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  return (text) => present.reduce((scrubbed, secret) => (scrubbed.includes(secret) ? scrubbed.replaceAll(secret, REDACTED) : scrubbed), text);
+  return (text) =>
+    present.reduce((scrubbed, secret) => (scrubbed.includes(secret) ? scrubbed.replaceAll(secret, REDACTED) : scrubbed), text);
 }
 
 export interface ApiErrorInit {
@@ -136,7 +137,11 @@ function redactResponse(response: Response, redact: Redactor): Response {
     statusText: redact(statusText),
     headers: headers.map(([name, value]) => [redact(name), redact(value)]),
   });
-  Object.defineProperties(copy, { url: { value: redact(url) }, redirected: { value: response.redirected }, type: { value: response.type } });
+  Object.defineProperties(copy, {
+    url: { value: redact(url) },
+    redirected: { value: response.redirected },
+    type: { value: response.type },
+  });
   if (!inRange) Object.defineProperties(copy, { status: { value: status }, ok: { value: false } });
   return copy;
 }

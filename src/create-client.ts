@@ -56,12 +56,22 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const PACKAGE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 
 export function createClient(options: ClientOptions): ApiClient {
-  const { baseUrl, apiKey, fetch, timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, userAgent, headers, ...passedThrough } =
-    options;
+  const {
+    baseUrl,
+    apiKey,
+    fetch,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+    retry,
+    userAgent,
+    headers,
+    ...passedThrough
+  } = options;
   if (typeof baseUrl !== "string" || baseUrl === "") throw new TypeError("createClient: baseUrl must be a non-empty string");
   // typeof: a string such as "5000" passes `> 0` but would switch the timer off for POST and PATCH.
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
-  if (typeof maxResponseBytes !== "number" || !(maxResponseBytes >= 0)) throw new RangeError("createClient: maxResponseBytes must be a number ≥ 0");
+  if (typeof maxResponseBytes !== "number" || !(maxResponseBytes >= 0))
+    throw new RangeError("createClient: maxResponseBytes must be a number ≥ 0");
   const authorization = basicAuthorization(apiKey);
   const client = createFetchClient<paths>({
     ...passedThrough,

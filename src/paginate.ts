@@ -91,7 +91,10 @@ export async function* paginate<P extends PaginatedPath>(
   path: P,
   ...[init]: PaginateArgs<P>
 ): AsyncGenerator<PageItem<P>, void, undefined> {
-  const { maxPages = DEFAULT_MAX_PAGES, ...options } = (init ?? {}) as { maxPages?: number; params?: { query?: { offset?: number; limit?: number } } };
+  const { maxPages = DEFAULT_MAX_PAGES, ...options } = (init ?? {}) as {
+    maxPages?: number;
+    params?: { query?: { offset?: number; limit?: number } };
+  };
   const limit = options.params?.query?.limit ?? MAX_PAGE_SIZE;
   // The walk stops on a page shorter than `limit`: 0 would never stop, and more than the service's
   // maximum would stop after one capped page, silently dropping the rest.

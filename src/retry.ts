@@ -118,10 +118,13 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
   const forwardAbort = () => controller.abort(callerSignal?.reason);
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (Number.isFinite(timeoutMs)) {
-    timer = setTimeout(() => {
-      callerSignal?.removeEventListener("abort", forwardAbort);
-      controller.abort(new DOMException(`The request timed out after ${timeoutMs} ms`, "TimeoutError"));
-    }, Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
+    timer = setTimeout(
+      () => {
+        callerSignal?.removeEventListener("abort", forwardAbort);
+        controller.abort(new DOMException(`The request timed out after ${timeoutMs} ms`, "TimeoutError"));
+      },
+      Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS),
+    );
     // The timer also covers reading the body, so it may outlive the call: never let it keep Node alive.
     (timer as { unref?: () => void }).unref?.();
   }
@@ -175,9 +178,10 @@ export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes 
         continue;
       }
 
-      const wait = isLast || !retry.statuses.includes(response.status)
-        ? undefined
-        : (retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry));
+      const wait =
+        isLast || !retry.statuses.includes(response.status)
+          ? undefined
+          : (retryAfterMs(response.headers.get("Retry-After")) ?? backoffMs(attempt, retry));
       // The answer is final — or a server asks for a longer wait than the budget allows, and gets its
       // answer passed on. Its body keeps the attempt's timer until it has been read.
       if (wait === undefined || !withinBudget(started, wait, retry)) return boundBody(response, maxResponseBytes, guard.clear);

@@ -14,7 +14,9 @@ export async function everyOperation(): Promise<string[]> {
   seen.push(project.ownership);
   await client.PATCH("/projects/{project_id}.json", { params: { path: { project_id: 1 } }, body: { name: "Renamed" } });
   await client.DELETE("/projects/{project_id}.json", { params: { path: { project_id: 1 } } });
-  const files = unwrap(await client.GET("/v1/projects/{project_id}/files.json", { params: { path: { project_id: 1 }, query: { limit: 5 } } }));
+  const files = unwrap(
+    await client.GET("/v1/projects/{project_id}/files.json", { params: { path: { project_id: 1 }, query: { limit: 5 } } }),
+  );
   seen.push(String(files[0]?.id));
   const urls = unwrap(await client.GET("/projects/{project_id}/urls.json", { params: { path: { project_id: 1 } } }));
   seen.push(String(urls[0]?.id));
@@ -24,7 +26,9 @@ export async function everyOperation(): Promise<string[]> {
   seen.push(revisions[0]?.text ?? "");
   const users = unwrap(await client.GET("/projects/{project_id}/users.json", { params: { path: { project_id: 1 } } }));
   seen.push(users[0]?.email ?? "");
-  const added = unwrap(await client.POST("/projects/{project_id}/users.json", { params: { path: { project_id: 1 } }, body: { user: "48213" } }));
+  const added = unwrap(
+    await client.POST("/projects/{project_id}/users.json", { params: { path: { project_id: 1 } }, body: { user: "48213" } }),
+  );
   seen.push(added.email);
   await client.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: 1, user_id: 3 } } });
   const organization = unwrap(await client.GET("/organizations.json"));

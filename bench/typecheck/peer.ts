@@ -4,8 +4,21 @@
 // tsconfig paths to the generated sources (tsconfig.peer.json, how the peer's docs have you use it)
 // or to their compiled declarations (tsconfig.peer-compiled.json, as if published as a package).
 import {
-  addProjectUser, createProject, deleteProject, getGroup, getOrganization, getProject, listCapturedUrls, listCopy,
-  listCopyRevisions, listFiles, listGroups, listProjects, listProjectUsers, removeProjectUser, updateOrganization,
+  addProjectUser,
+  createProject,
+  deleteProject,
+  getGroup,
+  getOrganization,
+  getProject,
+  listCapturedUrls,
+  listCopy,
+  listCopyRevisions,
+  listFiles,
+  listGroups,
+  listProjects,
+  listProjectUsers,
+  removeProjectUser,
+  updateOrganization,
   updateProject,
 } from "peer-sdk";
 import { createClient } from "peer-sdk/client";

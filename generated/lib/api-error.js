@@ -110,7 +110,11 @@ function redactResponse(response, redact) {
         statusText: redact(statusText),
         headers: headers.map(([name, value]) => [redact(name), redact(value)]),
     });
-    Object.defineProperties(copy, { url: { value: redact(url) }, redirected: { value: response.redirected }, type: { value: response.type } });
+    Object.defineProperties(copy, {
+        url: { value: redact(url) },
+        redirected: { value: response.redirected },
+        type: { value: response.type },
+    });
     if (!inRange)
         Object.defineProperties(copy, { status: { value: status }, ok: { value: false } });
     return copy;

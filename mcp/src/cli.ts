@@ -19,7 +19,11 @@ An MCP server (stdio) whose tools are the Project Collaboration Service's operat
   --list-tools    print the tools that would be offered, and exit
 Environment: PCS_API_KEY and PCS_BASE_URL (the service root); without a key, the sandbox.`;
 
-const list = (value: string | undefined) => value?.split(",").map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  value
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -22,15 +22,22 @@ export function connect(env: Record<string, string | undefined>, options: { sand
   const baseUrl = env.PCS_BASE_URL?.trim();
   if (options.sandbox || !apiKey) {
     if (!options.sandbox && baseUrl) {
-      throw new UsageError("PCS_BASE_URL is set but PCS_API_KEY is not: set both to use the service, or neither (or --sandbox) to use the sandbox");
+      throw new UsageError(
+        "PCS_BASE_URL is set but PCS_API_KEY is not: set both to use the service, or neither (or --sandbox) to use the sandbox",
+      );
     }
     const sandbox = createSandbox();
     // The example organization's administrator, so that every operation can be tried.
     const sandboxKey = Object.keys(DEFAULT_API_KEYS).find((key) => DEFAULT_API_KEYS[key] === EXAMPLE_USERS.admin)!;
     const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: sandboxKey, fetch: sandbox.fetch });
-    return { client, secrets: [], summary: "the in-process sandbox (acting as the example administrator; state lasts as long as the process)" };
+    return {
+      client,
+      secrets: [],
+      summary: "the in-process sandbox (acting as the example administrator; state lasts as long as the process)",
+    };
   }
-  if (!baseUrl) throw new UsageError("PCS_API_KEY is set but PCS_BASE_URL is not: set it to the service root, e.g. https://your-host/public/api");
+  if (!baseUrl)
+    throw new UsageError("PCS_API_KEY is set but PCS_BASE_URL is not: set it to the service root, e.g. https://your-host/public/api");
   let host: string;
   try {
     host = new URL(baseUrl).host;

@@ -79,7 +79,10 @@ function toolOf(document: JsonObject, path: string, method: string, operation: J
     if (parameter.in === "path") pathParameters.push(parameter.name);
     else if (parameter.in === "query") queryParameters.push(parameter.name);
     else throw new Error(`${name}: ${parameter.in} parameter ${parameter.name} has no place in a tool's input`);
-    properties[parameter.name] = { ...(parameter.schema as JsonObject), ...(parameter.description ? { description: parameter.description } : {}) };
+    properties[parameter.name] = {
+      ...(parameter.schema as JsonObject),
+      ...(parameter.description ? { description: parameter.description } : {}),
+    };
     if (parameter.required || parameter.in === "path") required.push(parameter.name);
   }
 

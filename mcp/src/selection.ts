@@ -19,13 +19,16 @@ export interface Selection {
 export function selectTools(all: readonly OperationTool[], selection: Selection = {}): OperationTool[] {
   const { allowWrites = false, tools, tags } = selection;
   const unknownTools = (tools ?? []).filter((name) => !all.some((t) => t.name === name));
-  if (unknownTools.length) throw new UsageError(`unknown tool ${unknownTools.join(", ")}; the tools are ${all.map((t) => t.name).join(", ")}`);
+  if (unknownTools.length)
+    throw new UsageError(`unknown tool ${unknownTools.join(", ")}; the tools are ${all.map((t) => t.name).join(", ")}`);
   const allTags = [...new Set(all.flatMap((t) => t.tags))];
   const unknownTags = (tags ?? []).filter((tag) => !allTags.includes(tag));
   if (unknownTags.length) throw new UsageError(`unknown tag ${unknownTags.join(", ")}; the tags are ${allTags.join(", ")}`);
   const namedWrites = (tools ?? []).filter((name) => all.find((t) => t.name === name)!.writes);
   if (namedWrites.length && !allowWrites) {
-    throw new UsageError(`${namedWrites.join(", ")} change${namedWrites.length > 1 ? "" : "s"} data: add --allow-writes to offer ${namedWrites.length > 1 ? "them" : "it"}`);
+    throw new UsageError(
+      `${namedWrites.join(", ")} change${namedWrites.length > 1 ? "" : "s"} data: add --allow-writes to offer ${namedWrites.length > 1 ? "them" : "it"}`,
+    );
   }
   const filtered = tools === undefined && tags === undefined;
   return all.filter(

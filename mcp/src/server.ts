@@ -2,7 +2,14 @@
 // a call into one request through the package's client. SDK's low-level Server rather than McpServer:
 // McpServer's registerTool takes Zod schemas only, and the description's JSON Schemas are the truth.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ApiError, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
 import { toRequest } from "./arguments.js";
 import { operationTools, type OperationTool } from "./operations.js";
@@ -56,10 +63,19 @@ export function createMcpServer(options: ServerOptions): Server {
 }
 
 function toMcpTool(tool: OperationTool): Tool {
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: tool.annotations,
+  };
 }
 
-const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: "text", text: value }], ...(isError ? { isError } : {}) });
+const text = (value: string, isError = false): CallToolResult => ({
+  content: [{ type: "text", text: value }],
+  ...(isError ? { isError } : {}),
+});
 
 async function call(client: ApiClient, tool: OperationTool, args: Record<string, unknown>): Promise<CallToolResult> {
   const checked = toRequest(tool, args);

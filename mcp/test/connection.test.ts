@@ -7,7 +7,9 @@ const KEY = "connection-test-key-5b1e";
 
 it("uses the sandbox without a key, or with --sandbox even when a key is set", () => {
   expect(connect({}).summary).toMatch(/in-process sandbox/);
-  expect(connect({ PCS_API_KEY: KEY, PCS_BASE_URL: "https://example.invalid/public/api" }, { sandbox: true }).summary).toMatch(/in-process sandbox/);
+  expect(connect({ PCS_API_KEY: KEY, PCS_BASE_URL: "https://example.invalid/public/api" }, { sandbox: true }).summary).toMatch(
+    /in-process sandbox/,
+  );
 });
 
 it("uses the service with a key and a base URL, and names only its host", () => {

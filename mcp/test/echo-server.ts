@@ -14,12 +14,18 @@ export async function startEchoServer(): Promise<EchoServer> {
   const received: string[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const authorization = request.headers.authorization ?? "";
-    const key = Buffer.from(authorization.replace(/^Basic /, ""), "base64").toString("utf8").replace(/:$/, "");
+    const key = Buffer.from(authorization.replace(/^Basic /, ""), "base64")
+      .toString("utf8")
+      .replace(/:$/, "");
     received.push(key);
     const echo = { authorization, key, headers: request.headers, [key]: "the key as a property name", note: `your key is ${key}` };
     const failing = request.url?.includes("/groups/");
     response.writeHead(failing ? 400 : 200, { "content-type": failing ? "application/problem+json" : "application/json" });
-    response.end(JSON.stringify(failing ? { type: "about:blank", title: "Bad Request", status: 400, detail: `rejected key ${key} (${authorization})`, echo } : echo));
+    response.end(
+      JSON.stringify(
+        failing ? { type: "about:blank", title: "Bad Request", status: 400, detail: `rejected key ${key} (${authorization})`, echo } : echo,
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -32,4 +38,10 @@ export async function startEchoServer(): Promise<EchoServer> {
 
 /** A key no message may hold, in any of the forms it travels in. */
 export const CANARY_KEY = 'mcp-canary-7f3a9c2e-"quoted"-key';
-export const canaryForms = [CANARY_KEY, Buffer.from(`${CANARY_KEY}:`).toString("base64"), Buffer.from(CANARY_KEY).toString("base64"), JSON.stringify(CANARY_KEY).slice(1, -1), "7f3a9c2e"];
+export const canaryForms = [
+  CANARY_KEY,
+  Buffer.from(`${CANARY_KEY}:`).toString("base64"),
+  Buffer.from(CANARY_KEY).toString("base64"),
+  JSON.stringify(CANARY_KEY).slice(1, -1),
+  "7f3a9c2e",
+];

@@ -14,7 +14,11 @@ beforeAll(async () => {
   // npm's own variables of an enclosing `npm test` must not steer the nested npm.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   const stdout = await new Promise<string>((resolve, reject) => {
-    const child = spawn("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: `${repoRoot}mcp`, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: `${repoRoot}mcp`,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk));
@@ -26,14 +30,21 @@ beforeAll(async () => {
 
 it("packs the command, the compiled server with its types, and nothing from src/ or test/", () => {
   const paths = packed.files.map((f) => f.path).sort();
-  const compiled = readdirSync(`${repoRoot}mcp/src`).filter((f) => f.endsWith(".ts")).flatMap((f) => [`dist/${f.replace(/\.ts$/, ".js")}`, `dist/${f.replace(/\.ts$/, ".d.ts")}`]);
+  const compiled = readdirSync(`${repoRoot}mcp/src`)
+    .filter((f) => f.endsWith(".ts"))
+    .flatMap((f) => [`dist/${f.replace(/\.ts$/, ".js")}`, `dist/${f.replace(/\.ts$/, ".d.ts")}`]);
   expect(compiled.length).toBeGreaterThan(10);
   expect(paths).toEqual(["LICENSE", "README.md", "bin/project-collaboration-mcp.js", ...compiled, "package.json"].sort());
   expect(paths).toContain(manifest.bin["project-collaboration-mcp"]);
 });
 
 it("depends on exact versions: the MCP SDK, Ajv for the input schemas, and the main package of the same release", () => {
-  expect(Object.keys(manifest.dependencies).sort()).toEqual(["@modelcontextprotocol/sdk", "@project-collaboration/api", "ajv", "ajv-formats"]);
+  expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    "@modelcontextprotocol/sdk",
+    "@project-collaboration/api",
+    "ajv",
+    "ajv-formats",
+  ]);
   for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
   expect(manifest.dependencies["@project-collaboration/api"]).toBe(root.version);
   expect(manifest.version).toBe(root.version);

@@ -31,5 +31,9 @@ it("is in no message, though every tool was called and the server echoed it each
   expect(texts.some((t) => /failed with status 400/.test(t))).toBe(true);
 
   expect(mcp.sent.length).toBeGreaterThan(described.length);
-  for (const form of canaryForms) expect(mcp.sent.filter((m) => m.includes(form)), form).toEqual([]);
+  for (const form of canaryForms)
+    expect(
+      mcp.sent.filter((m) => m.includes(form)),
+      form,
+    ).toEqual([]);
 });

@@ -22,7 +22,12 @@ interface Spawned {
 }
 
 async function spawnServer(args: string[], env: Record<string, string>): Promise<Spawned> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [command, ...args], env: { ...baseEnv, ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [command, ...args],
+    env: { ...baseEnv, ...env },
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
   const client = new Client({ name: "mcp-stdio-test", version: "0" });
@@ -72,7 +77,12 @@ afterAll(async () => {
 describe("npx project-collaboration-mcp", () => {
   it("without a key: the read tools, answering from the sandbox", async () => {
     const { tools } = await sandbox.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(described.filter(isRead).map((o) => o.operationId).sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      described
+        .filter(isRead)
+        .map((o) => o.operationId)
+        .sort(),
+    );
     const projects = JSON.parse(textOf(await sandbox.client.callTool({ name: "listProjects", arguments: {} })));
     expect(Array.isArray(projects) && projects.length > 0).toBe(true);
     expect(sandbox.stderr()).toMatch(/read-only\) against the in-process sandbox/);
@@ -93,7 +103,10 @@ describe("npx project-collaboration-mcp", () => {
     expect(echo.received).toEqual([CANARY_KEY, CANARY_KEY]);
     expect(leaky.received.length).toBeGreaterThanOrEqual(3);
     for (const form of canaryForms) {
-      expect(leaky.received.filter((m) => m.includes(form)), form).toEqual([]);
+      expect(
+        leaky.received.filter((m) => m.includes(form)),
+        form,
+      ).toEqual([]);
       expect(leaky.stderr(), form).not.toContain(form);
     }
   });

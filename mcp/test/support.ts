@@ -29,14 +29,28 @@ export const described: DescribedOperation[] = Object.entries(bundle.paths as Re
     .filter((method) => pathItem[method])
     .map((method) => {
       const operation = pathItem[method];
-      return { operationId: operation.operationId, method: method.toUpperCase(), path, summary: operation.summary, description: operation.description, tags: operation.tags ?? [], operation, pathItem };
+      return {
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        summary: operation.summary,
+        description: operation.description,
+        tags: operation.tags ?? [],
+        operation,
+        pathItem,
+      };
     }),
 );
 export const isRead = (o: DescribedOperation) => o.method === "GET" || o.method === "HEAD";
 
 function resolve(node: Json): Json {
   return node && typeof node.$ref === "string"
-    ? resolve(node.$ref.slice(2).split("/").reduce((n: Json, k: string) => n[k], bundle))
+    ? resolve(
+        node.$ref
+          .slice(2)
+          .split("/")
+          .reduce((n: Json, k: string) => n[k], bundle),
+      )
     : node;
 }
 
@@ -75,7 +89,14 @@ export async function connectInMemory(options: ServerOptions): Promise<Connected
   await server.connect(serverSide);
   const client = new Client({ name: "mcp-test", version: "0" });
   await client.connect(clientSide);
-  return { client, sent, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    sent,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 /** The text of a tool result's single text content. */

@@ -11,7 +11,10 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
-const readNames = described.filter(isRead).map((o) => o.operationId).sort();
+const readNames = described
+  .filter(isRead)
+  .map((o) => o.operationId)
+  .sort();
 const allNames = described.map((o) => o.operationId).sort();
 
 let readOnly: Connected;
@@ -60,7 +63,9 @@ describe("the tools listed", () => {
       const tool = tools.find((t) => t.name === o.operationId)!;
       expect(expected[o.method], `${o.method} has no expectation here`).toBeDefined();
       expect(tool.annotations, o.operationId).toMatchObject(expected[o.method]!);
-      if (!isRead(o)) for (const hint of ["destructiveHint", "idempotentHint"] as const) expect(typeof tool.annotations?.[hint], `${o.operationId} ${hint}`).toBe("boolean");
+      if (!isRead(o))
+        for (const hint of ["destructiveHint", "idempotentHint"] as const)
+          expect(typeof tool.annotations?.[hint], `${o.operationId} ${hint}`).toBe("boolean");
     }
   });
 
@@ -78,7 +83,10 @@ describe("the tools listed", () => {
   it("take no credential as an argument, and are plain JSON Schema (no $ref, no OpenAPI extensions)", async () => {
     const { tools } = await readWrite.client.listTools();
     for (const tool of tools) {
-      expect(Object.keys(tool.inputSchema.properties ?? {}).filter((p) => /key|auth|token|secret|credential|password/i.test(p)), tool.name).toEqual([]);
+      expect(
+        Object.keys(tool.inputSchema.properties ?? {}).filter((p) => /key|auth|token|secret|credential|password/i.test(p)),
+        tool.name,
+      ).toEqual([]);
       expect(JSON.stringify(tool.inputSchema), tool.name).not.toMatch(/"\$ref"|"x-[a-z-]+":/);
       expect(tool.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
     }
@@ -94,22 +102,28 @@ describe("each tool's input schema", () => {
     expect(validate(input), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it.each(described.map((o) => [o.operationId, o] as const))("%s refuses an unknown argument and a wrongly typed one, naming them", async (name, o) => {
-    const unknown = await readWrite.client.callTool({ name, arguments: { ...exampleInputs(o)[0], no_such_argument: 1 } });
-    expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toMatch(new RegExp(`^Invalid arguments for ${name}:[\\s\\S]*no_such_argument`));
-    const [first] = Object.keys(exampleInputs(o)[0]!);
-    if (first === undefined) return; // no argument at all (getOrganization): nothing to mistype
-    const mistyped = await readWrite.client.callTool({ name, arguments: { ...exampleInputs(o)[0], [first]: { not: "this" } } });
-    expect(mistyped.isError).toBe(true);
-    expect(textOf(mistyped)).toMatch(new RegExp(`^Invalid arguments for ${name}:\\n- ${first}: must be`));
-  });
+  it.each(described.map((o) => [o.operationId, o] as const))(
+    "%s refuses an unknown argument and a wrongly typed one, naming them",
+    async (name, o) => {
+      const unknown = await readWrite.client.callTool({ name, arguments: { ...exampleInputs(o)[0], no_such_argument: 1 } });
+      expect(unknown.isError).toBe(true);
+      expect(textOf(unknown)).toMatch(new RegExp(`^Invalid arguments for ${name}:[\\s\\S]*no_such_argument`));
+      const [first] = Object.keys(exampleInputs(o)[0]!);
+      if (first === undefined) return; // no argument at all (getOrganization): nothing to mistype
+      const mistyped = await readWrite.client.callTool({ name, arguments: { ...exampleInputs(o)[0], [first]: { not: "this" } } });
+      expect(mistyped.isError).toBe(true);
+      expect(textOf(mistyped)).toMatch(new RegExp(`^Invalid arguments for ${name}:\\n- ${first}: must be`));
+    },
+  );
 
   it("states the body's rules it cannot express flat: at least one property, exactly one of user or email", async () => {
     const none = await readWrite.client.callTool({ name: "updateProject", arguments: { project_id: 48213 } });
     expect(none.isError).toBe(true);
     expect(textOf(none)).toMatch(/body: must NOT have fewer than 1 properties[\s\S]*at least one/);
-    const both = await readWrite.client.callTool({ name: "addProjectUser", arguments: { project_id: 48213, user: "2087", email: "a@agency.example" } });
+    const both = await readWrite.client.callTool({
+      name: "addProjectUser",
+      arguments: { project_id: 48213, user: "2087", email: "a@agency.example" },
+    });
     expect(both.isError).toBe(true);
     expect(textOf(both)).toMatch(/exactly one of `user`/);
   });
@@ -159,9 +173,12 @@ describe("against the sandbox", () => {
     expect(gone.isError).toBe(true);
     expect(textOf(gone)).toMatch(/^GET \/projects\/\{project_id\}.json failed with status 404/);
     // Every write operation of the description was exercised above.
-    expect(described.filter((o) => !isRead(o)).map((o) => o.operationId).sort()).toEqual(
-      ["addProjectUser", "createProject", "deleteProject", "removeProjectUser", "updateOrganization", "updateProject"],
-    );
+    expect(
+      described
+        .filter((o) => !isRead(o))
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(["addProjectUser", "createProject", "deleteProject", "removeProjectUser", "updateOrganization", "updateProject"]);
   });
 });
 
@@ -172,7 +189,11 @@ describe("filters", () => {
     const groups = described.filter((o) => isRead(o) && o.tags.includes("Groups")).map((o) => o.operationId);
     expect(groups.length).toBeGreaterThan(0);
     expect(selectTools(all, { tags: ["Groups"] }).map((t) => t.name)).toEqual(groups);
-    expect(selectTools(all, { tools: ["getProject"], tags: ["Groups"] }).map((t) => t.name).sort()).toEqual(["getProject", ...groups].sort());
+    expect(
+      selectTools(all, { tools: ["getProject"], tags: ["Groups"] })
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["getProject", ...groups].sort());
   });
 
   it("--tags never lets a write tool in without --allow-writes", () => {
@@ -183,7 +204,9 @@ describe("filters", () => {
   it("a call to a tool left out by a filter, or to no tool at all, says which", async () => {
     const narrowed = await connectInMemory({ ...connect({}), tools: ["getProject"] });
     try {
-      await expect(narrowed.client.callTool({ name: "listProjects", arguments: {} })).rejects.toThrow(/listProjects is not among the tools this server was started with/);
+      await expect(narrowed.client.callTool({ name: "listProjects", arguments: {} })).rejects.toThrow(
+        /listProjects is not among the tools this server was started with/,
+      );
       await expect(narrowed.client.callTool({ name: "dropDatabase", arguments: {} })).rejects.toThrow(/Unknown tool dropDatabase/);
     } finally {
       await narrowed.close();

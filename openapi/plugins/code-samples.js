@@ -45,7 +45,9 @@ export function requestBodyExamples(document, operation) {
 export function describeOperation(document, { path, method, operation, parameters }) {
   const byLocation = (location) => parameters.filter((p) => p.in === location);
   const query = byLocation("query");
-  const successCode = Object.keys(operation.responses ?? {}).filter((code) => /^2\d\d$/.test(code)).sort()[0];
+  const successCode = Object.keys(operation.responses ?? {})
+    .filter((code) => /^2\d\d$/.test(code))
+    .sort()[0];
   if (!successCode) throw new Error(`code-samples: ${method.toUpperCase()} ${path} has no 2xx response`);
   const success = resolve(document, operation.responses[successCode]);
   return {
@@ -83,7 +85,7 @@ function json(value) {
   return compact.length <= 60 ? compact : JSON.stringify(value, null, 2);
 }
 
-export function curlSample(document, described, { envPrefix }) {
+export function curlSample(_document, described, { envPrefix }) {
   let url = `$${baseUrlVariable(envPrefix)}` + described.path;
   for (const { name, value } of described.pathParameters) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
   if (described.queryParameters.length) {
@@ -155,7 +157,9 @@ function printedFields(document, variable, schema, mayBeEmpty = false) {
 function expandedLiteral(value, indent) {
   const inner = indent + "  ";
   const key = (k) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
-  return `{\n${Object.entries(value).map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)},`).join("\n")}\n${indent}}`;
+  return `{\n${Object.entries(value)
+    .map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)},`)
+    .join("\n")}\n${indent}}`;
 }
 
 /** The first line of every TypeScript sample: where `client` comes from. */
@@ -200,7 +204,8 @@ export function typescriptSample(document, described, { packageName }) {
     // The name of a variable of the i-th call: `projectUser`, `projectUserById` for example ProjectUserAddById.
     const suffix = (name) => {
       if (!many) return name;
-      const rest = described.bodySchemaName && body.key?.startsWith(described.bodySchemaName) ? body.key.slice(described.bodySchemaName.length) : "";
+      const rest =
+        described.bodySchemaName && body.key?.startsWith(described.bodySchemaName) ? body.key.slice(described.bodySchemaName.length) : "";
       return IDENTIFIER.test(rest) && rest ? name + rest : `${name}${i + 1}`;
     };
     if (i > 0) lines.push("");
@@ -210,7 +215,10 @@ export function typescriptSample(document, described, { packageName }) {
       lines.push(unwrapped(init));
     } else if (itemSchema) {
       const item = lowerCamel(schemaName(itemSchema) ?? "item");
-      lines.push(unwrapped(init, suffix(`${item}s`)), `for (const ${item} of ${suffix(`${item}s`)}) console.log(${printedFields(document, item, itemSchema).join(", ")});`);
+      lines.push(
+        unwrapped(init, suffix(`${item}s`)),
+        `for (const ${item} of ${suffix(`${item}s`)}) console.log(${printedFields(document, item, itemSchema).join(", ")});`,
+      );
     } else {
       const variable = suffix(lowerCamel(schemaName(schema) ?? "result"));
       const printed = printedFields(document, variable, schema, described.responseMayBeEmpty);

@@ -55,7 +55,9 @@ export function withCopyButtons(markdown) {
 export function changelogMarkdown(markdown, repositoryWeb) {
   return String(markdown)
     .replace(/^# .*\n+/, "")
-    .replace(/\]\((?!https?:|#|mailto:)([^)\s]+)\)/g, (_, target) => (repositoryWeb ? `](${repositoryWeb}/blob/main/${target})` : `](${target})`));
+    .replace(/\]\((?!https?:|#|mailto:)([^)\s]+)\)/g, (_, target) =>
+      repositoryWeb ? `](${repositoryWeb}/blob/main/${target})` : `](${target})`,
+    );
 }
 
 /** An entry's heading: its title without code marks (Redoc drops code spans from a heading's route). */
@@ -92,7 +94,10 @@ export function splitSections(markdown) {
     else (sections.length ? sections[sections.length - 1].lines : intro).push(line);
   }
   const trim = (text) => text.replace(/^\s*\n/, "").replace(/\s+$/, "");
-  return { intro: trim(intro.join("\n")), sections: sections.map(({ name, lines: body }) => ({ name, body: trim(body.join("\n")) + "\n" })) };
+  return {
+    intro: trim(intro.join("\n")),
+    sections: sections.map(({ name, lines: body }) => ({ name, body: trim(body.join("\n")) + "\n" })),
+  };
 }
 
 /** The appendix text of x-assumptions: one entry per id, each with its anchor, in the map's order. */
@@ -208,7 +213,10 @@ export function readSourceNotes() {
 export function repositoryWeb(packageJson) {
   const repository = typeof packageJson.repository === "string" ? packageJson.repository : packageJson.repository?.url;
   if (!repository) return undefined;
-  return repository.replace(/^git\+/, "").replace(/\.git$/, "").replace(/^git:\/\//, "https://");
+  return repository
+    .replace(/^git\+/, "")
+    .replace(/\.git$/, "")
+    .replace(/^git:\/\//, "https://");
 }
 
 /** The Redocly decorator: `docs/reader: { groups: [{ name, tags }], guides, appendix }` in redocly.yaml. */

@@ -16,7 +16,9 @@ export const tryItButton = (operationId) =>
 /** Every operation as the console shows it: parameters prefilled from their examples, the body from its examples. */
 export function consoleOperations(document) {
   return operations(document).map(({ method, path, operation, parameters }) => {
-    const successCode = Object.keys(operation.responses ?? {}).filter((code) => /^2\d\d$/.test(code)).sort()[0];
+    const successCode = Object.keys(operation.responses ?? {})
+      .filter((code) => /^2\d\d$/.test(code))
+      .sort()[0];
     return {
       id: operation.operationId,
       method: method.toUpperCase(),
@@ -37,7 +39,10 @@ export function consoleOperations(document) {
             hint: schema.default !== undefined ? `default ${schema.default}` : value !== undefined ? `e.g. ${value}` : "",
           };
         }),
-      bodies: requestBodyExamples(document, operation).map(({ key, summary, value }) => ({ name: summary ?? key ?? "Example", json: JSON.stringify(value, null, 2) })),
+      bodies: requestBodyExamples(document, operation).map(({ key, summary, value }) => ({
+        name: summary ?? key ?? "Example",
+        json: JSON.stringify(value, null, 2),
+      })),
     };
   });
 }

@@ -26,22 +26,33 @@ export default function assumptionMarkers(document, _options, context) {
     const isResponse = path.length === 3 && path[0] === "components" && path[1] === "responses";
     for (const [entry, keywords] of Object.entries(marker)) {
       if (!Object.hasOwn(entries, entry)) {
-        results.push({ message: `\`x-assumption\` names "${entry}", which is no entry of the root's \`x-assumptions\`.`, path: [...at, entry] });
+        results.push({
+          message: `\`x-assumption\` names "${entry}", which is no entry of the root's \`x-assumptions\`.`,
+          path: [...at, entry],
+        });
         continue;
       }
       marked.add(entry);
       if (!Array.isArray(keywords) || keywords.some((k) => typeof k !== "string")) {
-        results.push({ message: `\`x-assumption.${entry}\` must be a list of keywords (empty to mark without relaxing).`, path: [...at, entry] });
+        results.push({
+          message: `\`x-assumption.${entry}\` must be a list of keywords (empty to mark without relaxing).`,
+          path: [...at, entry],
+        });
         continue;
       }
       for (const keyword of keywords) {
         const present = keyword === "status" ? isResponse : Object.hasOwn(node, keyword);
-        if (!present) results.push({ message: `\`x-assumption.${entry}\` lists "${keyword}", which this node does not have.`, path: [...at, entry] });
+        if (!present)
+          results.push({ message: `\`x-assumption.${entry}\` lists "${keyword}", which this node does not have.`, path: [...at, entry] });
       }
     }
   }
   for (const entry of Object.keys(entries)) {
-    if (!marked.has(entry)) results.push({ message: `Assumption "${entry}" is marked nowhere: mark the places it applies to, or remove the entry.`, path: ["x-assumptions", entry] });
+    if (!marked.has(entry))
+      results.push({
+        message: `Assumption "${entry}" is marked nowhere: mark the places it applies to, or remove the entry.`,
+        path: ["x-assumptions", entry],
+      });
     const value = entries[entry];
     if (typeof value?.title !== "string" || typeof value?.text !== "string") {
       results.push({ message: `Assumption "${entry}" needs a \`title\` and a \`text\`.`, path: ["x-assumptions", entry] });

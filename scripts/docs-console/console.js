@@ -36,66 +36,145 @@ function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-const STATUS_TEXT = { 200: "OK", 201: "Created", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 429: "Too Many Requests", 500: "Internal Server Error" };
+const STATUS_TEXT = {
+  200: "OK",
+  201: "Created",
+  204: "No Content",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
 
 function buildDialog() {
   const target = (value, label, checked) =>
-    h("label", { class: "pcs-choice" }, h("input", { type: "radio", name: "pcs-target", value, checked, onchange: showTarget }), ` ${label}`);
-  ui.operation = h("select", { id: "pcs-operation", onchange: () => show(byId.get(ui.operation.value)) },
-    ...operations.map((o) => h("option", { value: o.id }, `${o.method} ${o.path} — ${o.summary}`)));
+    h(
+      "label",
+      { class: "pcs-choice" },
+      h("input", { type: "radio", name: "pcs-target", value, checked, onchange: showTarget }),
+      ` ${label}`,
+    );
+  ui.operation = h(
+    "select",
+    { id: "pcs-operation", onchange: () => show(byId.get(ui.operation.value)) },
+    ...operations.map((o) => h("option", { value: o.id }, `${o.method} ${o.path} — ${o.summary}`)),
+  );
   ui.actAs = h("select", { id: "pcs-act-as" }, ...SANDBOX_KEYS.map((key) => h("option", { value: key }, key)));
-  ui.baseUrl = h("input", { id: "pcs-base-url", type: "url", placeholder: "https://your-host.invalid/public/api", autocomplete: "off", spellcheck: "false" });
+  ui.baseUrl = h("input", {
+    id: "pcs-base-url",
+    type: "url",
+    placeholder: "https://your-host.invalid/public/api",
+    autocomplete: "off",
+    spellcheck: "false",
+  });
   ui.key = h("input", { id: "pcs-api-key", type: "password", autocomplete: "off", spellcheck: "false" });
   ui.keyState = h("p", { class: "pcs-note", id: "pcs-key-state", "aria-live": "polite" });
   ui.showKey = h("input", { id: "pcs-show-key", type: "checkbox", onchange: renderCurl });
-  ui.sandboxPanel = h("div", { class: "pcs-panel" },
-    h("p", { class: "pcs-note" },
-      "The sandbox is the whole API running inside this page: seeded with this reference's examples, it keeps what you create, change and delete until you reload the page or reset it. Nothing leaves your browser."),
-    h("div", { class: "pcs-row" },
-      h("label", { for: "pcs-act-as" }, "API key (who you act as)"), ui.actAs,
-      h("button", { type: "button", class: "pcs-secondary", onclick: resetSandbox }, "Reset the sandbox")),
-    (ui.resetState = h("p", { class: "pcs-note", "aria-live": "polite" })));
-  ui.serverPanel = h("div", { class: "pcs-panel", hidden: true },
+  ui.sandboxPanel = h(
+    "div",
+    { class: "pcs-panel" },
+    h(
+      "p",
+      { class: "pcs-note" },
+      "The sandbox is the whole API running inside this page: seeded with this reference's examples, it keeps what you create, change and delete until you reload the page or reset it. Nothing leaves your browser.",
+    ),
+    h(
+      "div",
+      { class: "pcs-row" },
+      h("label", { for: "pcs-act-as" }, "API key (who you act as)"),
+      ui.actAs,
+      h("button", { type: "button", class: "pcs-secondary", onclick: resetSandbox }, "Reset the sandbox"),
+    ),
+    (ui.resetState = h("p", { class: "pcs-note", "aria-live": "polite" })),
+  );
+  ui.serverPanel = h(
+    "div",
+    { class: "pcs-panel", hidden: true },
     h("div", { class: "pcs-field" }, h("label", { for: "pcs-base-url" }, "Base URL"), ui.baseUrl),
     h("div", { class: "pcs-field" }, h("label", { for: "pcs-api-key" }, "API key"), ui.key),
-    h("div", { class: "pcs-row" },
+    h(
+      "div",
+      { class: "pcs-row" },
       h("button", { type: "button", class: "pcs-secondary", onclick: forgetKey }, "Forget the key"),
-      h("label", { class: "pcs-choice" }, ui.showKey, " Show my key in the curl command")),
+      h("label", { class: "pcs-choice" }, ui.showKey, " Show my key in the curl command"),
+    ),
     ui.keyState,
-    h("p", { class: "pcs-note" },
+    h(
+      "p",
+      { class: "pcs-note" },
       "Your key is kept in this page's memory only: never in the address, browser storage or the page, and sent only to the base URL above, over HTTPS as the API requires. " +
         "The request goes from your browser, so your server must allow it by CORS: this page's origin (a page opened from disk sends Origin: null), " +
-        "the Authorization and Content-Type headers, and the methods GET, POST, PATCH and DELETE. Without that the browser shows no answer; the curl command below works regardless."));
+        "the Authorization and Content-Type headers, and the methods GET, POST, PATCH and DELETE. Without that the browser shows no answer; the curl command below works regardless.",
+    ),
+  );
   ui.params = h("div", { class: "pcs-params" });
   ui.bodyChoice = h("select", { id: "pcs-body-example", onchange: () => (ui.body.value = current.bodies[ui.bodyChoice.value].json) });
   ui.body = h("textarea", { id: "pcs-body", rows: 8, spellcheck: "false", oninput: renderCurl });
-  ui.bodyField = h("div", { class: "pcs-field" },
+  ui.bodyField = h(
+    "div",
+    { class: "pcs-field" },
     h("label", { for: "pcs-body" }, "Request body (JSON)"),
     (ui.bodyChoiceRow = h("div", { class: "pcs-row" }, h("label", { for: "pcs-body-example" }, "Start from the example"), ui.bodyChoice)),
-    ui.body);
+    ui.body,
+  );
   ui.status = h("p", { class: "pcs-status", id: "pcs-status", role: "status" });
   ui.headers = h("pre", { class: "pcs-pre", id: "pcs-response-headers", tabindex: 0, "aria-label": "Response headers" });
   ui.responseBody = h("pre", { class: "pcs-pre", id: "pcs-response-body", tabindex: 0, "aria-label": "Response body" });
-  ui.response = h("section", { class: "pcs-response", "aria-labelledby": "pcs-response-title", hidden: true },
-    h("h3", { id: "pcs-response-title" }, "Response"), ui.status,
-    h("h4", {}, "Headers"), ui.headers, h("h4", {}, "Body"), ui.responseBody);
+  ui.response = h(
+    "section",
+    { class: "pcs-response", "aria-labelledby": "pcs-response-title", hidden: true },
+    h("h3", { id: "pcs-response-title" }, "Response"),
+    ui.status,
+    h("h4", {}, "Headers"),
+    ui.headers,
+    h("h4", {}, "Body"),
+    ui.responseBody,
+  );
   ui.curl = h("pre", { class: "pcs-pre", id: "pcs-curl", tabindex: 0, "aria-label": "curl command" });
   ui.title = h("h2", { id: "pcs-console-title" }, "Try it");
-  ui.dialog = h("dialog", { id: "pcs-console", class: "pcs-console", "aria-labelledby": "pcs-console-title", onclose: () => opener?.focus() },
-    h("div", { class: "pcs-head" }, ui.title, h("button", { type: "button", class: "pcs-close", "aria-label": "Close the console", onclick: () => ui.dialog.close() }, "×")),
+  ui.dialog = h(
+    "dialog",
+    { id: "pcs-console", class: "pcs-console", "aria-labelledby": "pcs-console-title", onclose: () => opener?.focus() },
+    h(
+      "div",
+      { class: "pcs-head" },
+      ui.title,
+      h("button", { type: "button", class: "pcs-close", "aria-label": "Close the console", onclick: () => ui.dialog.close() }, "×"),
+    ),
     h("div", { class: "pcs-field" }, h("label", { for: "pcs-operation" }, "Operation"), ui.operation),
-    h("fieldset", {}, h("legend", {}, "Send to"),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Send to"),
       h("div", { class: "pcs-row" }, target("sandbox", "The sandbox in this page", true), target("server", "Your server")),
-      ui.sandboxPanel, ui.serverPanel),
-    h("form", { class: "pcs-request", onsubmit: (event) => (event.preventDefault(), send()), oninput: renderCurl },
-      ui.params, ui.bodyField,
-      h("div", { class: "pcs-row" }, (ui.send = h("button", { type: "submit", class: "pcs-primary" }, "Send request")))),
+      ui.sandboxPanel,
+      ui.serverPanel,
+    ),
+    h(
+      "form",
+      { class: "pcs-request", onsubmit: (event) => (event.preventDefault(), send()), oninput: renderCurl },
+      ui.params,
+      ui.bodyField,
+      h("div", { class: "pcs-row" }, (ui.send = h("button", { type: "submit", class: "pcs-primary" }, "Send request"))),
+    ),
     ui.response,
-    h("section", { "aria-labelledby": "pcs-curl-title" },
-      h("div", { class: "pcs-row" }, h("h3", { id: "pcs-curl-title" }, "The same request with curl"),
-        h("button", { type: "button", class: "pcs-secondary", onclick: (event) => copy(ui.curl.textContent, event.currentTarget) }, "Copy")),
+    h(
+      "section",
+      { "aria-labelledby": "pcs-curl-title" },
+      h(
+        "div",
+        { class: "pcs-row" },
+        h("h3", { id: "pcs-curl-title" }, "The same request with curl"),
+        h("button", { type: "button", class: "pcs-secondary", onclick: (event) => copy(ui.curl.textContent, event.currentTarget) }, "Copy"),
+      ),
       ui.curl,
-      (ui.curlNote = h("p", { class: "pcs-note" }))));
+      (ui.curlNote = h("p", { class: "pcs-note" })),
+    ),
+  );
   document.body.append(ui.dialog);
 }
 
@@ -112,12 +191,31 @@ function show(operation) {
   current = operation;
   ui.operation.value = operation.id;
   ui.title.textContent = `Try it: ${operation.summary}`;
-  ui.params.replaceChildren(...operation.parameters.map((parameter) => {
-    const id = `pcs-param-${parameter.in}-${parameter.name}`;
-    return h("div", { class: "pcs-field" },
-      h("label", { for: id }, parameter.name, h("span", { class: "pcs-where" }, ` (${parameter.in}${parameter.required ? ", required" : ""})`)),
-      h("input", { id, name: parameter.name, "data-in": parameter.in, value: parameter.value, placeholder: parameter.hint, required: parameter.required, autocomplete: "off", spellcheck: "false" }));
-  }));
+  ui.params.replaceChildren(
+    ...operation.parameters.map((parameter) => {
+      const id = `pcs-param-${parameter.in}-${parameter.name}`;
+      return h(
+        "div",
+        { class: "pcs-field" },
+        h(
+          "label",
+          { for: id },
+          parameter.name,
+          h("span", { class: "pcs-where" }, ` (${parameter.in}${parameter.required ? ", required" : ""})`),
+        ),
+        h("input", {
+          id,
+          name: parameter.name,
+          "data-in": parameter.in,
+          value: parameter.value,
+          placeholder: parameter.hint,
+          required: parameter.required,
+          autocomplete: "off",
+          spellcheck: "false",
+        }),
+      );
+    }),
+  );
   ui.bodyField.hidden = operation.bodies.length === 0;
   ui.bodyChoiceRow.hidden = operation.bodies.length < 2;
   ui.bodyChoice.replaceChildren(...operation.bodies.map((body, i) => h("option", { value: i }, body.name)));
@@ -128,7 +226,8 @@ function show(operation) {
 
 /** The request the form describes: method, path (parameters filled in), query string, body text. */
 function requestOf() {
-  const values = (location) => [...ui.params.querySelectorAll(`input[data-in="${location}"]`)].map((input) => [input.name, input.value.trim()]);
+  const values = (location) =>
+    [...ui.params.querySelectorAll(`input[data-in="${location}"]`)].map((input) => [input.name, input.value.trim()]);
   const path = values("path").reduce((at, [name, value]) => at.replace(`{${name}}`, encodeURIComponent(value)), current.path);
   const query = new URLSearchParams(values("query").filter(([, value]) => value !== "")).toString();
   const body = current.bodies.length ? ui.body.value : undefined;
@@ -152,7 +251,9 @@ function renderCurl() {
   lines.push(url);
   ui.curl.textContent = lines.join(" \\\n  ");
   ui.curlNote.textContent = server
-    ? apiKey && !ui.showKey.checked ? "Your key is left out: set PCS_API_KEY, or tick “Show my key in the curl command”." : ""
+    ? apiKey && !ui.showKey.checked
+      ? "Your key is left out: set PCS_API_KEY, or tick “Show my key in the curl command”."
+      : ""
     : "Set PCS_BASE_URL and PCS_API_KEY for your server, or run `npm run sandbox` in this package and use http://127.0.0.1:4011 with the key sandbox-admin-key.";
 }
 
@@ -208,9 +309,13 @@ async function send() {
       if (!/^https?:\/\//i.test(base)) throw new Error("Enter your server's base URL first, e.g. https://your-host.invalid/public/api.");
       if (apiKey) headers.Authorization = basic(apiKey);
       // No cookies, no referrer: the key in the header is the only credential sent.
-      response = await fetch(base + pathAndQuery, { ...init, credentials: "omit", referrerPolicy: "no-referrer", cache: "no-store" }).catch(() => {
-        throw new Error("No answer: the server is unreachable, or its CORS answer does not allow this page (see the note above). Try the curl command instead.");
-      });
+      response = await fetch(base + pathAndQuery, { ...init, credentials: "omit", referrerPolicy: "no-referrer", cache: "no-store" }).catch(
+        () => {
+          throw new Error(
+            "No answer: the server is unreachable, or its CORS answer does not allow this page (see the note above). Try the curl command instead.",
+          );
+        },
+      );
     } else {
       sandbox ??= createSandbox();
       headers.Authorization = basic(ui.actAs.value);

@@ -33,7 +33,11 @@ export function resolveRef(document, node) {
     if (!current.$ref.startsWith("#/")) throw new Error(`only local $refs are supported, got ${current.$ref}`);
     if (seen.has(current.$ref)) throw new Error(`circular $ref ${current.$ref}`);
     seen.add(current.$ref);
-    current = current.$ref.slice(2).split("/").map(unescapeToken).reduce((at, key) => at?.[key], document);
+    current = current.$ref
+      .slice(2)
+      .split("/")
+      .map(unescapeToken)
+      .reduce((at, key) => at?.[key], document);
     if (current === undefined) throw new Error(`unresolvable $ref ${[...seen].pop()}`);
   }
   return current;

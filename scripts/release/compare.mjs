@@ -40,7 +40,9 @@ export function compareDescriptions(before, after) {
   // api-smart-diff rewrites the documents it is given (it resolves and normalises them in place):
   // it gets copies, so a caller's bundle — shared by every test file of a worker — stays as it was.
   const { diffs, merged } = apiCompare(structuredClone(before), structuredClone(after));
-  const renamed = new Map(diffs.filter((d) => d.action === "rename" && d.path.length === 1 && d.path[0] === "paths").map((d) => [d.before, d.after]));
+  const renamed = new Map(
+    diffs.filter((d) => d.action === "rename" && d.path.length === 1 && d.path[0] === "paths").map((d) => [d.before, d.after]),
+  );
   const changes = [];
   for (const diff of diffs) {
     if (!inScope(diff.path)) continue;

@@ -25,7 +25,8 @@ function show(value) {
 }
 /** Prose keywords: their old and new text belongs in the diff of the description, not the changelog. */
 const PROSE = new Set(["description", "summary", "title"]);
-const changedFromTo = (diff) => (PROSE.has(String(diff.path.at(-1))) ? "changed" : `changed from ${show(diff.before)} to ${show(diff.after)}`);
+const changedFromTo = (diff) =>
+  PROSE.has(String(diff.path.at(-1))) ? "changed" : `changed from ${show(diff.before)} to ${show(diff.after)}`;
 
 /** `[].owner.name` from the part of a path below a schema; the rest is the keyword that changed. */
 function schemaLocation(rest) {
@@ -35,7 +36,8 @@ function schemaLocation(rest) {
     const key = rest[i];
     if (key === "properties" && i + 1 < rest.length) field += `.${rest[++i]}`;
     else if (key === "items") field += "[]";
-    else if ((key === "allOf" || key === "oneOf" || key === "anyOf") && typeof rest[i + 1] === "number") i++; // a branch: same value
+    else if ((key === "allOf" || key === "oneOf" || key === "anyOf") && typeof rest[i + 1] === "number")
+      i++; // a branch: same value
     else break;
   }
   return { field: field.replace(/^\./, ""), keyword: rest.slice(i) };

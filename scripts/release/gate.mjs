@@ -16,7 +16,10 @@ export const CURRENT_BUNDLE = "generated/openapi.json";
 const SHOWN = 5; // changes listed in a message; the dry run lists them all
 
 const listed = (changes) =>
-  changes.slice(0, SHOWN).map((c) => `  - ${c.operation}: ${c.text}${c.reason ? ` (${c.reason})` : ""}`).join("\n") +
+  changes
+    .slice(0, SHOWN)
+    .map((c) => `  - ${c.operation}: ${c.text}${c.reason ? ` (${c.reason})` : ""}`)
+    .join("\n") +
   (changes.length > SHOWN ? `\n  - … and ${changes.length - SHOWN} more (\`npm run release -- --dry-run\` lists them all)` : "");
 
 /**
@@ -46,7 +49,10 @@ export function gate({ changes, releasedVersion, versions, mode = "commit" }) {
   }
   const breaking = changes.filter((c) => c.classification === "breaking");
   if (breaking.length > 0 && !isAtLeast(version, releasedVersion, required)) {
-    const rule = required === "minor" ? "while the version is 0.x, a breaking change needs a minor release (from 1.0.0 on, a major)" : "a breaking change needs a major release";
+    const rule =
+      required === "minor"
+        ? "while the version is 0.x, a breaking change needs a minor release (from 1.0.0 on, a major)"
+        : "a breaking change needs a major release";
     problems.push(
       `Breaking change${breaking.length > 1 ? "s" : ""} since ${releasedVersion}, but the version is ${version}:\n${listed(breaking)}\n` +
         `${rule[0].toUpperCase()}${rule.slice(1)}. Run \`npm run release -- ${required}\` (next version ${bump(releasedVersion, required)}), ` +
@@ -58,7 +64,9 @@ export function gate({ changes, releasedVersion, versions, mode = "commit" }) {
     else notes.push(message);
   }
   if (mode === "publish" && version !== releasedVersion) {
-    problems.push(`The version is ${version} but the last release snapshot is ${releasedVersion}: run \`npm run release\` rather than editing versions by hand.`);
+    problems.push(
+      `The version is ${version} but the last release snapshot is ${releasedVersion}: run \`npm run release\` rather than editing versions by hand.`,
+    );
   }
   return { problems, notes, required };
 }

@@ -20,13 +20,15 @@ export function planRelease({ changes, releasedVersion, version, requested, summ
   if (requested !== undefined && !LEVELS.includes(requested)) throw new Error(`unknown level "${requested}" (${LEVELS.join(", ")})`);
   const required = requiredLevel(overall(changes), releasedVersion);
   const level = requested ?? required;
-  if (!level) throw new Error(`nothing changed in the description since ${releasedVersion}; name a level to release anyway (${LEVELS.join(", ")}).`);
+  if (!level)
+    throw new Error(`nothing changed in the description since ${releasedVersion}; name a level to release anyway (${LEVELS.join(", ")}).`);
   if (required && LEVELS.indexOf(level) < LEVELS.indexOf(required)) {
     const breaking = changes.filter((c) => c.classification === "breaking").map((c) => `  - ${c.operation}: ${c.text}`);
     throw new Error(`these changes need at least a ${required} release, not ${level}:\n${breaking.join("\n")}`);
   }
   const next = bump(releasedVersion, level);
-  if (compareVersions(version, next) > 0) throw new Error(`the version is already ${version}, past ${next}; the last release is ${releasedVersion}.`);
+  if (compareVersions(version, next) > 0)
+    throw new Error(`the version is already ${version}, past ${next}; the last release is ${releasedVersion}.`);
   const entry = renderEntry({ version: next, date, summary: summary || NO_SUMMARY, changes, previousVersion: releasedVersion });
   return { level, required, next, entry };
 }

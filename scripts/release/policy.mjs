@@ -62,7 +62,12 @@ const RULES = [
   function requestEnumIntroduced(diff, before) {
     // A request value that was free and is now restricted to an enum: the differ sees only values
     // being added to an enum, which would widen one that existed.
-    if (inRequest(diff.path) && diff.action === "add" && diff.path.at(-2) === "enum" && valueAt(before, diff.path.slice(0, -1)) === undefined) {
+    if (
+      inRequest(diff.path) &&
+      diff.action === "add" &&
+      diff.path.at(-2) === "enum" &&
+      valueAt(before, diff.path.slice(0, -1)) === undefined
+    ) {
       return { type: "breaking", reason: "a request value that was free is now restricted to an enum" };
     }
   },

@@ -50,7 +50,15 @@ try {
   parsed = parseArgs({ options: OPTIONS, allowPositionals: true });
 } catch (error) {
   const option = /option '([^']+)'/.exec(error.message)?.[1];
-  fail(error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? argumentError(option ?? "?", Object.keys(OPTIONS).map((name) => `--${name}`)).message : error.message.split("\n")[0], 2);
+  fail(
+    error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+      ? argumentError(
+          option ?? "?",
+          Object.keys(OPTIONS).map((name) => `--${name}`),
+        ).message
+      : error.message.split("\n")[0],
+    2,
+  );
 }
 const { values: options, positionals } = parsed;
 if (options.help) {
@@ -58,13 +66,18 @@ if (options.help) {
   process.exit(0);
 }
 const [requested, ...extra] = positionals;
-if (extra.length > 0 || (requested !== undefined && !LEVELS.includes(requested))) fail(`unexpected arguments: ${positionals.join(" ")}; ${USAGE}`, 2);
+if (extra.length > 0 || (requested !== undefined && !LEVELS.includes(requested)))
+  fail(`unexpected arguments: ${positionals.join(" ")}; ${USAGE}`, 2);
 const dryRun = options["dry-run"];
 
 const versions = readVersions(root);
 const current = versions[VERSION_FILES.packageJson];
 if (Object.values(versions).some((v) => v !== current)) {
-  fail(`the version files disagree (${Object.entries(versions).map(([f, v]) => `${f}: ${v}`).join(", ")}); make them agree first.`);
+  fail(
+    `the version files disagree (${Object.entries(versions)
+      .map(([f, v]) => `${f}: ${v}`)
+      .join(", ")}); make them agree first.`,
+  );
 }
 const released = JSON.parse(readFileSync(`${root}${RELEASED_BUNDLE}`, "utf8"));
 const changelog = readFileSync(`${root}${CHANGELOG}`, "utf8");
@@ -90,7 +103,9 @@ try {
 }
 const { level, required, next, entry } = plan;
 
-console.log(`Next version: ${next} (${level}${required ? `; the changes need at least ${required}` : ""}; last release ${released.info.version})`);
+console.log(
+  `Next version: ${next} (${level}${required ? `; the changes need at least ${required}` : ""}; last release ${released.info.version})`,
+);
 console.log(`\nCHANGELOG.md entry:\n\n${entry}\n`);
 if (dryRun) {
   console.log("Dry run: nothing was written.");
@@ -99,7 +114,8 @@ if (dryRun) {
 
 writeVersions(root, next);
 const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-if (build.status !== 0) fail(`npm run build failed after the version files were set to ${next}; fix it and run npm run build, or undo with git checkout.`);
+if (build.status !== 0)
+  fail(`npm run build failed after the version files were set to ${next}; fix it and run npm run build, or undo with git checkout.`);
 copyFileSync(`${root}${CURRENT_BUNDLE}`, `${root}${RELEASED_BUNDLE}`);
 writeFileSync(`${root}${CHANGELOG}`, insertEntry(changelog, entry));
 console.log(`Released ${next} in the working tree. Review, then: git add -A && git commit -m "Release ${next}" && git tag v${next}`);

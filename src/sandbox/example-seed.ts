@@ -45,7 +45,14 @@ export function exampleSeed(): SandboxSeed {
       {
         id: AGENCY,
         name: "Okafor Agency",
-        address: { street: "18 Canal Street", street2: "", city: "Seattle", region_name: "Washington", postal_code: "98101", country: "US" },
+        address: {
+          street: "18 Canal Street",
+          street2: "",
+          city: "Seattle",
+          region_name: "Washington",
+          postal_code: "98101",
+          country: "US",
+        },
         website: "https://www.agency.example",
         phone: "+1 206 555 0110",
         email: "studio@agency.example",
@@ -53,13 +60,23 @@ export function exampleSeed(): SandboxSeed {
       },
     ],
     users: [
-      ...examples.ProjectUserList.map((user): SeedUser => ({ ...user, organization: user.email.endsWith("@agency.example") ? AGENCY : NORTHWIND })),
+      ...examples.ProjectUserList.map(
+        (user): SeedUser => ({ ...user, organization: user.email.endsWith("@agency.example") ? AGENCY : NORTHWIND }),
+      ),
       {
         id: EXAMPLE_USERS.viewer,
         email: "lee.park@northwind.example",
         group_name: "Viewer",
         active: true,
-        profile: { first_name: "Lee", last_name: "Park", initials: "LP", job_title: "Analyst", bio: null, work_phone: null, mobile_phone: null },
+        profile: {
+          first_name: "Lee",
+          last_name: "Park",
+          initials: "LP",
+          job_title: "Analyst",
+          bio: null,
+          work_phone: null,
+          mobile_phone: null,
+        },
         organization: NORTHWIND,
       },
     ],

@@ -64,7 +64,8 @@ function withoutMisfits(errors: readonly RequestSchemaError[]): RequestSchemaErr
     const at = error.instancePath;
     // Ajv lists a oneOf's branch errors just before the oneOf error itself.
     const branch: RequestSchemaError[] = [];
-    for (let i = index - 1; i >= 0 && (errors[i]!.instancePath === at || errors[i]!.instancePath.startsWith(`${at}/`)); i--) branch.push(errors[i]!);
+    for (let i = index - 1; i >= 0 && (errors[i]!.instancePath === at || errors[i]!.instancePath.startsWith(`${at}/`)); i--)
+      branch.push(errors[i]!);
     const misfits = branch.filter((e) => e.instancePath === at && (e.keyword === "required" || e.keyword === "additionalProperties"));
     const valueErrors = branch.filter((e) => e.instancePath !== at);
     if (valueErrors.length > 0) {

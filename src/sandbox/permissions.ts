@@ -8,7 +8,7 @@ import type { SandboxState } from "./state.js";
  * so that the answer does not reveal whether the project exists. */
 export function visibleProject(state: SandboxState, caller: SeedUser, projectId: number): SeedProject {
   const project = state.projects.get(projectId);
-  if (!project || !project.members.includes(caller.id)) {
+  if (!project?.members.includes(caller.id)) {
     throw new ProblemError(404, `No project with id ${projectId} is visible to the caller.`);
   }
   return project;

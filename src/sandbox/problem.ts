@@ -42,7 +42,13 @@ export function emptyResponse(status: number): Response {
 }
 
 export function problemResponse(error: ProblemError, instance: string, headers: Record<string, string> = {}): Response {
-  const body: Problem = { type: "about:blank", title: TITLES[error.status] ?? "Error", status: error.status, detail: error.detail, instance };
+  const body: Problem = {
+    type: "about:blank",
+    title: TITLES[error.status] ?? "Error",
+    status: error.status,
+    detail: error.detail,
+    instance,
+  };
   if (error.errors) body.errors = error.errors.slice(0, MAX_FIELD_ERRORS);
   return new Response(JSON.stringify(body), {
     status: error.status,

@@ -21,7 +21,11 @@ function convert(text: string, type: string | undefined): unknown {
 }
 
 /** Throws ProblemError 400 naming every rejected value; otherwise the converted input. */
-export async function readInput(request: Request, operation: DescribedOperation, pathValues: Record<string, string>): Promise<RequestInput> {
+export async function readInput(
+  request: Request,
+  operation: DescribedOperation,
+  pathValues: Record<string, string>,
+): Promise<RequestInput> {
   const url = new URL(request.url);
   const input: RequestInput = { path: {}, query: {}, body: undefined };
   for (const parameter of operation.parameters) {
@@ -56,7 +60,15 @@ async function readJsonBody(request: Request): Promise<{ value: unknown } | { er
   if (text.trim() === "") return { value: undefined };
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
-    return { error: { pointer: "", detail: type === "" ? "the body must be sent as application/json (no Content-Type was sent)" : `the body must be sent as application/json, not ${type.split(";")[0]}` } };
+    return {
+      error: {
+        pointer: "",
+        detail:
+          type === ""
+            ? "the body must be sent as application/json (no Content-Type was sent)"
+            : `the body must be sent as application/json, not ${type.split(";")[0]}`,
+      },
+    };
   }
   try {
     return { value: JSON.parse(text) };

@@ -47,7 +47,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   }
   const clock = options.now ?? (() => new Date());
-  const now = () => clock().toISOString().replace(/\.\d{3}Z$/, "+00:00");
+  const now = () =>
+    clock()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, "+00:00");
   let state = new SandboxState(seed);
 
   async function handle(request: Request): Promise<Response> {
@@ -56,14 +59,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const route = matchRoute(request.method.toUpperCase(), pathname);
       if (route.kind === "not-found") throw new ProblemError(404, `No operation of the API has the path ${pathname}.`);
       if (route.kind === "method-not-allowed") {
-        return problemResponse(new ProblemError(405, `${request.method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+        return problemResponse(new ProblemError(405, `${request.method} is not an operation of ${pathname}.`), pathname, {
+          allow: route.allowed.join(", "),
+        });
       }
       const key = apiKeyOf(request.headers.get("authorization"));
       const caller = key === undefined ? undefined : state.users.get(apiKeys.get(key) ?? -1);
-      if (!caller || !caller.active) {
-        const detail = key === undefined
-          ? "Authentication is required: send your API key as the user name of HTTP Basic authentication, with an empty password."
-          : "The API key is not valid.";
+      if (!caller?.active) {
+        const detail =
+          key === undefined
+            ? "Authentication is required: send your API key as the user name of HTTP Basic authentication, with an empty password."
+            : "The API key is not valid.";
         return problemResponse(new ProblemError(401, detail), pathname, WWW_AUTHENTICATE);
       }
       const input = await readInput(request, route.operation, route.pathValues);
@@ -89,7 +95,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         if (!FORBIDDEN_METHODS.has(method)) throw error;
         const { pathname } = new URL(input instanceof Request ? input.url : String(input));
         const route = matchRoute(method, pathname);
-        if (route.kind === "method-not-allowed") return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+        if (route.kind === "method-not-allowed")
+          return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, {
+            allow: route.allowed.join(", "),
+          });
         return problemResponse(new ProblemError(404, `No operation of the API has the path ${pathname}.`), pathname);
       }
       request.signal.throwIfAborted(); // as fetch does: an aborted signal rejects with its reason

@@ -46,7 +46,7 @@ describe("User-Agent", () => {
     expect(PACKAGE_USER_AGENT).toBe(`@project-collaboration/api/${packageJson.version}`);
   });
 
-  it("is left to the browser in a web page or a worker (README, \"In a browser\")", async () => {
+  it('is left to the browser in a web page or a worker (README, "In a browser")', async () => {
     for (const global of ["document", "WorkerGlobalScope"] as const) {
       vi.stubGlobal(global, global === "document" ? {} : class WorkerGlobalScope {});
       try {
@@ -129,7 +129,11 @@ describe("the API key never leaks", () => {
       expect.unreachable();
     } catch (error) {
       for (const text of renderings(error)) expect(text).not.toContain(apiKey);
-      expect((error as { problem: unknown }).problem).toEqual({ title: "Unknown key [REDACTED]", status: 401, detail: "Authorization: Basic [REDACTED]" });
+      expect((error as { problem: unknown }).problem).toEqual({
+        title: "Unknown key [REDACTED]",
+        status: 401,
+        detail: "Authorization: Basic [REDACTED]",
+      });
     }
   });
 
@@ -137,7 +141,13 @@ describe("the API key never leaks", () => {
     const oddKey = 'key"with\\quote-1234';
     const echo = json({ title: "Unknown key", status: 401, detail: `You sent ${oddKey}` }, 401);
     const result = await createClient({ baseUrl: BASE_URL, apiKey: oddKey, fetch: fakeFetch(echo).fetch }).GET("/groups.json");
-    const error = (() => { try { unwrap(result); } catch (e) { return e; } })();
+    const error = (() => {
+      try {
+        unwrap(result);
+      } catch (e) {
+        return e;
+      }
+    })();
     for (const text of renderings(error)) expect(text).not.toContain(oddKey);
     expect((error as { problem: { detail: string } }).problem.detail).toBe("You sent [REDACTED]");
   });

@@ -15,7 +15,16 @@ import { target } from "../support/target.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // As in test/docs/browser.test.ts: headless, no sandbox (containers), nothing fetched in the background.
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const API_KEY = "browser-test-key";
 const BASIC = `Basic ${Buffer.from(`${API_KEY}:`).toString("base64")}`;
 
@@ -49,10 +58,19 @@ function recordingProxy(upstream: URL, received: Received[]): Server {
       return res.end(JSON.stringify({ title: "Service Unavailable", status: 503 }));
     }
     const upstreamPath = `${upstream.pathname.replace(/\/$/, "")}${rest}`;
-    const proxied = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: upstreamPath, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const proxied = forward(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: upstreamPath,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     proxied.on("error", () => res.destroy());
     req.pipe(proxied);
   });
@@ -91,9 +109,13 @@ describe.skipIf((chromiumMissing && !process.env.CI) || !isMock)("the client in 
       else res.writeHead(200, { "Content-Type": "text/html" }).end(PAGE);
     });
     proxy = recordingProxy(new URL(baseUrl), received);
-    const [origin, proxied] = await Promise.all([listen(pageServer), listen(proxy), (async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    })()]);
+    const [origin, proxied] = await Promise.all([
+      listen(pageServer),
+      listen(proxy),
+      (async () => {
+        browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+      })(),
+    ]);
     api = proxied;
     page = await browser.newPage();
     await page.goto(`${origin}/`);
@@ -139,7 +161,9 @@ describe.skipIf((chromiumMissing && !process.env.CI) || !isMock)("the client in 
   });
 
   it("sends a JSON body, Content-Type announced in the preflight", async () => {
-    const title = await inPage<string>(`return pcs.unwrap(await client.POST("/projects.json", { body: { name: "From a browser" } })).title;`);
+    const title = await inPage<string>(
+      `return pcs.unwrap(await client.POST("/projects.json", { body: { name: "From a browser" } })).title;`,
+    );
     expect(typeof title).toBe("string");
     expect(requestsTo("OPTIONS", "/projects.json")[0]?.headers["access-control-request-headers"]).toBe("authorization,content-type");
     expect(requestsTo("POST", "/projects.json")[0]?.headers["content-type"]).toBe("application/json");

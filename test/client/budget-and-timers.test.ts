@@ -22,7 +22,10 @@ function clientWith(replies: Reply[], options: { timeoutMs?: number; retry?: obj
 /** Whether a promise has settled, without waiting for it. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
-  promise.then(() => (done = true), () => (done = true));
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await vi.advanceTimersByTimeAsync(0);
   return done;
 }
@@ -38,7 +41,9 @@ describe("the retry budget's edges", () => {
     // Retry-After as a date 2^31 − 1 ms ahead: the clock is set so that the whole seconds work out.
     const at = START + 2_147_484_000;
     vi.setSystemTime(at - LONGEST_TIMER_MS);
-    const { client, sent } = clientWith([status(503, { "Retry-After": new Date(at).toUTCString() }), json([])], { retry: { maxElapsedMs: Infinity } });
+    const { client, sent } = clientWith([status(503, { "Retry-After": new Date(at).toUTCString() }), json([])], {
+      retry: { maxElapsedMs: Infinity },
+    });
     const call = client.GET("/groups.json");
     expect(await settled(call)).toBe(false);
     await vi.advanceTimersByTimeAsync(LONGEST_TIMER_MS);
@@ -49,7 +54,9 @@ describe("the retry budget's edges", () => {
   it("one millisecond longer is handed back at once", async () => {
     const at = START + 2_147_484_000;
     vi.setSystemTime(at - LONGEST_TIMER_MS - 1);
-    const { client, sent } = clientWith([status(503, { "Retry-After": new Date(at).toUTCString() }), json([])], { retry: { maxElapsedMs: Infinity } });
+    const { client, sent } = clientWith([status(503, { "Retry-After": new Date(at).toUTCString() }), json([])], {
+      retry: { maxElapsedMs: Infinity },
+    });
     const call = client.GET("/groups.json");
     expect(await settled(call)).toBe(true);
     expect((await call).response.status).toBe(503);
@@ -57,9 +64,15 @@ describe("the retry budget's edges", () => {
   });
 
   it("a later attempt gets only what is left of the budget", async () => {
-    const { client, sent } = clientWith([status(503, { "Retry-After": "1" }), neverAnswers], { timeoutMs: 10_000, retry: { maxElapsedMs: 3000 } });
+    const { client, sent } = clientWith([status(503, { "Retry-After": "1" }), neverAnswers], {
+      timeoutMs: 10_000,
+      retry: { maxElapsedMs: 3000 },
+    });
     const call = client.GET("/groups.json");
-    const failedAt = call.then(() => Number.NaN, () => Date.now());
+    const failedAt = call.then(
+      () => Number.NaN,
+      () => Date.now(),
+    );
     await vi.advanceTimersByTimeAsync(3000);
     expect(sent).toHaveLength(2);
     expect((await failedAt) - START).toBe(3000);
@@ -76,7 +89,9 @@ describe("the retry budget's edges", () => {
 
   it("a delay option of 0 is allowed, a budget given as a string is not", () => {
     expect(resolveRetryOptions({ baseDelayMs: 0, maxDelayMs: 0 })).toMatchObject({ baseDelayMs: 0, maxDelayMs: 0 });
-    expect(() => resolveRetryOptions({ maxElapsedMs: "5000" as unknown as number })).toThrow(new RangeError("retry.maxElapsedMs must be a number > 0"));
+    expect(() => resolveRetryOptions({ maxElapsedMs: "5000" as unknown as number })).toThrow(
+      new RangeError("retry.maxElapsedMs must be a number > 0"),
+    );
   });
 
   it("Retry-After must start with a letter to be read as a date (an ISO timestamp is not an HTTP date)", () => {

@@ -45,7 +45,9 @@ describe("a problem+json body", () => {
   });
 
   it("the response stays reachable but out of the error's enumerable fields", async () => {
-    const error = thrownBy(unwrap.bind(null, await getProject(clientWith(problem(429, "Too Many Requests", undefined, { "Retry-After": "3" })))));
+    const error = thrownBy(
+      unwrap.bind(null, await getProject(clientWith(problem(429, "Too Many Requests", undefined, { "Retry-After": "3" })))),
+    );
     expect(error.response.headers.get("Retry-After")).toBe("3");
     expect(Object.keys(error)).not.toContain("response");
   });
@@ -54,7 +56,9 @@ describe("a problem+json body", () => {
 describe("a body that is not JSON", () => {
   it("an HTML error page is kept verbatim in ApiError.text", async () => {
     const html = "<html><body><h1>502 Bad Gateway</h1></body></html>";
-    const error = thrownBy(unwrap.bind(null, await getProject(clientWith(new Response(html, { status: 502, headers: { "Content-Type": "text/html" } })))));
+    const error = thrownBy(
+      unwrap.bind(null, await getProject(clientWith(new Response(html, { status: 502, headers: { "Content-Type": "text/html" } })))),
+    );
     expect(error.status).toBe(502);
     expect(error.text).toBe(html);
     expect(error.problem).toBeUndefined();
@@ -73,7 +77,7 @@ describe("empty bodies", () => {
     ["no Content-Length", () => new Response("", { status: 500 })],
     ["Content-Length: 0", () => new Response("", { status: 503, headers: { "Content-Length": "0" } })],
     ["a null body", () => new Response(null, { status: 401 })],
-  ])("a failure with %s throws ApiError with text \"\"", async (_, reply) => {
+  ])('a failure with %s throws ApiError with text ""', async (_, reply) => {
     // openapi-fetch reports these with `error` undefined or "": unwrap must go by the status.
     const result = await getProject(clientWith(reply()));
     expect([undefined, ""]).toContain(result.error as unknown);
@@ -132,20 +136,28 @@ describe("the operation", () => {
 
 describe("redaction", () => {
   // Keys of every length, even one character: a key that is an ordinary word is still the key.
-  it.each(["q", "qz", "qzx", "qzx-7", "qzx-7-Kw", "qzx-7-Kw-long-enough"])("scrubs the key %j and its base64 form from a problem", async (key) => {
-    const encoded = btoa(`${key}:`);
-    const fetch = fakeFetch(problem(400, "Bad Request", `your key ${key} (${encoded}) is wrong`, { "X-Echo": `Basic ${encoded}` })).fetch;
-    const client = createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false });
-    const thrown = await client.GET("/groups.json").then(unwrap, (error: unknown) => error).catch((error: unknown) => error);
-    expect((thrown as ApiError).problem?.detail).toBe("your key [REDACTED] ([REDACTED]) is wrong");
-    expect((thrown as ApiError).response.headers.get("X-Echo")).toBe("Basic [REDACTED]");
-  });
+  it.each(["q", "qz", "qzx", "qzx-7", "qzx-7-Kw", "qzx-7-Kw-long-enough"])(
+    "scrubs the key %j and its base64 form from a problem",
+    async (key) => {
+      const encoded = btoa(`${key}:`);
+      const fetch = fakeFetch(problem(400, "Bad Request", `your key ${key} (${encoded}) is wrong`, { "X-Echo": `Basic ${encoded}` })).fetch;
+      const client = createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false });
+      const thrown = await client
+        .GET("/groups.json")
+        .then(unwrap, (error: unknown) => error)
+        .catch((error: unknown) => error);
+      expect((thrown as ApiError).problem?.detail).toBe("your key [REDACTED] ([REDACTED]) is wrong");
+      expect((thrown as ApiError).response.headers.get("X-Echo")).toBe("Basic [REDACTED]");
+    },
+  );
 
   it("scrubs an error a call throws, and its cause", async () => {
     const key = "key-in-a-network-error";
     const cause = new Error(`socket said ${key}`);
     const fetch = fakeFetch(new TypeError(`fetch failed for ${key}`, { cause })).fetch;
-    const thrown = await createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false }).GET("/groups.json").catch((error: unknown) => error);
+    const thrown = await createClient({ baseUrl: BASE_URL, apiKey: key, fetch, retry: false })
+      .GET("/groups.json")
+      .catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(TypeError);
     expect(thrown).toMatchObject({ message: "fetch failed for [REDACTED]", cause: { message: "socket said [REDACTED]" } });
     expect(String((thrown as Error).stack)).not.toContain(key);
@@ -153,20 +165,29 @@ describe("redaction", () => {
 
   it("leaves the response itself on the error when it holds no secret", async () => {
     const reply = problem(429, "Too Many Requests", undefined, { "Retry-After": "3" });
-    const result = await createClient({ baseUrl: BASE_URL, apiKey: "a-key-nobody-echoes", fetch: async () => reply, retry: false }).GET("/groups.json");
+    const result = await createClient({ baseUrl: BASE_URL, apiKey: "a-key-nobody-echoes", fetch: async () => reply, retry: false }).GET(
+      "/groups.json",
+    );
     expect(() => unwrap(result)).toThrow(expect.objectContaining({ response: result.response }));
   });
 });
 
 describe("messages", () => {
   it("an ApiError with a problem without detail names its title only", () => {
-    const error = new ApiError({ status: 409, operation: "DELETE /x", problem: { title: "Conflict", status: 409 }, response: new Response() });
+    const error = new ApiError({
+      status: 409,
+      operation: "DELETE /x",
+      problem: { title: "Conflict", status: 409 },
+      response: new Response(),
+    });
     expect(error.message).toBe("DELETE /x failed with status 409: Conflict");
     expect(error.name).toBe("ApiError");
   });
 
   it("an ApiError with an empty body says so", () => {
-    expect(new ApiError({ status: 502, operation: "GET /x", text: "", response: new Response() }).message).toBe("GET /x failed with status 502 and an empty body");
+    expect(new ApiError({ status: 502, operation: "GET /x", text: "", response: new Response() }).message).toBe(
+      "GET /x failed with status 502 and an empty body",
+    );
   });
 });
 
@@ -192,8 +213,12 @@ describe("failure bodies", () => {
   });
 
   it("createClient refuses a key or a base URL that is not a string, with its own message", () => {
-    expect(() => createClient({ baseUrl: BASE_URL, apiKey: undefined as unknown as string })).toThrow(new TypeError("createClient: apiKey must be a non-empty string"));
-    expect(() => createClient({ baseUrl: undefined as unknown as string, apiKey: "k" })).toThrow(new TypeError("createClient: baseUrl must be a non-empty string"));
+    expect(() => createClient({ baseUrl: BASE_URL, apiKey: undefined as unknown as string })).toThrow(
+      new TypeError("createClient: apiKey must be a non-empty string"),
+    );
+    expect(() => createClient({ baseUrl: undefined as unknown as string, apiKey: "k" })).toThrow(
+      new TypeError("createClient: baseUrl must be a non-empty string"),
+    );
   });
 
   it("unwrap of a failure from another client still throws ApiError", () => {

@@ -11,7 +11,12 @@ it("names a type after every schema of the description", () => {
   // API Extractor renames a local alias that shares a global's name (MimeType_2, exported as MimeType).
   const renamed = new Map([...report.matchAll(/^export \{ (\w+) as (\w+) \}$/gm)].map((m) => [m[1], m[2]]));
   const aliases = [...report.matchAll(/^(export )?type (\w+) = components\["schemas"\]\["(\w+)"\];$/gm)];
-  const named = new Set(aliases.map(([, exported, local, schema]) => [exported ? local : renamed.get(local!), schema]).filter(([name, schema]) => name === schema).map(([name]) => name));
+  const named = new Set(
+    aliases
+      .map(([, exported, local, schema]) => [exported ? local : renamed.get(local!), schema])
+      .filter(([name, schema]) => name === schema)
+      .map(([name]) => name),
+  );
   const missing = Object.keys(openapi.components.schemas).filter((name) => !named.has(name));
   expect(missing).toEqual([]);
 });

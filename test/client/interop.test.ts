@@ -10,7 +10,12 @@ const groups = [{ id: 2, name: "Editor", description: "Edits" }];
 describe("client-wide headers", () => {
   it("are sent with every request, under the call's own", async () => {
     const fake = fakeFetch(json(groups));
-    const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, headers: { "X-Request-Source": "sync", "X-Team": "a" } });
+    const client = createClient({
+      baseUrl: BASE_URL,
+      apiKey: "k",
+      fetch: fake.fetch,
+      headers: { "X-Request-Source": "sync", "X-Team": "a" },
+    });
     await client.GET("/groups.json", { headers: { "X-Team": "b" } });
     expect(fake.sent[0]?.headers.get("X-Request-Source")).toBe("sync");
     expect(fake.sent[0]?.headers.get("X-Team")).toBe("b");

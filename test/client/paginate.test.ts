@@ -1,6 +1,15 @@
 // paginate and collectAll against a fake list of N items that honours offset and limit.
 import { describe, expect, it } from "vitest";
-import { ApiError, collectAll, createClient, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, paginate, PaginationError, type PaginationClient } from "../../src/index.js";
+import {
+  ApiError,
+  collectAll,
+  createClient,
+  DEFAULT_MAX_PAGES,
+  MAX_PAGE_SIZE,
+  paginate,
+  PaginationError,
+  type PaginationClient,
+} from "../../src/index.js";
 import { BASE_URL, fakeFetch, json, problem, type Reply } from "./fake-fetch.js";
 
 /** A server holding `total` items: answers each page as the service would. */
@@ -83,7 +92,9 @@ describe("parameters", () => {
     const error = await collectAll(client, "/projects.json", { params: { query: { limit: 2 } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect(error).toMatchObject({ reason: "page-over-limit", path: "/projects.json", offset: 0, limit: 2, received: 3 });
-    expect((error as Error).message).toBe('paginate: GET /projects.json answered 3 items to limit=2 (offset=0); a server that ignores "limit" cannot be paged');
+    expect((error as Error).message).toBe(
+      'paginate: GET /projects.json answered 3 items to limit=2 (offset=0); a server that ignores "limit" cannot be paged',
+    );
     expect(sent).toHaveLength(1);
   });
 });
@@ -112,7 +123,8 @@ describe("servers that do not page (they would make the walk endless or wrong)",
   async function walkOf(client: ReturnType<typeof clientWith>["client"], limit: number, maxPages?: number) {
     const seen: number[] = [];
     try {
-      for await (const p of paginate(client, "/projects.json", { params: { query: { limit } }, ...(maxPages ? { maxPages } : {}) })) seen.push(p.id);
+      for await (const p of paginate(client, "/projects.json", { params: { query: { limit } }, ...(maxPages ? { maxPages } : {}) }))
+        seen.push(p.id);
     } catch (error) {
       return { error, seen };
     }
@@ -128,7 +140,10 @@ describe("servers that do not page (they would make the walk endless or wrong)",
       'paginate: GET /projects.json answered 2 items at offset=2 (limit=2) that all came earlier in the walk; a server that ignores "offset" cannot be paged',
     );
     expect(seen).toEqual([1, 2]);
-    expect(queries()).toEqual([{ offset: "0", limit: "2" }, { offset: "2", limit: "2" }]);
+    expect(queries()).toEqual([
+      { offset: "0", limit: "2" },
+      { offset: "2", limit: "2" },
+    ]);
   });
 
   it("with limit 1 too (the page that repeats is a single item)", async () => {
@@ -139,7 +154,12 @@ describe("servers that do not page (they would make the walk endless or wrong)",
 
   it("ignoring offset but changing a field on every page: the ids tell, after two pages", async () => {
     let call = 0;
-    const { client, sent } = clientWith(() => json([{ id: 1, title: `Spring ${++call}` }, { id: 2, title: "Autumn" }]));
+    const { client, sent } = clientWith(() =>
+      json([
+        { id: 1, title: `Spring ${++call}` },
+        { id: 2, title: "Autumn" },
+      ]),
+    );
     expect(await walkOf(client, 2)).toMatchObject({ error: { reason: "repeated-page", offset: 2 }, seen: [1, 2] });
     expect(sent).toHaveLength(2);
   });
@@ -153,7 +173,11 @@ describe("servers that do not page (they would make the walk endless or wrong)",
 
   it("the same items in another order on every page: stops at the second", async () => {
     let call = 0;
-    const orders = [[1, 2, 3], [3, 1, 2], [2, 3, 1]];
+    const orders = [
+      [1, 2, 3],
+      [3, 1, 2],
+      [2, 3, 1],
+    ];
     const { client, sent } = clientWith(() => json(orders[call++ % 3]!.map((id) => ({ id }))));
     expect(await walkOf(client, 3)).toMatchObject({ error: { reason: "repeated-page" }, seen: [1, 2, 3] });
     expect(sent).toHaveLength(2);
@@ -198,7 +222,9 @@ describe("the ceiling (maxPages)", () => {
     const error = await walk().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect(error).toMatchObject({ reason: "too-many-pages", offset: 6, limit: 2, received: 2 });
-    expect((error as Error).message).toBe("paginate: GET /projects.json stopped before offset=6 (limit=2): the walk reached its maxPages and the list goes on");
+    expect((error as Error).message).toBe(
+      "paginate: GET /projects.json stopped before offset=6 (limit=2): the walk reached its maxPages and the list goes on",
+    );
     expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
     expect(queries().map((q) => q.offset)).toEqual(["0", "2", "4"]);
     // maxPages is the walk's own: it is not sent.
@@ -217,7 +243,7 @@ describe("the ceiling (maxPages)", () => {
     let requests = 0;
     const client: PaginationClient = {
       GET: async (_, init) => {
-        const { offset } = (init?.params as { query: { offset: number } }).query;
+        const { offset } = (init!.params as { query: { offset: number } }).query;
         requests++;
         return { data: [{ id: offset + 1 }], response: ok };
       },
@@ -230,7 +256,9 @@ describe("the ceiling (maxPages)", () => {
   it("refuses a ceiling that is not a whole number of pages", async () => {
     const { client, sent } = clientWith(endless);
     for (const maxPages of [0, -1, 1.5, Number.NaN]) {
-      await expect(collectAll(client, "/projects.json", { maxPages })).rejects.toThrow(new RangeError("paginate: maxPages must be an integer ≥ 1 (or Infinity)"));
+      await expect(collectAll(client, "/projects.json", { maxPages })).rejects.toThrow(
+        new RangeError("paginate: maxPages must be an integer ≥ 1 (or Infinity)"),
+      );
     }
     expect(sent).toHaveLength(0);
   });
@@ -262,7 +290,9 @@ describe("pagination with path parameters only (the README's example)", () => {
     const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: false });
     const files = await collectAll(client, "/v1/projects/{project_id}/files.json", { params: { path: { project_id: 48213 } } });
     expect(files).toEqual([{ id: 1 }]);
-    expect(fake.sent.map((s) => `${s.url.pathname}?${s.url.searchParams}`)).toEqual(["/public/api/v1/projects/48213/files.json?offset=0&limit=100"]);
+    expect(fake.sent.map((s) => `${s.url.pathname}?${s.url.searchParams}`)).toEqual([
+      "/public/api/v1/projects/48213/files.json?offset=0&limit=100",
+    ]);
   });
 
   it("a page that is a string is refused with a message naming the path", async () => {

@@ -26,7 +26,12 @@ describe("retry options", () => {
 
   it.each(["HEAD", "OPTIONS"])("%s is retried by default", async (method) => {
     const fake = fakeFetch(status(503, { "Retry-After": "0" }), status(200));
-    const retrying = createRetryingFetch({ fetch: fake.fetch, retry: resolveRetryOptions(undefined), timeoutMs: 5000, maxResponseBytes: Infinity });
+    const retrying = createRetryingFetch({
+      fetch: fake.fetch,
+      retry: resolveRetryOptions(undefined),
+      timeoutMs: 5000,
+      maxResponseBytes: Infinity,
+    });
     expect((await retrying(new Request(`${BASE_URL}/groups.json`, { method }))).status).toBe(200);
     expect(fake.sent.map((s) => s.method)).toEqual([method, method]);
   });
@@ -36,14 +41,23 @@ describe("retry options", () => {
     expect(() => resolveRetryOptions({ maxElapsedMs: 0 })).toThrow(new RangeError("retry.maxElapsedMs must be a number > 0"));
     expect(() => resolveRetryOptions({ baseDelayMs: -1 })).toThrow(new RangeError("retry.baseDelayMs must be a number ≥ 0"));
     expect(() => resolveRetryOptions({ maxDelayMs: Number.NaN })).toThrow(new RangeError("retry.maxDelayMs must be a number ≥ 0"));
-    expect(() => createClient({ baseUrl: BASE_URL, apiKey: "k", timeoutMs: 0 })).toThrow(new RangeError("createClient: timeoutMs must be a number > 0"));
+    expect(() => createClient({ baseUrl: BASE_URL, apiKey: "k", timeoutMs: 0 })).toThrow(
+      new RangeError("createClient: timeoutMs must be a number > 0"),
+    );
     expect(() => createClient({ baseUrl: "", apiKey: "k" })).toThrow(new TypeError("createClient: baseUrl must be a non-empty string"));
     expect(() => createClient({ baseUrl: BASE_URL, apiKey: "a:b" })).toThrow(new TypeError("createClient: apiKey must not contain ':'"));
   });
 
   it("keeps every default it is not given, undefined included", () => {
     const { random, ...resolved } = resolveRetryOptions({ maxAttempts: undefined, baseDelayMs: 10 });
-    expect(resolved).toEqual({ maxAttempts: 3, maxElapsedMs: 60_000, baseDelayMs: 10, maxDelayMs: 10_000, statuses: [429, 502, 503, 504], methods: ["GET", "HEAD", "OPTIONS", "DELETE"] });
+    expect(resolved).toEqual({
+      maxAttempts: 3,
+      maxElapsedMs: 60_000,
+      baseDelayMs: 10,
+      maxDelayMs: 10_000,
+      statuses: [429, 502, 503, 504],
+      methods: ["GET", "HEAD", "OPTIONS", "DELETE"],
+    });
     expect(random).toBe(Math.random);
   });
 });
@@ -51,8 +65,15 @@ describe("retry options", () => {
 describe("a retried request with a body", () => {
   it("sends the whole body on every attempt", async () => {
     const bodies: string[] = [];
-    const fake = fakeFetch(async (request) => (bodies.push(await request.text()), bodies.length === 1 ? status(503, { "Retry-After": "0" }) : status(204)));
-    const retrying = createRetryingFetch({ fetch: fake.fetch, retry: resolveRetryOptions({ methods: ["PUT"] }), timeoutMs: 5000, maxResponseBytes: Infinity });
+    const fake = fakeFetch(
+      async (request) => (bodies.push(await request.text()), bodies.length === 1 ? status(503, { "Retry-After": "0" }) : status(204)),
+    );
+    const retrying = createRetryingFetch({
+      fetch: fake.fetch,
+      retry: resolveRetryOptions({ methods: ["PUT"] }),
+      timeoutMs: 5000,
+      maxResponseBytes: Infinity,
+    });
     const response = await retrying(new Request(`${BASE_URL}/things/1.json`, { method: "PUT", body: '{"name":"x"}' }));
     expect(response.status).toBe(204);
     expect(bodies).toEqual(['{"name":"x"}', '{"name":"x"}']);

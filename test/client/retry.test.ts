@@ -163,7 +163,9 @@ describe("backoff", () => {
 
 describe("Retry-After", () => {
   it("in seconds: the next attempt comes exactly that late", async () => {
-    const { client, sent } = clientWith([problem(429, "Too Many Requests", undefined, { "Retry-After": "7" }), json([])], { baseDelayMs: 1 });
+    const { client, sent } = clientWith([problem(429, "Too Many Requests", undefined, { "Retry-After": "7" }), json([])], {
+      baseDelayMs: 1,
+    });
     const call = client.GET("/groups.json");
     await vi.runAllTimersAsync();
     expect(unwrap(await call)).toEqual([]);
@@ -190,7 +192,9 @@ describe("Retry-After", () => {
   });
 
   it("longer than a timer can hold: handed back at once, even with an unbounded budget", async () => {
-    const { client, sent } = clientWith([status(503, { "Retry-After": String(Math.ceil(2 ** 31 / 1000) + 60) }), json([])], { maxElapsedMs: Infinity });
+    const { client, sent } = clientWith([status(503, { "Retry-After": String(Math.ceil(2 ** 31 / 1000) + 60) }), json([])], {
+      maxElapsedMs: Infinity,
+    });
     const result = await client.GET("/groups.json");
     expect(result.response.status).toBe(503);
     expect(sent).toHaveLength(1);

@@ -40,7 +40,10 @@ describe("timeout", () => {
   it("an attempt never outlasts the total budget (maxElapsedMs)", async () => {
     const { client } = clientWith([neverAnswers], { timeoutMs: 60_000, retry: { maxElapsedMs: 2500 } });
     const call = client.GET("/groups.json");
-    const failedAt = call.then(() => Number.NaN, () => Date.now());
+    const failedAt = call.then(
+      () => Number.NaN,
+      () => Date.now(),
+    );
     const started = Date.now();
     await vi.advanceTimersByTimeAsync(2500);
     expect((await failedAt) - started).toBe(2500);
@@ -74,7 +77,10 @@ describe("timeout", () => {
   });
 
   it("stops it too for client.request(), a failed streamed call, and a failure with a body", async () => {
-    const { client } = clientWith([json([{ id: 2 }]), problem(404, "Not Found"), problem(503, "Unavailable")], { timeoutMs: 3000, retry: false });
+    const { client } = clientWith([json([{ id: 2 }]), problem(404, "Not Found"), problem(503, "Unavailable")], {
+      timeoutMs: 3000,
+      retry: false,
+    });
     await client.request("get", "/groups.json");
     await client.GET("/groups/{group_id}.json", { params: { path: { group_id: 9 } }, parseAs: "stream" });
     await client.GET("/groups.json");
@@ -89,7 +95,8 @@ describe("timeout", () => {
   });
 
   // What a real fetch answers: a body with its Content-Length (fetch delivers no more than that).
-  const withLength = (text: string) => () => new Response(text, { status: 200, headers: { "Content-Type": "application/json", "Content-Length": String(text.length) } });
+  const withLength = (text: string) => () =>
+    new Response(text, { status: 200, headers: { "Content-Type": "application/json", "Content-Length": String(text.length) } });
 
   it("with a Content-Length: the timer stops once the call has read the body, and keeps guarding a streamed one", async () => {
     const { client } = clientWith([withLength('[{"id":2}]')], { timeoutMs: 3000 });

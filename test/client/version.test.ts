@@ -27,9 +27,14 @@ describe("generated/lib", () => {
   it("holds the compiled src/ modules and the generated schema, nothing stale", () => {
     // src/sandbox/ included; beside it, what scripts/build-sandbox.mjs writes for it.
     const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((f) => f.split("\\").join("/"));
-    const modules = files(`${repoRoot}src`).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, ""));
+    const modules = files(`${repoRoot}src`)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => f.replace(/\.ts$/, ""));
     const generatedForSandbox = ["description", "request-validators"].map((m) => `sandbox/${m}`);
-    const expected = [...modules, ...generatedForSandbox].flatMap((m) => [`${m}.js`, `${m}.d.ts`]).concat("schema.d.ts").sort();
+    const expected = [...modules, ...generatedForSandbox]
+      .flatMap((m) => [`${m}.js`, `${m}.d.ts`])
+      .concat("schema.d.ts")
+      .sort();
     const built = files(`${repoRoot}generated/lib`).filter((f) => /\.(js|ts)$/.test(f));
     expect(built.sort()).toEqual(expected);
   });

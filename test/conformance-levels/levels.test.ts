@@ -30,10 +30,22 @@ const CAUGHT_BY: Record<string, { check: string; level?: "full"; files?: string[
   "create-200": { check: "a project: create" },
   "create-bad-body": { check: "a project: create" },
   "list-not-members": { check: "listProjects holds only projects the caller was added to", files: AUTHORIZATION_FILE, rule: true },
-  "other-project-readable": { check: "projects the caller's list does not return, and their assets, are refused", files: AUTHORIZATION_FILE, rule: true },
-  "other-revisions-readable": { check: "copy revisions of copy the caller's lists do not return are refused", files: AUTHORIZATION_FILE, rule: true },
+  "other-project-readable": {
+    check: "projects the caller's list does not return, and their assets, are refused",
+    files: AUTHORIZATION_FILE,
+    rule: true,
+  },
+  "other-revisions-readable": {
+    check: "copy revisions of copy the caller's lists do not return are refused",
+    files: AUTHORIZATION_FILE,
+    rule: true,
+  },
   "non-creator-may-delete": { check: "a non-creator, non-administrator cannot delete it", files: AUTHORIZATION_FILE, rule: true },
-  "non-admin-may-update-organization": { check: "a non-administrator cannot update the organization", files: AUTHORIZATION_FILE, rule: true },
+  "non-admin-may-update-organization": {
+    check: "a non-administrator cannot update the organization",
+    files: AUTHORIZATION_FILE,
+    rule: true,
+  },
   // The mechanism is the description's choice (credential-basic): caught at the full level.
   "key-elsewhere": { check: "[assumption: credential-basic]", level: "full", files: AUTHORIZATION_FILE },
 };
@@ -42,7 +54,14 @@ const WRITE = /^(POST|PUT|PATCH|DELETE) /;
 const READ_SHAPE_DEFECTS = ["limit-ignored", "offset-ignored", "string-id", "wrapped-list", "missing-field"];
 
 /** A nested run against a recorded, non-disposable stand-in: the run, what it sent, and the state before and after. */
-async function recordedRun(options: { defect?: string; writes: boolean; otherKey: boolean; inviteEmail?: string; level?: "documented" | "full"; files?: string[] }) {
+async function recordedRun(options: {
+  defect?: string;
+  writes: boolean;
+  otherKey: boolean;
+  inviteEmail?: string;
+  level?: "documented" | "full";
+  files?: string[];
+}) {
   const server = await startRecordedStandIn(options.defect);
   try {
     const before = await server.state();
@@ -75,14 +94,23 @@ describe("read-only: without PCS_ALLOW_WRITES no request that can change data is
       expect(run.exitCode).toBe(0);
       expect(after).toBe(before);
       expect(run.output).toMatch(/documented facts: \d+ passed, 0 failed/);
-      expect(run.checks.find((c) => c.name.includes("create, update, delete"))?.status, "the write workflows are skipped, with their reason").toBe("skipped");
+      expect(
+        run.checks.find((c) => c.name.includes("create, update, delete"))?.status,
+        "the write workflows are skipped, with their reason",
+      ).toBe("skipped");
     });
   }
 
   // The defects that bear on writes (the rest only shape answers to reads, which the guard never looks at).
   for (const defect of Object.keys(CAUGHT_BY).filter((d) => !READ_SHAPE_DEFECTS.includes(d))) {
     it.concurrent(`defect ${defect}: nothing sent that can change data, nothing changed`, async () => {
-      const { run, requests, before, after } = await recordedRun({ defect, writes: false, otherKey: true, level: CAUGHT_BY[defect]!.level, files: CAUGHT_BY[defect]!.files });
+      const { run, requests, before, after } = await recordedRun({
+        defect,
+        writes: false,
+        otherKey: true,
+        level: CAUGHT_BY[defect]!.level,
+        files: CAUGHT_BY[defect]!.files,
+      });
       expect(run.checks.length, run.output.slice(-2000)).toBeGreaterThan(0);
       expect(requests.filter((r) => WRITE.test(r))).toEqual([]);
       expect(after).toBe(before);
@@ -100,7 +128,10 @@ describe("writes: with PCS_ALLOW_WRITES=1 every stand-in ends in the state it st
       expect(failures(run)).toEqual([]);
       expect(run.exitCode).toBe(0);
       expect(run.passed.length).toBeGreaterThan(150);
-      expect(run.checks.some((c) => c.name.includes("[assumption:")), "no assumption is checked at the documented level").toBe(false);
+      expect(
+        run.checks.some((c) => c.name.includes("[assumption:")),
+        "no assumption is checked at the documented level",
+      ).toBe(false);
       const workflows = run.checks.filter((c) => c.name.startsWith("write workflows"));
       expect(workflows.filter((c) => c.status === "failed")).toEqual([]);
       // Without PCS_INVITE_EMAIL, adding a user by email is skipped with its reason.
@@ -115,11 +146,19 @@ describe("writes: with PCS_ALLOW_WRITES=1 every stand-in ends in the state it st
 
   for (const [defect, expected] of Object.entries(CAUGHT_BY)) {
     it.concurrent(`defect ${defect}: caught by "${expected.check}", naming the operation and URL; left as found`, async () => {
-      const { run, before, after, emails } = await recordedRun({ defect, writes: true, otherKey: true, level: expected.level, files: expected.files });
+      const { run, before, after, emails } = await recordedRun({
+        defect,
+        writes: true,
+        otherKey: true,
+        level: expected.level,
+        files: expected.files,
+      });
       expect(emails, "no email sent").toEqual([]);
       expect(run.exitCode).not.toBe(0);
       const caught = run.failed.filter((c) => c.name.includes(expected.check));
-      expect(caught.length, `failures: ${run.failed.map((c) => c.name).join("\n") || "none"}\n${run.output.slice(-2000)}`).toBeGreaterThan(0);
+      expect(caught.length, `failures: ${run.failed.map((c) => c.name).join("\n") || "none"}\n${run.output.slice(-2000)}`).toBeGreaterThan(
+        0,
+      );
       for (const check of caught) {
         expect(check.message, check.name).toMatch(URL_IN_MESSAGE);
         expect(check.message, check.name).toMatch(/\b(list|get|create|update|delete|add|remove)[A-Z]\w+\b/);
@@ -143,7 +182,10 @@ describe("the full level against the documented-only stand-in", () => {
     // The stand-in's known differences from the description, each reported under its entry.
     expect(run.output).toMatch(/assumptions the server does not follow: .*problem-body/);
     for (const entry of ["problem-body", "invalid-input-400", "max-limit", "www-authenticate", "creator-removal-409"]) {
-      expect(run.failed.some((c) => c.name.includes(entry)), `a failure names ${entry}`).toBe(true);
+      expect(
+        run.failed.some((c) => c.name.includes(entry)),
+        `a failure names ${entry}`,
+      ).toBe(true);
     }
   });
 });

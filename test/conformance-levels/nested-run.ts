@@ -32,13 +32,30 @@ export async function contractRun(target: string, level: "documented" | "full", 
   const dir = mkdtempSync(join(tmpdir(), "pcs-levels-"));
   const report = join(dir, "report.json");
   try {
-    const args = [`${root}node_modules/vitest/vitest.mjs`, "run", "--config", "test/vitest.config.ts", ...(options.files ?? ["test/contract"]),
-      "--reporter=./test/support/conformance-reporter.ts", "--reporter=json", `--outputFile.json=${report}`];
+    const args = [
+      `${root}node_modules/vitest/vitest.mjs`,
+      "run",
+      "--config",
+      "test/vitest.config.ts",
+      ...(options.files ?? ["test/contract"]),
+      "--reporter=./test/support/conformance-reporter.ts",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ];
     const child = spawn(process.execPath, args, {
       cwd: root,
       env: {
-        ...process.env, PCS_TARGET: target, PCS_CONFORMANCE: level, PCS_BASE_URL: "", PCS_API_KEY: "", PCS_ALLOW_WRITES: "", PCS_OTHER_API_KEY: "", PCS_INVITE_EMAIL: "",
-        CI: "", NO_COLOR: "1", ...options.env,
+        ...process.env,
+        PCS_TARGET: target,
+        PCS_CONFORMANCE: level,
+        PCS_BASE_URL: "",
+        PCS_API_KEY: "",
+        PCS_ALLOW_WRITES: "",
+        PCS_OTHER_API_KEY: "",
+        PCS_INVITE_EMAIL: "",
+        CI: "",
+        NO_COLOR: "1",
+        ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -55,7 +72,13 @@ export async function contractRun(target: string, level: "documented" | "full", 
     const checks = (json.testResults ?? []).flatMap((file) =>
       file.assertionResults.map((a) => ({ name: a.fullName, status: a.status, message: (a.failureMessages[0] ?? "").split("\n")[0]! })),
     );
-    return { exitCode, output, checks, failed: checks.filter((c) => c.status === "failed"), passed: checks.filter((c) => c.status === "passed") };
+    return {
+      exitCode,
+      output,
+      checks,
+      failed: checks.filter((c) => c.status === "failed"),
+      passed: checks.filter((c) => c.status === "passed"),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

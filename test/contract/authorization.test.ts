@@ -34,7 +34,12 @@ async function call(operationId: string, request: RawRequest): Promise<RawRespon
   return { ...response, why: explain(operationId, response, target().apiKey) };
 }
 
-async function listAll(operationId: string, path: string, apiKey = target().apiKey, most = 10_000): Promise<{ items: Item[]; first: RawResponse & { why: string } }> {
+async function listAll(
+  operationId: string,
+  path: string,
+  apiKey = target().apiKey,
+  most = 10_000,
+): Promise<{ items: Item[]; first: RawResponse & { why: string } }> {
   const items: Item[] = [];
   let first: (RawResponse & { why: string }) | undefined;
   for (let offset = 0; offset < most; offset += 100) {
@@ -139,13 +144,25 @@ async function checkListHoldsOnlyMemberProjects(apiKey: string, keyName: string,
   const { items, first } = await listAll("listProjects", "/projects.json", apiKey);
   expect(first.status, first.why).toBe(200);
   const { members, unreadable } = await membersOf(items, apiKey);
-  expect(unreadable.length, `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read: ${unreadable.join("; ")}`).toBe(0);
+  expect(
+    unreadable.length,
+    `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read: ${unreadable.join("; ")}`,
+  ).toBe(0);
   // The caller is a user of every listed project: without knowing its id, at least one user is common to all.
-  const common = [...members.values()].reduce<Set<number> | undefined>((acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)), undefined);
+  const common = [...members.values()].reduce<Set<number> | undefined>(
+    (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
+    undefined,
+  );
   if (!common) return;
   const notMember = knownId === undefined ? [] : [...members].filter(([, set]) => !set.has(knownId)).map(([id]) => id);
-  expect(notMember, `${RULE_LIST} — listProjects (${keyName}): ${first.why.slice(0, 300)} lists projects the caller (user ${knownId}) is not a user of`).toEqual([]);
-  expect(common.size, `${RULE_LIST} — listProjects (${keyName}): ${first.why.slice(0, 300)} lists projects that have no user in common, so the caller is not a user of all of them`).toBeGreaterThan(0);
+  expect(
+    notMember,
+    `${RULE_LIST} — listProjects (${keyName}): ${first.why.slice(0, 300)} lists projects the caller (user ${knownId}) is not a user of`,
+  ).toEqual([]);
+  expect(
+    common.size,
+    `${RULE_LIST} — listProjects (${keyName}): ${first.why.slice(0, 300)} lists projects that have no user in common, so the caller is not a user of all of them`,
+  ).toBeGreaterThan(0);
 }
 
 // The mock keeps no data and knows no users: it answers any id with an example.
@@ -192,41 +209,63 @@ describe.skipIf(onMock)("authorization: what the caller can see", () => {
 });
 
 describe.skipIf(onMock)("authorization: what a second user, not a company administrator, may do (PCS_OTHER_API_KEY)", () => {
-  documented.it("what one user creates the other cannot read until added; then a non-creator, non-administrator cannot delete it", async (context) => {
-    const other = otherKeyOnly(context);
-    writesOnly(context);
-    const mine = await sendCreating({ method: "post", path: "/projects.json", body: { name: createdName("not shared") } });
-    expect(mine.status, explain("createProject", mine, target().apiKey)).toBe(201);
-    const path = `/projects/${mine.id}.json`;
-    const before = await call("getProject", { method: "get", path, authorization: asKey(other) });
-    expect(refused(before), `${RULE_HIDDEN} — another user reads a project it was not added to: ${before.why}`).toBe(true);
-    expect((await listAll("listProjects", "/projects.json", other)).items.map((p) => p.id), `${RULE_LIST} — another user's list holds a project it was not added to`).not.toContain(mine.id);
+  documented.it(
+    "what one user creates the other cannot read until added; then a non-creator, non-administrator cannot delete it",
+    async (context) => {
+      const other = otherKeyOnly(context);
+      writesOnly(context);
+      const mine = await sendCreating({ method: "post", path: "/projects.json", body: { name: createdName("not shared") } });
+      expect(mine.status, explain("createProject", mine, target().apiKey)).toBe(201);
+      const path = `/projects/${mine.id}.json`;
+      const before = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      expect(refused(before), `${RULE_HIDDEN} — another user reads a project it was not added to: ${before.why}`).toBe(true);
+      expect(
+        (await listAll("listProjects", "/projects.json", other)).items.map((p) => p.id),
+        `${RULE_LIST} — another user's list holds a project it was not added to`,
+      ).not.toContain(mine.id);
 
-    // The other user's id: a user common to the projects it sees; tried by adding it to the suite's project.
-    const theirs = (await listAll("listProjects", "/projects.json", other, 100)).items.slice(0, 10);
-    const { members } = await membersOf(theirs, other);
-    const me = await callerId();
-    const candidates = [...members.values()].reduce<number[] | undefined>((acc, set) => (acc ? acc.filter((id) => set.has(id)) : [...set]), undefined)?.filter((id) => id !== me) ?? [];
-    context.skip(candidates.length === 0, "the second user sees no project, so its user id cannot be found through the API");
-    let otherId: number | undefined;
-    for (const candidate of candidates.slice(0, 5)) {
-      const added = await call("addProjectUser", { method: "post", path: `/projects/${mine.id}/users.json`, body: { user: String(candidate) } });
-      expect(added.status, added.why).toBe(201);
-      const read = await call("getProject", { method: "get", path, authorization: asKey(other) });
-      if (read.status === 200) {
-        otherId = candidate;
-        break;
+      // The other user's id: a user common to the projects it sees; tried by adding it to the suite's project.
+      const theirs = (await listAll("listProjects", "/projects.json", other, 100)).items.slice(0, 10);
+      const { members } = await membersOf(theirs, other);
+      const me = await callerId();
+      const candidates =
+        [...members.values()]
+          .reduce<number[] | undefined>((acc, set) => (acc ? acc.filter((id) => set.has(id)) : [...set]), undefined)
+          ?.filter((id) => id !== me) ?? [];
+      context.skip(candidates.length === 0, "the second user sees no project, so its user id cannot be found through the API");
+      let otherId: number | undefined;
+      for (const candidate of candidates.slice(0, 5)) {
+        const added = await call("addProjectUser", {
+          method: "post",
+          path: `/projects/${mine.id}/users.json`,
+          body: { user: String(candidate) },
+        });
+        expect(added.status, added.why).toBe(201);
+        const read = await call("getProject", { method: "get", path, authorization: asKey(other) });
+        if (read.status === 200) {
+          otherId = candidate;
+          break;
+        }
+        const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${mine.id}/users/${candidate}.json` });
+        expect(removed.status, removed.why).toBe(204);
       }
-      const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${mine.id}/users/${candidate}.json` });
-      expect(removed.status, removed.why).toBe(204);
-    }
-    expect(otherId, `after being added, the second user reads the project (tried users ${candidates.slice(0, 5).join(", ")})`).toBeDefined();
+      expect(
+        otherId,
+        `after being added, the second user reads the project (tried users ${candidates.slice(0, 5).join(", ")})`,
+      ).toBeDefined();
 
-    const deleted = await call("deleteProject", { method: "delete", path, authorization: asKey(other) });
-    expect(refused(deleted), `${RULE_DELETE} — deleteProject by a user who neither created the project nor is a company administrator: ${deleted.why}`).toBe(true);
-    const still = await call("getProject", { method: "get", path });
-    expect(still.status, `${RULE_DELETE} — the project is gone after deleteProject by a non-creator, non-administrator: ${still.why}`).toBe(200);
-  });
+      const deleted = await call("deleteProject", { method: "delete", path, authorization: asKey(other) });
+      expect(
+        refused(deleted),
+        `${RULE_DELETE} — deleteProject by a user who neither created the project nor is a company administrator: ${deleted.why}`,
+      ).toBe(true);
+      const still = await call("getProject", { method: "get", path });
+      expect(
+        still.status,
+        `${RULE_DELETE} — the project is gone after deleteProject by a non-creator, non-administrator: ${still.why}`,
+      ).toBe(200);
+    },
+  );
 
   documented.it("a non-administrator cannot update the organization, which is unchanged after", async (context) => {
     const other = otherKeyOnly(context);
@@ -236,8 +275,15 @@ describe.skipIf(onMock)("authorization: what a second user, not a company admini
     const organization = before.json as Record<string, unknown>;
     // A field set to the value it has: refused by a right server, and harmless on a wrong one.
     const field = ["phone", "website", "email", "name"].find((f) => typeof organization[f] === "string" && organization[f] !== "")!;
-    const update = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { [field]: organization[field] }, authorization: asKey(other) });
-    expect(refused(update), `${RULE_ORGANIZATION} — updateOrganization by a user who is not a company administrator: ${update.why}`).toBe(true);
+    const update = await call("updateOrganization", {
+      method: "patch",
+      path: "/organizations.json",
+      body: { [field]: organization[field] },
+      authorization: asKey(other),
+    });
+    expect(refused(update), `${RULE_ORGANIZATION} — updateOrganization by a user who is not a company administrator: ${update.why}`).toBe(
+      true,
+    );
     const after = await call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
     expect(after.json, `${RULE_ORGANIZATION} — the organization changed: ${after.why}`).toEqual(organization);
   });
@@ -248,8 +294,14 @@ describe.runIf(level === "full")("the credential is taken only as HTTP Basic wit
   const key = () => target().apiKey;
   const swapCase = (s: string) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
   const elsewhere: Array<[string, () => Partial<RawRequest>]> = [
-    ...["api_key", "apikey", "key", "token", "access_token"].map((name): [string, () => Partial<RawRequest>] => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })]),
-    ...["x-api-key", "api-key", "x-auth-token"].map((name): [string, () => Partial<RawRequest>] => [`in the header ${name}`, () => ({ headers: { [name]: key() }, authorization: null })]),
+    ...["api_key", "apikey", "key", "token", "access_token"].map((name): [string, () => Partial<RawRequest>] => [
+      `in the query parameter ${name}`,
+      () => ({ query: { [name]: key() }, authorization: null }),
+    ]),
+    ...["x-api-key", "api-key", "x-auth-token"].map((name): [string, () => Partial<RawRequest>] => [
+      `in the header ${name}`,
+      () => ({ headers: { [name]: key() }, authorization: null }),
+    ]),
     ["as a Bearer token", () => ({ authorization: `Bearer ${key()}` })],
     ["as the Authorization header itself", () => ({ authorization: key() })],
     ["as the Basic password, with an empty user name", () => ({ authorization: `Basic ${Buffer.from(`:${key()}`).toString("base64")}` })],
@@ -261,7 +313,10 @@ describe.runIf(level === "full")("the credential is taken only as HTTP Basic wit
     // Prism cannot know keys: it takes any well-formed Basic credential.
     context.skip(!target().checksKeys, `${target().name} does not tell one key from another`);
     const changed = request();
-    context.skip(changed.authorization?.startsWith("Basic ") === true && changed.authorization === basicAuthorization(key()), `the key ${what} is the key itself`);
+    context.skip(
+      changed.authorization?.startsWith("Basic ") === true && changed.authorization === basicAuthorization(key()),
+      `the key ${what} is the key itself`,
+    );
     const answer = await call("listProjects", { method: "get", path: "/projects.json", query: { limit: 1 }, ...changed });
     expect(answer.status, `the credential ${what} — listProjects: ${answer.why}`).toBe(401);
   });

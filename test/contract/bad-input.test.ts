@@ -9,7 +9,17 @@
 // new property is covered without editing this file.
 import { afterAll, describe, expect } from "vitest";
 import { assumed, constrainingEntries, documented } from "../support/conformance.js";
-import { exampleBody, explain, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, successResponse, type RawRequest, type RawResponse } from "../support/http.js";
+import {
+  exampleBody,
+  explain,
+  label,
+  PROBLEM_SCHEMA,
+  PROBLEM_TYPE,
+  send,
+  successResponse,
+  type RawRequest,
+  type RawResponse,
+} from "../support/http.js";
 import { idPath } from "../support/ids.js";
 import { deref, operations, schemaErrors, type Json, type Operation } from "../support/openapi.js";
 import { resolve } from "../support/schema-arbitrary.js";
@@ -35,7 +45,8 @@ interface BadCase {
  * name starts with the run's tag, so a project created by mistake is recognised as the suite's. */
 function stringOfLength(schema: Json, length: number, pointer = ""): string {
   if (pointer === "/name") return `${runTag()} limit `.padEnd(length, "x").slice(0, length);
-  const base: string = schema.examples?.[0] ?? (schema.format === "email" ? "a@example.com" : schema.format === "uri" ? "https://example.com/a" : "x");
+  const base: string =
+    schema.examples?.[0] ?? (schema.format === "email" ? "a@example.com" : schema.format === "uri" ? "https://example.com/a" : "x");
   // Emails grow at the start of the local part, everything else at the end; both keep the format.
   const pad = schema.format === "email" ? base[0]! : base.at(-1)!;
   const extra = pad.repeat(Math.max(0, length - [...base].length));
@@ -46,11 +57,13 @@ function stringOfLength(schema: Json, length: number, pointer = ""): string {
  * (oneOf branches and nested objects included). */
 function limitedStrings(schema: Json, at = ""): Array<[string, Json, Json]> {
   const s = resolve(schema);
-  if (s.oneOf) return s.oneOf.flatMap((branch: Json) => limitedStrings(branch, at).map(([p, prop]) => [p, prop, branch] as [string, Json, Json]));
+  if (s.oneOf)
+    return s.oneOf.flatMap((branch: Json) => limitedStrings(branch, at).map(([p, prop]) => [p, prop, branch] as [string, Json, Json]));
   const found: Array<[string, Json, Json]> = [];
   for (const [name, property] of Object.entries<Json>(s.properties ?? {})) {
     const p = resolve(property);
-    if (p.type === "object") found.push(...limitedStrings(p, `${at}/${name}`).map(([q, prop]) => [q, prop, schema] as [string, Json, Json]));
+    if (p.type === "object")
+      found.push(...limitedStrings(p, `${at}/${name}`).map(([q, prop]) => [q, prop, schema] as [string, Json, Json]));
     else if (p.type === "string" && p.maxLength !== undefined) found.push([`${at}/${name}`, p, schema]);
   }
   return found;
@@ -67,7 +80,13 @@ function bodyWith(pointer: string, value: unknown, branch: Json): Json {
 }
 
 const lengthCases = withBody.flatMap((op) =>
-  limitedStrings(bodySchema(op)).map(([pointer, property, branch]) => ({ op, pointer, property, branch, max: property.maxLength as number })),
+  limitedStrings(bodySchema(op)).map(([pointer, property, branch]) => ({
+    op,
+    pointer,
+    property,
+    branch,
+    max: property.maxLength as number,
+  })),
 );
 
 /** The documented limits: the interface states these three for a project's creation, nothing else. */
@@ -78,15 +97,30 @@ const lengthEntries = (op: Operation) => constrainingEntries(bodySchema(op)).fil
 
 const badCases: BadCase[] = [];
 const add = (op: Operation, name: string, request: Partial<RawRequest>, entries: string[] = [], overDocumentedLimit = false) =>
-  badCases.push({ name: `${op.operationId}: ${name}`, op, request: { method: op.method, path: idPath(op), ...request }, entries, overDocumentedLimit });
+  badCases.push({
+    name: `${op.operationId}: ${name}`,
+    op,
+    request: { method: op.method, path: idPath(op), ...request },
+    entries,
+    overDocumentedLimit,
+  });
 
 for (const c of lengthCases) {
   const body = bodyWith(c.pointer, stringOfLength(c.property, c.max + 1, c.pointer), c.branch);
-  add(c.op, `${c.pointer} of ${c.max + 1} characters (limit ${c.max})`, { body }, isDocumented(c) ? [] : lengthEntries(c.op), isDocumented(c));
+  add(
+    c.op,
+    `${c.pointer} of ${c.max + 1} characters (limit ${c.max})`,
+    { body },
+    isDocumented(c) ? [] : lengthEntries(c.op),
+    isDocumented(c),
+  );
 }
 for (const op of withBody) {
   const schema = resolve(bodySchema(op));
-  const example = { ...(exampleBody(op) as Record<string, unknown>), ...(op.operationId === "createProject" && { name: createdName("bad input") }) };
+  const example = {
+    ...(exampleBody(op) as Record<string, unknown>),
+    ...(op.operationId === "createProject" && { name: createdName("bad input") }),
+  };
   add(op, "a body that is not JSON", { body: "{name: 'not json'", headers: { "content-type": "application/json" } });
   add(op, "a body that is a JSON array", { body: [example] });
   add(op, "an unknown property", { body: { ...example, unknown_property: true } });
@@ -148,11 +182,12 @@ const answerTo = (c: BadCase) => {
   return answers.get(c)!;
 };
 
-
 describe("bad input is refused", () => {
   documented.it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
     expect(lengthCases.length).toBeGreaterThanOrEqual(15);
-    expect(lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`)).toEqual(expect.arrayContaining([...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"]));
+    expect(lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`)).toEqual(
+      expect.arrayContaining([...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"]),
+    );
   });
 
   const documentedCases = badCases.filter((c) => c.overDocumentedLimit);
@@ -183,17 +218,21 @@ describe("exactly at each length limit is accepted", () => {
       writesOnly(context);
       // On a real server these would invite an unknown address (which creates an administrator account)
       // or overwrite the organization's fields: only where data is disposable.
-      if (c.op.operationId === "addProjectUser" || c.op.operationId === "updateOrganization") context.skip(!target().disposable, `${target().name}: changes data that cannot be restored`);
+      if (c.op.operationId === "addProjectUser" || c.op.operationId === "updateOrganization")
+        context.skip(!target().disposable, `${target().name}: changes data that cannot be restored`);
       const body = bodyWith(c.pointer, stringOfLength(c.property, c.max, c.pointer), c.branch);
       // The case itself is right: valid at the limit, and one more character breaks only the limit.
       expect(schemaErrors(bodySchema(c.op), body)).toEqual([]);
-      expect(schemaErrors(bodySchema(c.op), bodyWith(c.pointer, stringOfLength(c.property, c.max + 1, c.pointer), c.branch))).not.toEqual([]);
+      expect(schemaErrors(bodySchema(c.op), bodyWith(c.pointer, stringOfLength(c.property, c.max + 1, c.pointer), c.branch))).not.toEqual(
+        [],
+      );
       // Writes go to a project the suite may change: on a stateful server, one it creates for the purpose.
       const response = await sendCase({ method: c.op.method, path: idPath(c.op), body }, c.op);
       const why = explain(label(c.op), response, target().apiKey);
       // A 16-digit user id is well-formed but names no one on a server that keeps state: not refused as
       // invalid input is what the limit promises there.
-      if (c.op.operationId === "addProjectUser" && c.pointer === "/user" && target().stateful) expect([201, 404], why).toContain(response.status);
+      if (c.op.operationId === "addProjectUser" && c.pointer === "/user" && target().stateful)
+        expect([201, 404], why).toContain(response.status);
       else expect(response.status, why).toBe(successResponse(c.op).status);
     });
   }

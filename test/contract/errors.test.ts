@@ -6,7 +6,17 @@
 // a server that is not disposable gets none.
 import { afterAll, describe, expect } from "vitest";
 import { assumed, documented } from "../support/conformance.js";
-import { basicAuthorization, exampleBody, examplePath, explain, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, type RawResponse } from "../support/http.js";
+import {
+  basicAuthorization,
+  exampleBody,
+  examplePath,
+  explain,
+  label,
+  PROBLEM_SCHEMA,
+  PROBLEM_TYPE,
+  send,
+  type RawResponse,
+} from "../support/http.js";
 import { deref, markersOf, operations, schemaErrors, type Json, type Operation } from "../support/openapi.js";
 import { idPath } from "../support/ids.js";
 import { createdName, deleteCreated, goneProjectId, sendCreating } from "../support/created.js";
@@ -32,13 +42,19 @@ describe("every declared error response is served as declared (mock, Prefer: cod
     const entries = [...new Set(["problem-body", ...Object.keys(markersOf(declared))])];
     assumed(...entries).it(name, async (context) => {
       mockOnly(context, REASON_PREFER);
-      const response = await send(target(), { method: op.method, path: examplePath(op), body: exampleBody(op), headers: { prefer: `code=${status}` } });
+      const response = await send(target(), {
+        method: op.method,
+        path: examplePath(op),
+        body: exampleBody(op),
+        headers: { prefer: `code=${status}` },
+      });
       const why = explain(label(op), response, target().apiKey);
       expect(response.status, why).toBe(status);
       expect(response.contentType, why).toMatch(PROBLEM_TYPE);
       expect(schemaErrors(PROBLEM_SCHEMA, response.json), why).toEqual([]);
       expect((response.json as { status: number }).status, why).toBe(status);
-      for (const header of Object.keys(declared.headers ?? {})) expect(response.headers.get(header), `header ${header}: ${why}`).not.toBeNull();
+      for (const header of Object.keys(declared.headers ?? {}))
+        expect(response.headers.get(header), `header ${header}: ${why}`).not.toBeNull();
     });
   }
 });
@@ -62,9 +78,16 @@ const refused: Array<[string, string | null]> = [
  */
 async function harmlessRequest(op: Operation, authorization: string | null): Promise<RawResponse> {
   if (!mutates(op) || target().isMock) return send(target(), { method: op.method, path: idPath(op), body: exampleBody(op), authorization });
-  if (op.operationId === "createProject") return sendCreating({ method: op.method, path: op.path, body: { name: createdName("refused credential") }, authorization });
-  if (op.operationId === "updateOrganization") return send(target(), { method: op.method, path: op.path, body: await unchangedOrganizationField(), authorization });
-  return send(target(), { method: op.method, path: idPath(op, { project_id: await goneProjectId() }), body: exampleBody(op), authorization });
+  if (op.operationId === "createProject")
+    return sendCreating({ method: op.method, path: op.path, body: { name: createdName("refused credential") }, authorization });
+  if (op.operationId === "updateOrganization")
+    return send(target(), { method: op.method, path: op.path, body: await unchangedOrganizationField(), authorization });
+  return send(target(), {
+    method: op.method,
+    path: idPath(op, { project_id: await goneProjectId() }),
+    body: exampleBody(op),
+    authorization,
+  });
 }
 let organizationField: Promise<Record<string, unknown>> | undefined;
 /** One field of the organization with the value it has now: a PATCH that changes nothing. */
@@ -96,14 +119,17 @@ describe("a missing, malformed or empty API key gets 401 on every operation", ()
     expect(response.status, explain(label(op), response, target().apiKey)).toBe(401);
   });
 
-  assumed("problem-body", "www-authenticate").for(cases)("%s → a problem body and a Basic challenge", async ([, op, authorization], context) => {
-    if (mutates(op)) writesOnly(context);
-    const response = await answerTo(op, authorization);
-    const why = explain(label(op), response, target().apiKey);
-    expect(response.contentType, why).toMatch(PROBLEM_TYPE);
-    expect(schemaErrors(PROBLEM_SCHEMA, response.json), why).toEqual([]);
-    expect(response.headers.get("www-authenticate") ?? "", why).toMatch(/^Basic\b/i);
-  });
+  assumed("problem-body", "www-authenticate").for(cases)(
+    "%s → a problem body and a Basic challenge",
+    async ([, op, authorization], context) => {
+      if (mutates(op)) writesOnly(context);
+      const response = await answerTo(op, authorization);
+      const why = explain(label(op), response, target().apiKey);
+      expect(response.contentType, why).toMatch(PROBLEM_TYPE);
+      expect(schemaErrors(PROBLEM_SCHEMA, response.json), why).toEqual([]);
+      expect(response.headers.get("www-authenticate") ?? "", why).toMatch(/^Basic\b/i);
+    },
+  );
 });
 
 describe("a well-formed but wrong API key gets 401", () => {

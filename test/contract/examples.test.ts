@@ -19,9 +19,24 @@ const cases = operations().flatMap((op) =>
   Object.entries<Json>(op.operation.responses).flatMap(([code, response]) =>
     Object.entries<Json>(deref(response).content ?? {}).flatMap(([mediaType, media]) => {
       const found: Served[] = [];
-      if ("example" in media) found.push({ name: `${label(op)} ${code}`, prefer: `code=${code}`, status: Number(code), mediaType, schema: media.schema, value: media.example });
+      if ("example" in media)
+        found.push({
+          name: `${label(op)} ${code}`,
+          prefer: `code=${code}`,
+          status: Number(code),
+          mediaType,
+          schema: media.schema,
+          value: media.example,
+        });
       for (const [key, example] of Object.entries<Json>(media.examples ?? {})) {
-        found.push({ name: `${label(op)} ${code} example ${key}`, prefer: `code=${code}, example=${key}`, status: Number(code), mediaType, schema: media.schema, value: deref(example).value });
+        found.push({
+          name: `${label(op)} ${code} example ${key}`,
+          prefer: `code=${code}, example=${key}`,
+          status: Number(code),
+          mediaType,
+          schema: media.schema,
+          value: deref(example).value,
+        });
       }
       return found.map((served) => [served.name, op, served] as const);
     }),
@@ -35,7 +50,12 @@ describe("the mock serves the description's examples, and they validate", () => 
 
   it.for(cases)("%s", async ([, op, served], context) => {
     mockOnly(context, REASON_PREFER);
-    const response = await send(target(), { method: op.method, path: examplePath(op), body: exampleBody(op), headers: { prefer: served.prefer } });
+    const response = await send(target(), {
+      method: op.method,
+      path: examplePath(op),
+      body: exampleBody(op),
+      headers: { prefer: served.prefer },
+    });
     expect(response.status).toBe(served.status);
     expect(response.contentType.split(";")[0]).toBe(served.mediaType);
     expect(response.json).toEqual(served.value);

@@ -43,12 +43,25 @@ let client: ApiClient;
 const answers = new Map<string, Promise<{ data?: unknown; response: Response; text: string }>>();
 function answer(op: Operation) {
   if (!answers.has(op.operationId)) {
-    answers.set(op.operationId, READS[op.operationId]!(client, ids()).then(async (r) => ({ ...r, text: JSON.stringify(r.data ?? "") })));
+    answers.set(
+      op.operationId,
+      READS[op.operationId]!(client, ids()).then(async (r) => ({ ...r, text: JSON.stringify(r.data ?? "") })),
+    );
   }
   return answers.get(op.operationId)!;
 }
 const explained = (op: Operation, r: { response: Response; text: string }) =>
-  explain(label(op), { method: op.method.toUpperCase(), url: r.response.url, status: r.response.status, contentType: r.response.headers.get("content-type") ?? "", text: r.text }, target().apiKey);
+  explain(
+    label(op),
+    {
+      method: op.method.toUpperCase(),
+      url: r.response.url,
+      status: r.response.status,
+      contentType: r.response.headers.get("content-type") ?? "",
+      text: r.text,
+    },
+    target().apiKey,
+  );
 
 beforeAll(() => {
   const { baseUrl, apiKey } = target();

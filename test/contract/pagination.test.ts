@@ -14,7 +14,10 @@ import { target } from "../support/target.js";
 const DEFAULT_LIMIT = 30; // the interface: "limit (int, default 30)"
 const paginated = operations().filter((op) => op.parameters.some((p) => p.in === "query" && p.name === "limit"));
 
-async function page(op: Operation, query: Record<string, number>): Promise<{ items: Array<{ id: unknown }>; response: RawResponse; why: string }> {
+async function page(
+  op: Operation,
+  query: Record<string, number>,
+): Promise<{ items: Array<{ id: unknown }>; response: RawResponse; why: string }> {
   const response = await send(target(), { method: "get", path: idPath(op), query });
   const why = explain(label(op), response, target().apiKey);
   expect(response.status, why).toBe(200);
@@ -24,7 +27,14 @@ async function page(op: Operation, query: Record<string, number>): Promise<{ ite
 
 describe("pagination", () => {
   documented.it("the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
-    expect(paginated.map((op) => op.operationId).sort()).toEqual(["listCapturedUrls", "listCopy", "listCopyRevisions", "listFiles", "listProjectUsers", "listProjects"]);
+    expect(paginated.map((op) => op.operationId).sort()).toEqual([
+      "listCapturedUrls",
+      "listCopy",
+      "listCopyRevisions",
+      "listFiles",
+      "listProjectUsers",
+      "listProjects",
+    ]);
   });
 
   if (target().isMock) {

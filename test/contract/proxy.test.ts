@@ -31,7 +31,9 @@ beforeAll(async () => {
     const body = request.url === "/groups/2.json" ? GOOD_GROUP : request.url === "/groups/3.json" ? BAD_GROUP : undefined;
     // A plausible real server's 404: plain JSON, not a problem object.
     const notFound = request.url === "/groups/4.json" ? { error: "Not found" } : { title: "Not Found", status: 404 };
-    response.writeHead(body ? 200 : 404, { "content-type": body || request.url === "/groups/4.json" ? "application/json" : "application/problem+json" });
+    response.writeHead(body ? 200 : 404, {
+      "content-type": body || request.url === "/groups/4.json" ? "application/json" : "application/problem+json",
+    });
     response.end(JSON.stringify(body ?? notFound));
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
@@ -85,7 +87,10 @@ describe("npm run contract:proxy (Prism validating proxy)", () => {
     expect(response.status).toBe(500);
     const problem = (await response.json()) as { title: string; validation: Array<{ location: string[]; code: string }> };
     expect(problem.title).toMatch(/not valid/);
-    expect(problem.validation.map((v) => `${v.location.join(".")} ${v.code}`).sort()).toEqual(["response.body required", "response.body.id type"]);
+    expect(problem.validation.map((v) => `${v.location.join(".")} ${v.code}`).sort()).toEqual([
+      "response.body required",
+      "response.body.id type",
+    ]);
     expect(response.headers.get("sl-violations")).toContain("description");
   });
 

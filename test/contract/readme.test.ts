@@ -14,12 +14,18 @@ const curlLines = readme.split("\n").filter((line) => line.startsWith("curl ") &
 describe("the mock guide's curl example", () => {
   it("exists, on the port npm run mock uses", () => {
     expect(curlLines.length).toBeGreaterThan(0);
-    expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.mock).toBe("node scripts/prism.mjs mock generated/openapi.json"); // Prism's default: 127.0.0.1:4010
+    expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.mock).toBe(
+      "node scripts/prism.mjs mock generated/openapi.json",
+    ); // Prism's default: 127.0.0.1:4010
   });
 
   it.for(curlLines)("%s", (line, context) => {
     mockOnly(context, "runs the guide's example against the mock");
-    const output = execFileSync("bash", ["-c", `${line.replace(README_MOCK, target().baseUrl)} --silent --show-error --fail --max-time 20`], { encoding: "utf8", timeout: 30_000 });
+    const output = execFileSync(
+      "bash",
+      ["-c", `${line.replace(README_MOCK, target().baseUrl)} --silent --show-error --fail --max-time 20`],
+      { encoding: "utf8", timeout: 30_000 },
+    );
     const path = new URL(line.match(/"(http[^"]+)"/)![1]!).pathname;
     const op = operations().find((o) => o.method === "get" && o.path === path)!;
     expect(schemaErrors(op.operation.responses["200"].content["application/json"].schema, JSON.parse(output))).toEqual([]);

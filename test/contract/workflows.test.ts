@@ -30,7 +30,11 @@ async function call(operationId: string, request: RawRequest): Promise<RawRespon
 /** Creates a project and checks what a schema cannot: it carries the name as title, the description
  * and the job code it was given. Registered for deletion before any check. */
 async function createProject(purpose: string): Promise<Json> {
-  const body = { name: createdName(purpose), description: `Created by the contract tests (${purpose}); deleted when they end.`, job_code: "PCS-CT" };
+  const body = {
+    name: createdName(purpose),
+    description: `Created by the contract tests (${purpose}); deleted when they end.`,
+    job_code: "PCS-CT",
+  };
   const response = await sendCreating({ method: "post", path: "/projects.json", body });
   const why = explain("createProject", response, target().apiKey);
   expect(response.status, why).toBe(201);
@@ -55,7 +59,8 @@ async function listAll(path: string): Promise<Json[]> {
 }
 
 /** The organization's fields a caller sets (the server keeps `created` and `modified` itself). */
-const settable = (organization: Json): Json => Object.fromEntries(Object.entries(organization ?? {}).filter(([field]) => field !== "created" && field !== "modified"));
+const settable = (organization: Json): Json =>
+  Object.fromEntries(Object.entries(organization ?? {}).filter(([field]) => field !== "created" && field !== "modified"));
 
 /** A refusal: a 4xx, and no data of the resource. */
 function expectRefused(response: RawResponse & { why: string }, rule: string): void {
@@ -70,24 +75,35 @@ afterAll(async () => {
 if (target().isMock) {
   // The Prism mock keeps no state: each write answers its documented status, and its example body.
   const single: Array<[string, RawRequest, number]> = [
-    ["createProject", { method: "post", path: "/projects.json", body: { name: "Contract test", description: "Created by the contract tests.", job_code: "CT-1" } }, 201],
+    [
+      "createProject",
+      {
+        method: "post",
+        path: "/projects.json",
+        body: { name: "Contract test", description: "Created by the contract tests.", job_code: "CT-1" },
+      },
+      201,
+    ],
     ["updateProject", { method: "patch", path: `/projects/${ids().project_id}.json`, body: { job_code: "CT-2" } }, 204],
     ["deleteProject", { method: "delete", path: `/projects/${ids().project_id}.json` }, 204],
     ["addProjectUser", { method: "post", path: `/projects/${ids().project_id}/users.json`, body: { user: String(ids().user_id) } }, 201],
     ["removeProjectUser", { method: "delete", path: `/projects/${ids().project_id}/users/${ids().user_id}.json` }, 204],
-    ["updateOrganization", { method: "patch", path: "/organizations.json", body: { phone: "+1 503 555 0199", address: { country: "US" } } }, 204],
+    [
+      "updateOrganization",
+      { method: "patch", path: "/organizations.json", body: { phone: "+1 503 555 0199", address: { country: "US" } } },
+      204,
+    ],
   ];
   describe(`each write answers its documented status on ${target().name} (stateless: no workflow)`, () => {
-    documented.for(single.map(([id, request, status]) => [`${id} ${request.method.toUpperCase()} ${request.path}`, id, request, status] as const))(
-      "%s",
-      async ([, id, request, status]) => {
-        const response = await call(id, request);
-        expect(response.status, response.why).toBe(status);
-        const schema = successSchema(id);
-        if (status === 204) expect(response.text, response.why).toBe("");
-        else expect(schemaErrors(schema ?? {}, response.json, documentedBundle), response.why).toEqual([]);
-      },
-    );
+    documented.for(
+      single.map(([id, request, status]) => [`${id} ${request.method.toUpperCase()} ${request.path}`, id, request, status] as const),
+    )("%s", async ([, id, request, status]) => {
+      const response = await call(id, request);
+      expect(response.status, response.why).toBe(status);
+      const schema = successSchema(id);
+      if (status === 204) expect(response.text, response.why).toBe("");
+      else expect(schemaErrors(schema ?? {}, response.json, documentedBundle), response.why).toEqual([]);
+    });
   });
 } else if (!target().allowWrites) {
   describe(`write workflows on ${target().name}`, () => {
@@ -103,7 +119,10 @@ if (target().isMock) {
       const read = await call("getProject", { method: "get", path });
       expect(read.status, read.why).toBe(200);
       expect((read.json as Json).title, read.why).toBe(project.title);
-      expect((await listAll("/projects.json")).map((p) => p.id), "the created project is in the project list").toContain(project.id);
+      expect(
+        (await listAll("/projects.json")).map((p) => p.id),
+        "the created project is in the project list",
+      ).toContain(project.id);
 
       // `modified` must come out later than `created`, which has a precision of one second.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -115,7 +134,10 @@ if (target().isMock) {
       expect(updated.job_code, reread.why).toBe("PCS-CT-2");
       expect(updated.title, `${reread.why}: PATCH changes only what it is given`).toBe(project.title);
       expect(updated.modified, `after an update, modified is set: ${reread.why}`).toEqual(expect.any(String));
-      expect(Date.parse(updated.modified) > Date.parse(updated.created), `after an update, modified (${updated.modified}) is later than created (${updated.created}): ${reread.why}`).toBe(true);
+      expect(
+        Date.parse(updated.modified) > Date.parse(updated.created),
+        `after an update, modified (${updated.modified}) is later than created (${updated.created}): ${reread.why}`,
+      ).toBe(true);
 
       const removed = await call("deleteProject", { method: "delete", path });
       expect(removed.status, removed.why).toBe(204);
@@ -131,37 +153,43 @@ if (target().isMock) {
       }
     });
 
-    documented.it("project users: the creator is the one member; a user added by id (and by PCS_INVITE_EMAIL), listed, removed", async (context) => {
-      const project = await createProject("users");
-      const usersPath = `/projects/${project.id}/users.json`;
-      const members = async () => (await listAll(usersPath)).map((u) => u.id as number);
-      const before = await members();
-      expect(before, "the creator is added to the project it creates").toHaveLength(1);
+    documented.it(
+      "project users: the creator is the one member; a user added by id (and by PCS_INVITE_EMAIL), listed, removed",
+      async (context) => {
+        const project = await createProject("users");
+        const usersPath = `/projects/${project.id}/users.json`;
+        const members = async () => (await listAll(usersPath)).map((u) => u.id as number);
+        const before = await members();
+        expect(before, "the creator is added to the project it creates").toHaveLength(1);
 
-      // A user the key can already see, added by id (adding by id sends no email).
-      const known = (await listAll(`/projects/${ids().project_id}/users.json`)).find((u) => !before.includes(u.id));
-      context.skip(!known, `project ${ids().project_id} has no user besides the caller to add to a new project`);
-      const added = await call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
-      expect(added.status, `by id: ${added.why}`).toBe(201);
-      expect(added.contentType, `by id: a JSON content type (${added.why})`).toMatch(/^application\/json\b/);
-      expect(await members(), "added by id").toContain(known.id);
-      const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${known.id}.json` });
-      expect(removed.status, removed.why).toBe(204);
-      expect(await members(), "removed after adding by id").not.toContain(known.id);
+        // A user the key can already see, added by id (adding by id sends no email).
+        const known = (await listAll(`/projects/${ids().project_id}/users.json`)).find((u) => !before.includes(u.id));
+        context.skip(!known, `project ${ids().project_id} has no user besides the caller to add to a new project`);
+        const added = await call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
+        expect(added.status, `by id: ${added.why}`).toBe(201);
+        expect(added.contentType, `by id: a JSON content type (${added.why})`).toMatch(/^application\/json\b/);
+        expect(await members(), "added by id").toContain(known.id);
+        const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${known.id}.json` });
+        expect(removed.status, removed.why).toBe(204);
+        expect(await members(), "removed after adding by id").not.toContain(known.id);
 
-      // Adding by email makes the service send an email (and, to an address without an account, create
-      // an administrator account): only to the address the user named, or on a disposable server.
-      const email = target().inviteEmail ?? (target().disposable ? (known.email as string) : undefined);
-      context.skip(!email, `${target().name}: adding a user by email sends them an email — set PCS_INVITE_EMAIL to an address of an existing account of yours to check it`);
-      const invited = await call("addProjectUser", { method: "post", path: usersPath, body: { email } });
-      expect(invited.status, `by email: ${invited.why}`).toBe(201);
-      expect(invited.contentType, `by email: a JSON content type (${invited.why})`).toMatch(/^application\/json\b/);
-      const newcomers = (await members()).filter((id) => !before.includes(id));
-      expect(newcomers, `exactly one user added by email ${email}`).toHaveLength(1);
-      const out = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${newcomers[0]}.json` });
-      expect(out.status, out.why).toBe(204);
-      expect(await members(), "removed after adding by email").toEqual(before);
-    });
+        // Adding by email makes the service send an email (and, to an address without an account, create
+        // an administrator account): only to the address the user named, or on a disposable server.
+        const email = target().inviteEmail ?? (target().disposable ? (known.email as string) : undefined);
+        context.skip(
+          !email,
+          `${target().name}: adding a user by email sends them an email — set PCS_INVITE_EMAIL to an address of an existing account of yours to check it`,
+        );
+        const invited = await call("addProjectUser", { method: "post", path: usersPath, body: { email } });
+        expect(invited.status, `by email: ${invited.why}`).toBe(201);
+        expect(invited.contentType, `by email: a JSON content type (${invited.why})`).toMatch(/^application\/json\b/);
+        const newcomers = (await members()).filter((id) => !before.includes(id));
+        expect(newcomers, `exactly one user added by email ${email}`).toHaveLength(1);
+        const out = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${newcomers[0]}.json` });
+        expect(out.status, out.why).toBe(204);
+        expect(await members(), "removed after adding by email").toEqual(before);
+      },
+    );
 
     documented.it("the project creator cannot be removed (not a 2xx, and still a member)", async () => {
       const project = await createProject("creator");
@@ -191,11 +219,17 @@ if (target().isMock) {
         expect(changed.status, changed.why).toBe(204);
         const after = await call("getOrganization", { method: "get", path: "/organizations.json" });
         expect((after.json as Json).phone, after.why).toBe(phone);
-        expect(settable({ ...(after.json as Json), phone: original.phone }), `${after.why}: PATCH changes only what it is given`).toEqual(settable(original));
+        expect(settable({ ...(after.json as Json), phone: original.phone }), `${after.why}: PATCH changes only what it is given`).toEqual(
+          settable(original),
+        );
       } finally {
         const now = (await call("getOrganization", { method: "get", path: "/organizations.json" })).json as Json;
         for (const field of Object.keys(settable(original)).filter((f) => JSON.stringify(original[f]) !== JSON.stringify(now?.[f]))) {
-          const restored = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { [field]: original[field] } });
+          const restored = await call("updateOrganization", {
+            method: "patch",
+            path: "/organizations.json",
+            body: { [field]: original[field] },
+          });
           expect(restored.status, `restoring ${field}: ${restored.why}`).toBe(204);
         }
         const restored = await call("getOrganization", { method: "get", path: "/organizations.json" });

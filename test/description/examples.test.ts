@@ -32,7 +32,8 @@ function collectExamples(): ExampleCase[] {
       }
     }
     for (const parameter of op.parameters) {
-      if ("example" in parameter) found.push({ where: `${at} parameter ${parameter.name}`, schema: parameter.schema, value: parameter.example });
+      if ("example" in parameter)
+        found.push({ where: `${at} parameter ${parameter.name}`, schema: parameter.schema, value: parameter.example });
     }
   }
   // Schema-level `examples` arrays (properties included), wherever they sit in components.schemas.
@@ -50,7 +51,8 @@ function collectExamples(): ExampleCase[] {
   for (const [name, schema] of Object.entries<Json>(openapi.components.schemas)) walk(schema, `schemas.${name}`);
   for (const [name, header] of Object.entries<Json>(openapi.components.headers)) {
     if ("example" in header) found.push({ where: `headers.${name}`, schema: header.schema, value: header.example });
-    for (const [key, example] of Object.entries<Json>(header.examples ?? {})) found.push({ where: `headers.${name} ${key}`, schema: header.schema, value: example.value });
+    for (const [key, example] of Object.entries<Json>(header.examples ?? {}))
+      found.push({ where: `headers.${name} ${key}`, schema: header.schema, value: example.value });
   }
   return found;
 }
@@ -61,7 +63,12 @@ describe("examples", () => {
   it("exist for every success response with a body and every request body", () => {
     for (const op of operations()) {
       const at = `${op.method.toUpperCase()} ${op.path}`;
-      const bodies = [deref(op.operation.requestBody ?? {}).content, ...Object.entries<Json>(op.operation.responses).filter(([c]) => c.startsWith("2")).map(([, r]) => deref(r).content)];
+      const bodies = [
+        deref(op.operation.requestBody ?? {}).content,
+        ...Object.entries<Json>(op.operation.responses)
+          .filter(([c]) => c.startsWith("2"))
+          .map(([, r]) => deref(r).content),
+      ];
       for (const content of bodies.filter(Boolean)) {
         for (const [type, media] of Object.entries<Json>(content)) {
           expect(mediaExamples(`${at} ${type}`, media).length, `${at} ${type}`).toBeGreaterThan(0);
@@ -73,7 +80,9 @@ describe("examples", () => {
   // What generated clients' docs, the Postman collection and Redocly's score take as request examples.
   it("exist for every parameter of every operation", () => {
     const missing = operations().flatMap((op) =>
-      op.parameters.filter((p: Json) => !("example" in p) && !p.examples && p.schema?.examples === undefined).map((p: Json) => `${op.operationId} ${p.name}`),
+      op.parameters
+        .filter((p: Json) => !("example" in p) && !p.examples && p.schema?.examples === undefined)
+        .map((p: Json) => `${op.operationId} ${p.name}`),
     );
     expect(operations().some((op) => op.parameters.length > 0)).toBe(true);
     expect(missing).toEqual([]);

@@ -30,7 +30,10 @@ function schema(name: string): Json {
 /** Properties and required names of an object schema, through $refs and allOf branches. */
 function objectShape(node: Json): { properties: Record<string, Json>; required: string[] } {
   const resolved = deref(node);
-  const shape = { properties: { ...(resolved.properties ?? {}) } as Record<string, Json>, required: [...(resolved.required ?? [])] as string[] };
+  const shape = {
+    properties: { ...(resolved.properties ?? {}) } as Record<string, Json>,
+    required: [...(resolved.required ?? [])] as string[],
+  };
   for (const branch of resolved.allOf ?? []) {
     const inner = objectShape(branch);
     Object.assign(shape.properties, inner.properties);
@@ -162,7 +165,9 @@ const RESOURCES: Record<string, { fields: Field[]; required: string[] }> = {
     required: ["id", "email", "group_name", "active", "profile"],
   },
   UserProfile: {
-    fields: (["first_name", "last_name", "initials", "job_title", "bio", "work_phone", "mobile_phone"] as const).map((name): Field => [name, "string or null"]),
+    fields: (["first_name", "last_name", "initials", "job_title", "bio", "work_phone", "mobile_phone"] as const).map(
+      (name): Field => [name, "string or null"],
+    ),
     required: [],
   },
   Organization: {
@@ -214,7 +219,10 @@ function typeOf(node: Json): string {
   const resolved = deref(node);
   const listed = types(resolved).filter((t) => t !== "null");
   const nullable = types(resolved).includes("null");
-  const base = listed.length === 1 && listed[0] === "string" && resolved.format === "date-time" ? "datetime" : listed.join("|") || (resolved.allOf || resolved.$ref ? "object" : "?");
+  const base =
+    listed.length === 1 && listed[0] === "string" && resolved.format === "date-time"
+      ? "datetime"
+      : listed.join("|") || (resolved.allOf || resolved.$ref ? "object" : "?");
   return nullable ? `${base} or null` : base;
 }
 
@@ -294,11 +302,14 @@ describe("the interface's facts", () => {
     expect(types(members[1].properties.email)).toEqual(["string"]);
   });
 
-  it.each(["PATCH /projects/{project_id}.json", "PATCH /organizations.json"])("%s takes a JSON object of the properties to change", (route) => {
-    const body = operation(route).operation.requestBody;
-    expect(body.required).toBe(true);
-    expect(types(body.content["application/json"].schema)).toEqual(["object"]);
-  });
+  it.each(["PATCH /projects/{project_id}.json", "PATCH /organizations.json"])(
+    "%s takes a JSON object of the properties to change",
+    (route) => {
+      const body = operation(route).operation.requestBody;
+      expect(body.required).toBe(true);
+      expect(types(body.content["application/json"].schema)).toEqual(["object"]);
+    },
+  );
 
   for (const [resource, { fields, required }] of Object.entries(RESOURCES)) {
     describe(resource, () => {
@@ -342,88 +353,153 @@ describe("the interface's facts", () => {
 
 /** A choice the interface leaves open, under its x-assumptions entry id. */
 const PINNED: [id: string, choice: string, check: () => void][] = [
-  ["max-limit", "limit is at most 100 on every paginated list", () => {
-    for (const route of PAGINATED) expect(deref(queryParameter(route, "limit").schema).maximum, route).toBe(100);
-  }],
-  ["create-required", "creating a project requires name (1+ characters) and nothing else; unknown properties are rejected", () => {
-    expect(schema("ProjectCreate").required).toEqual(["name"]);
-    expect(schema("ProjectCreate").additionalProperties).toBe(false);
-    expect(property("ProjectCreate", "name").minLength).toBe(1);
-  }],
-  ["problem-body", "every error is application/problem+json with a Problem that requires title and status", () => {
-    expect(schema("Problem").required).toEqual(expect.arrayContaining(["title", "status"]));
-    for (const [route] of OPERATIONS) {
-      for (const [status, response] of Object.entries<Json>(operation(route).operation.responses)) {
-        if (status.startsWith("2")) continue;
-        const content = deref(response).content;
-        expect(Object.keys(content), `${route} ${status}`).toEqual(["application/problem+json"]);
-        expect(schemaName(content["application/problem+json"].schema), `${route} ${status}`).toBe("Problem");
+  [
+    "max-limit",
+    "limit is at most 100 on every paginated list",
+    () => {
+      for (const route of PAGINATED) expect(deref(queryParameter(route, "limit").schema).maximum, route).toBe(100);
+    },
+  ],
+  [
+    "create-required",
+    "creating a project requires name (1+ characters) and nothing else; unknown properties are rejected",
+    () => {
+      expect(schema("ProjectCreate").required).toEqual(["name"]);
+      expect(schema("ProjectCreate").additionalProperties).toBe(false);
+      expect(property("ProjectCreate", "name").minLength).toBe(1);
+    },
+  ],
+  [
+    "problem-body",
+    "every error is application/problem+json with a Problem that requires title and status",
+    () => {
+      expect(schema("Problem").required).toEqual(expect.arrayContaining(["title", "status"]));
+      for (const [route] of OPERATIONS) {
+        for (const [status, response] of Object.entries<Json>(operation(route).operation.responses)) {
+          if (status.startsWith("2")) continue;
+          const content = deref(response).content;
+          expect(Object.keys(content), `${route} ${status}`).toEqual(["application/problem+json"]);
+          expect(schemaName(content["application/problem+json"].schema), `${route} ${status}`).toBe("Problem");
+        }
       }
-    }
-  }],
-  ["invalid-input-400", "every operation that takes a parameter or a body documents 400", () => {
-    for (const [route] of OPERATIONS) {
-      const { parameters, operation: op } = operation(route);
-      if (parameters.length > 0 || op.requestBody) expect(statuses(route), route).toContain("400");
-    }
-  }],
-  ["creator-removal-409", "removing a project user documents 409 (the creator cannot be removed)", () => {
-    expect(statuses("DELETE /projects/{project_id}/users/{user_id}.json")).toContain("409");
-  }],
-  ["server-error-500", "every operation documents 500", () => {
-    for (const [route] of OPERATIONS) expect(statuses(route), route).toContain("500");
-  }],
-  ["rate-limit-429", "every operation documents 429 with Retry-After", () => {
-    for (const [route] of OPERATIONS) {
-      expect(statuses(route), route).toContain("429");
-      expect(Object.keys(deref(operation(route).operation.responses["429"]).headers ?? {}), route).toContain("Retry-After");
-    }
-  }],
-  ["patch-properties", "a project PATCH takes name, description and job_code, at least one, nothing else", () => {
-    const update = schema("ProjectUpdate");
-    expect(Object.keys(update.properties).sort()).toEqual(["description", "job_code", "name"]);
-    expect(update.minProperties).toBe(1);
-    expect(update.additionalProperties).toBe(false);
-    for (const [field, maxLength] of CREATE_LIMITS) expect(property("ProjectUpdate", field).maxLength, field).toBe(maxLength);
-  }],
-  ["patch-properties", "an organization PATCH takes its fields but the dates, at least one, nothing else", () => {
-    const update = schema("OrganizationUpdate");
-    expect(Object.keys(update.properties).sort()).toEqual(["address", "email", "email_billing", "name", "phone", "website"]);
-    expect(update.minProperties).toBe(1);
-    expect(update.additionalProperties).toBe(false);
-    const address = deref(update.properties.address);
-    expect(address.minProperties).toBe(1);
-    expect(address.additionalProperties).toBe(false);
-  }],
-  ["add-user-response", "adding a user answers 201 with a JSON content type", () => {
-    const created = operation("POST /projects/{project_id}/users.json").operation.responses["201"];
-    expect(Object.keys(created.content)).toEqual(["application/json"]);
-  }],
-  ["user-id-digits", "the add-user `user` id is a positive integer written in digits", () => {
-    const pattern = new RegExp(property("ProjectUserAddById", "user").pattern, "u");
-    for (const id of ["1", "48213", "9007199254740991"]) expect(pattern.test(id), id).toBe(true);
-    for (const id of ["", "0", "007", "-1", "12a", "1.5", " 1", "abc", "1e3"]) expect(pattern.test(id), JSON.stringify(id)).toBe(false);
-  }],
-  ["value-bounds", "ids are integers from 1 to 2^53 − 1, email addresses at most 254 characters", () => {
-    expect([schema("Id").minimum, schema("Id").maximum]).toEqual([1, 2 ** 53 - 1]);
-    expect(property("ProjectUserAddByEmail", "email").maxLength).toBe(254);
-  }],
-  ["ownership-case", "ownership is internal or external, in lower case", () => {
-    expect(property("Project", "ownership").enum).toEqual(["internal", "external"]);
-  }],
-  ["host", "the server is https://{host}/public/api", () => {
-    expect(openapi.servers.map((server: Json) => server.url)).toEqual(["https://{host}/public/api"]);
-  }],
-  ["www-authenticate", "a 401 carries WWW-Authenticate", () => {
-    for (const [route] of OPERATIONS) expect(Object.keys(deref(operation(route).operation.responses["401"]).headers ?? {}), route).toContain("WWW-Authenticate");
-  }],
-  ["cors", "every response carries Access-Control-Allow-Origin", () => {
-    for (const [route] of OPERATIONS) {
-      for (const [status, response] of Object.entries<Json>(operation(route).operation.responses)) {
-        expect(Object.keys(deref(response).headers ?? {}), `${route} ${status}`).toContain("Access-Control-Allow-Origin");
+    },
+  ],
+  [
+    "invalid-input-400",
+    "every operation that takes a parameter or a body documents 400",
+    () => {
+      for (const [route] of OPERATIONS) {
+        const { parameters, operation: op } = operation(route);
+        if (parameters.length > 0 || op.requestBody) expect(statuses(route), route).toContain("400");
       }
-    }
-  }],
+    },
+  ],
+  [
+    "creator-removal-409",
+    "removing a project user documents 409 (the creator cannot be removed)",
+    () => {
+      expect(statuses("DELETE /projects/{project_id}/users/{user_id}.json")).toContain("409");
+    },
+  ],
+  [
+    "server-error-500",
+    "every operation documents 500",
+    () => {
+      for (const [route] of OPERATIONS) expect(statuses(route), route).toContain("500");
+    },
+  ],
+  [
+    "rate-limit-429",
+    "every operation documents 429 with Retry-After",
+    () => {
+      for (const [route] of OPERATIONS) {
+        expect(statuses(route), route).toContain("429");
+        expect(Object.keys(deref(operation(route).operation.responses["429"]).headers ?? {}), route).toContain("Retry-After");
+      }
+    },
+  ],
+  [
+    "patch-properties",
+    "a project PATCH takes name, description and job_code, at least one, nothing else",
+    () => {
+      const update = schema("ProjectUpdate");
+      expect(Object.keys(update.properties).sort()).toEqual(["description", "job_code", "name"]);
+      expect(update.minProperties).toBe(1);
+      expect(update.additionalProperties).toBe(false);
+      for (const [field, maxLength] of CREATE_LIMITS) expect(property("ProjectUpdate", field).maxLength, field).toBe(maxLength);
+    },
+  ],
+  [
+    "patch-properties",
+    "an organization PATCH takes its fields but the dates, at least one, nothing else",
+    () => {
+      const update = schema("OrganizationUpdate");
+      expect(Object.keys(update.properties).sort()).toEqual(["address", "email", "email_billing", "name", "phone", "website"]);
+      expect(update.minProperties).toBe(1);
+      expect(update.additionalProperties).toBe(false);
+      const address = deref(update.properties.address);
+      expect(address.minProperties).toBe(1);
+      expect(address.additionalProperties).toBe(false);
+    },
+  ],
+  [
+    "add-user-response",
+    "adding a user answers 201 with a JSON content type",
+    () => {
+      const created = operation("POST /projects/{project_id}/users.json").operation.responses["201"];
+      expect(Object.keys(created.content)).toEqual(["application/json"]);
+    },
+  ],
+  [
+    "user-id-digits",
+    "the add-user `user` id is a positive integer written in digits",
+    () => {
+      const pattern = new RegExp(property("ProjectUserAddById", "user").pattern, "u");
+      for (const id of ["1", "48213", "9007199254740991"]) expect(pattern.test(id), id).toBe(true);
+      for (const id of ["", "0", "007", "-1", "12a", "1.5", " 1", "abc", "1e3"]) expect(pattern.test(id), JSON.stringify(id)).toBe(false);
+    },
+  ],
+  [
+    "value-bounds",
+    "ids are integers from 1 to 2^53 − 1, email addresses at most 254 characters",
+    () => {
+      expect([schema("Id").minimum, schema("Id").maximum]).toEqual([1, 2 ** 53 - 1]);
+      expect(property("ProjectUserAddByEmail", "email").maxLength).toBe(254);
+    },
+  ],
+  [
+    "ownership-case",
+    "ownership is internal or external, in lower case",
+    () => {
+      expect(property("Project", "ownership").enum).toEqual(["internal", "external"]);
+    },
+  ],
+  [
+    "host",
+    "the server is https://{host}/public/api",
+    () => {
+      expect(openapi.servers.map((server: Json) => server.url)).toEqual(["https://{host}/public/api"]);
+    },
+  ],
+  [
+    "www-authenticate",
+    "a 401 carries WWW-Authenticate",
+    () => {
+      for (const [route] of OPERATIONS)
+        expect(Object.keys(deref(operation(route).operation.responses["401"]).headers ?? {}), route).toContain("WWW-Authenticate");
+    },
+  ],
+  [
+    "cors",
+    "every response carries Access-Control-Allow-Origin",
+    () => {
+      for (const [route] of OPERATIONS) {
+        for (const [status, response] of Object.entries<Json>(operation(route).operation.responses)) {
+          expect(Object.keys(deref(response).headers ?? {}), `${route} ${status}`).toContain("Access-Control-Allow-Origin");
+        }
+      }
+    },
+  ],
 ];
 
 describe("the description's pinned choices", () => {

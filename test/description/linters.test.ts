@@ -26,35 +26,102 @@ const spectralCases: Array<[string, string, (doc: Json) => void]> = [
   ["an operation without 401", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/projects.json"].get.responses["401"]],
   ["an operation without 429", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["429"]],
   ["an operation without 403", "pcs-operation-declares-401-403-and-429", (doc) => delete doc.paths["/groups.json"].get.responses["403"]],
-  ["an x-assumption marker naming no entry", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { "no-such-entry": [] }; }],
-  ["an assumption entry marked nowhere", "pcs-assumptions-marked", (doc) => { doc["x-assumptions"]["unmarked-choice"] = { title: "Unmarked", text: "Marked nowhere." }; }],
-  ["an x-assumption marker listing a keyword its node lacks", "pcs-assumptions-marked", (doc) => { doc.components.schemas.Group["x-assumption"] = { cors: ["maximum"] }; }],
-  ["an inline error response", "pcs-errors-use-shared-responses", (doc) => {
-    doc.paths["/groups.json"].get.responses["404"] = { description: "gone", content: { "application/json": { schema: { type: "object" } } } };
-  }],
-  ["a shared error response with its own schema", "pcs-shared-errors-use-problem-schema-ref", (doc) => {
-    doc.components.responses.NotFound.content["application/problem+json"].schema = { type: "object" };
-  }],
-  ["a shared error response in plain JSON", "pcs-shared-errors-use-problem-schema", (doc) => {
-    const content = doc.components.responses.NotFound.content;
-    content["application/json"] = content["application/problem+json"];
-    delete content["application/problem+json"];
-  }],
-  ["a camelCase property", "pcs-snake-case-properties", (doc) => {
-    doc.components.schemas.Group.properties.groupName = { type: "string" };
-  }],
-  ["a path without .json", "pcs-paths-end-in-json", (doc) => {
-    doc.paths["/groups"] = doc.paths["/groups.json"];
-    delete doc.paths["/groups.json"];
-  }],
-  ["a PUT operation", "pcs-no-put", (doc) => {
-    doc.paths["/groups.json"].put = { ...doc.paths["/groups.json"].get, operationId: "updateGroups" };
-  }],
+  [
+    "an x-assumption marker naming no entry",
+    "pcs-assumptions-marked",
+    (doc) => {
+      doc.components.schemas.Group["x-assumption"] = { "no-such-entry": [] };
+    },
+  ],
+  [
+    "an assumption entry marked nowhere",
+    "pcs-assumptions-marked",
+    (doc) => {
+      doc["x-assumptions"]["unmarked-choice"] = { title: "Unmarked", text: "Marked nowhere." };
+    },
+  ],
+  [
+    "an x-assumption marker listing a keyword its node lacks",
+    "pcs-assumptions-marked",
+    (doc) => {
+      doc.components.schemas.Group["x-assumption"] = { cors: ["maximum"] };
+    },
+  ],
+  [
+    "an inline error response",
+    "pcs-errors-use-shared-responses",
+    (doc) => {
+      doc.paths["/groups.json"].get.responses["404"] = {
+        description: "gone",
+        content: { "application/json": { schema: { type: "object" } } },
+      };
+    },
+  ],
+  [
+    "a shared error response with its own schema",
+    "pcs-shared-errors-use-problem-schema-ref",
+    (doc) => {
+      doc.components.responses.NotFound.content["application/problem+json"].schema = { type: "object" };
+    },
+  ],
+  [
+    "a shared error response in plain JSON",
+    "pcs-shared-errors-use-problem-schema",
+    (doc) => {
+      const content = doc.components.responses.NotFound.content;
+      content["application/json"] = content["application/problem+json"];
+      delete content["application/problem+json"];
+    },
+  ],
+  [
+    "a camelCase property",
+    "pcs-snake-case-properties",
+    (doc) => {
+      doc.components.schemas.Group.properties.groupName = { type: "string" };
+    },
+  ],
+  [
+    "a path without .json",
+    "pcs-paths-end-in-json",
+    (doc) => {
+      doc.paths["/groups"] = doc.paths["/groups.json"];
+      delete doc.paths["/groups.json"];
+    },
+  ],
+  [
+    "a PUT operation",
+    "pcs-no-put",
+    (doc) => {
+      doc.paths["/groups.json"].put = { ...doc.paths["/groups.json"].get, operationId: "updateGroups" };
+    },
+  ],
   ["an unbounded request string", "pcs-request-strings-bounded", (doc) => delete doc.components.schemas.JobCode.maxLength],
-  ["a success response without an example", "pcs-success-has-example", (doc) => delete doc.paths["/groups/{group_id}.json"].get.responses["200"].content["application/json"].examples],
-  ["an operationId that is not verb first", "pcs-operation-id-verb-first", (doc) => { doc.paths["/groups.json"].get.operationId = "groupsList"; }],
-  ["a plain-http server (OWASP)", "owasp:api8:2023-no-server-http", (doc) => { doc.servers[0].url = "http://{host}/public/api"; }],
-  ["an example that does not match (spectral:oas)", "oas3-valid-media-example", (doc) => { doc.paths["/groups/{group_id}.json"].get.responses["200"].content["application/json"].example = { id: "two" }; }],
+  [
+    "a success response without an example",
+    "pcs-success-has-example",
+    (doc) => delete doc.paths["/groups/{group_id}.json"].get.responses["200"].content["application/json"].examples,
+  ],
+  [
+    "an operationId that is not verb first",
+    "pcs-operation-id-verb-first",
+    (doc) => {
+      doc.paths["/groups.json"].get.operationId = "groupsList";
+    },
+  ],
+  [
+    "a plain-http server (OWASP)",
+    "owasp:api8:2023-no-server-http",
+    (doc) => {
+      doc.servers[0].url = "http://{host}/public/api";
+    },
+  ],
+  [
+    "an example that does not match (spectral:oas)",
+    "oas3-valid-media-example",
+    (doc) => {
+      doc.paths["/groups/{group_id}.json"].get.responses["200"].content["application/json"].example = { id: "two" };
+    },
+  ],
 ];
 
 interface Finding {
@@ -74,9 +141,16 @@ beforeAll(() => {
   // The description itself and every broken copy, in one run per ruleset.
   const broken = spectralCases.map(([, rule, breakIt], i) => brokenBundle(`case-${i}-${rule.replace(/:/g, "_")}`, breakIt));
   contentFindings = spectralFindings("openapi/.spectral.yaml", ["generated/openapi.yaml", ...broken]);
-  writeFileSync(LAYOUT_FIXTURE, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /groups.json:\n    get: {responses: {'200': {description: ok}}}\n");
+  writeFileSync(
+    LAYOUT_FIXTURE,
+    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /groups.json:\n    get: {responses: {'200': {description: ok}}}\n",
+  );
   // The source refers to Markdown (info.description), which Spectral reads through this resolver.
-  layoutFindings = spectralFindings("openapi/spectral/source-layout.yaml", ["openapi/openapi.yaml", LAYOUT_FIXTURE], ["--resolver", "openapi/spectral/markdown-resolver.cjs"]);
+  layoutFindings = spectralFindings(
+    "openapi/spectral/source-layout.yaml",
+    ["openapi/openapi.yaml", LAYOUT_FIXTURE],
+    ["--resolver", "openapi/spectral/markdown-resolver.cjs"],
+  );
 });
 
 describe("the linters pass on the description", () => {

@@ -43,7 +43,10 @@ describe("the bundle's operations", () => {
   });
 
   it.each(INTERFACE)("%s %s takes offset and limit only if the interface says so", (_m, _p, id, _tag, paginated) => {
-    const names = byId.get(id)!.parameters.filter((p) => p.in === "query").map((p) => p.name);
+    const names = byId
+      .get(id)!
+      .parameters.filter((p) => p.in === "query")
+      .map((p) => p.name);
     expect(names).toEqual(paginated ? ["offset", "limit"] : []);
   });
 
@@ -121,20 +124,31 @@ describe("the document as a whole", () => {
     expect(sections).toEqual(["Getting started", "Authentication", "Pagination", "Errors", "Rate limits and retries", "Versioning"]);
     // Authoring notes live in the appendix the docs build renders (x-assumptions, openapi/plugins/source-notes.md).
     expect(description).not.toMatch(/the interface|the mock|this description|this repository/i);
-    const titles = Object.values<{ title: string }>(openapi["x-assumptions"]).map((entry) => entry.title).join("\n");
-    for (const topic of ["Error body", "Invalid input", "Maximum `limit`", "Rate limiting", "add-user response", "Properties accepted by PATCH"]) {
+    const titles = Object.values<{ title: string }>(openapi["x-assumptions"])
+      .map((entry) => entry.title)
+      .join("\n");
+    for (const topic of [
+      "Error body",
+      "Invalid input",
+      "Maximum `limit`",
+      "Rate limiting",
+      "add-user response",
+      "Properties accepted by PATCH",
+    ]) {
       expect(titles).toContain(topic);
     }
   });
 
   it("keeps authoring notes out of every description a reader sees (they belong in x-assumptions and the source notes)", () => {
-    const notes = /\bthe interface\b|\bthe mock\b|\bthis description\b|\bthis repository\b|\bsample responses?\b|\ban assumption\b|\bassumes\b/i;
+    const notes =
+      /\bthe interface\b|\bthe mock\b|\bthis description\b|\bthis repository\b|\bsample responses?\b|\ban assumption\b|\bassumes\b/i;
     const found: string[] = [];
     const visit = (node: unknown, at: string): void => {
       if (!node || typeof node !== "object") return;
       for (const [key, value] of Object.entries(node)) {
         if (key === "x-assumptions" || key === "x-assumption") continue;
-        if ((key === "description" || key === "summary") && typeof value === "string" && notes.test(value)) found.push(`${at}.${key}: ${notes.exec(value)![0]}`);
+        if ((key === "description" || key === "summary") && typeof value === "string" && notes.test(value))
+          found.push(`${at}.${key}: ${notes.exec(value)![0]}`);
         else visit(value, `${at}.${key}`);
       }
     };
@@ -144,6 +158,24 @@ describe("the document as a whole", () => {
 
   it("has a schema for every resource and request body", () => {
     const names = Object.keys(openapi.components.schemas);
-    expect(names).toEqual(expect.arrayContaining(["Project", "ProjectFile", "CapturedUrl", "Copy", "CopyRevision", "ProjectUser", "UserProfile", "Organization", "Address", "Group", "Problem", "ProjectCreate", "ProjectUpdate", "ProjectUserAdd", "OrganizationUpdate"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Project",
+        "ProjectFile",
+        "CapturedUrl",
+        "Copy",
+        "CopyRevision",
+        "ProjectUser",
+        "UserProfile",
+        "Organization",
+        "Address",
+        "Group",
+        "Problem",
+        "ProjectCreate",
+        "ProjectUpdate",
+        "ProjectUserAdd",
+        "OrganizationUpdate",
+      ]),
+    );
   });
 });

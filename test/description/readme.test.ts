@@ -26,9 +26,23 @@ describe("README and CONTRIBUTING.md", () => {
 });
 
 // The README links out to a guide per audience; a link that leads nowhere is a guide nobody finds.
-const markdownFiles = ["README.md", "CONTRIBUTING.md", ...readdirSync(`${repoRoot}docs/guides`).map((f) => `docs/guides/${f}`), "bench/README.md", "bench/RESULTS.md"];
+const markdownFiles = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync(`${repoRoot}docs/guides`).map((f) => `docs/guides/${f}`),
+  "bench/README.md",
+  "bench/RESULTS.md",
+];
 /** GitHub's heading anchors: lower case, punctuation other than `-` dropped, spaces as `-`. */
-const anchorsOf = (markdown: string) => new Set([...markdown.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\p{L}\p{N} -]/gu, "").replace(/ /g, "-")));
+const anchorsOf = (markdown: string) =>
+  new Set(
+    [...markdown.matchAll(/^#+ (.+)$/gm)].map((m) =>
+      m[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} -]/gu, "")
+        .replace(/ /g, "-"),
+    ),
+  );
 
 describe.each(markdownFiles)("%s", (file) => {
   const text = readFileSync(`${repoRoot}${file}`, "utf8");

@@ -39,7 +39,9 @@ describe("security of the description", () => {
 
   it("runs the OWASP API security ruleset, with only the documented rules turned off", () => {
     expect(ruleset.extends).toContain("@stoplight/spectral-owasp-ruleset");
-    const off = Object.entries<Json>(ruleset.rules).filter(([, value]) => value === "off").map(([name]) => name);
+    const off = Object.entries<Json>(ruleset.rules)
+      .filter(([, value]) => value === "off")
+      .map(([name]) => name);
     expect(off.sort()).toEqual([
       "owasp:api1:2023-no-numeric-ids",
       "owasp:api2:2023-no-http-basic",

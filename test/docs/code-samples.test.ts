@@ -40,7 +40,9 @@ const snippets: Snippet[] = [
 
 describe("code samples of the rendered reference", () => {
   it("every operation has exactly one curl and one TypeScript sample, from the docs decorator", () => {
-    const expected = operations().map((op) => `${op.operationId}: curl, TypeScript`).sort();
+    const expected = operations()
+      .map((op) => `${op.operationId}: curl, TypeScript`)
+      .sort();
     const byOperation = new Map<string, string[]>();
     for (const sample of samples) byOperation.set(sample.operationId, [...(byOperation.get(sample.operationId) ?? []), sample.label]);
     const actual = [...byOperation].map(([id, labels]) => `${id}: ${labels.join(", ")}`).sort();
@@ -64,7 +66,8 @@ describe("code samples of the rendered reference", () => {
     for (const op of operations(openapi)) {
       const media = op.operation.requestBody && deref(op.operation.requestBody).content?.["application/json"];
       if (!media) continue;
-      const expected: unknown[] = media.example !== undefined ? [media.example] : Object.values<Json>(media.examples ?? {}).map((e) => deref(e).value);
+      const expected: unknown[] =
+        media.example !== undefined ? [media.example] : Object.values<Json>(media.examples ?? {}).map((e) => deref(e).value);
       const curl = samples.find((s) => s.operationId === op.operationId && s.label === "curl")!;
       const sent = curlCommands(curl.source).map((command) => JSON.parse(/-d '([^']*)'/.exec(command)![1]!));
       expect(sent, op.operationId).toEqual(expected);
@@ -72,7 +75,9 @@ describe("code samples of the rendered reference", () => {
       expect(ts.source.match(/await client\.\w+\(/g)?.length, op.operationId).toBe(expected.length);
     }
     // The add-user operation has two named examples, by id and by email: both have a sample.
-    expect(samples.filter((s) => s.operationId === "addProjectUser" && s.label === "curl").flatMap((s) => curlCommands(s.source))).toHaveLength(2);
+    expect(
+      samples.filter((s) => s.operationId === "addProjectUser" && s.label === "curl").flatMap((s) => curlCommands(s.source)),
+    ).toHaveLength(2);
   });
 
   it("no sample sends a query parameter at its default value", () => {
@@ -86,7 +91,8 @@ describe("code samples of the rendered reference", () => {
       const curl = samples.find((s) => s.operationId === op.operationId && s.label === "curl")!;
       for (const command of curlCommands(curl.source)) {
         const query = /"[^"?]*\?([^"]*)"$/.exec(command)?.[1];
-        for (const [name, value] of new URLSearchParams(query ?? "")) expect(`${name}=${value}`, op.operationId).not.toBe(`${name}=${defaults.get(name)}`);
+        for (const [name, value] of new URLSearchParams(query ?? ""))
+          expect(`${name}=${value}`, op.operationId).not.toBe(`${name}=${defaults.get(name)}`);
       }
     }
   });

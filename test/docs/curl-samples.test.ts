@@ -25,15 +25,18 @@ describe("curl samples, run as written against the mock", () => {
     expect(curlSamples.length).toBeGreaterThanOrEqual(14);
   });
 
-  it.for(curlSamples.map((sample) => [`${sample.method.toUpperCase()} ${sample.path}`, sample] as const))("%s gets a 2xx", async ([, sample], context) => {
-    mockOnly(context, REASON_MUTATES);
-    const { baseUrl } = target();
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CURL_HOME: home, PCS_BASE_URL: baseUrl, PCS_API_KEY: "any-key" };
-    const { stdout } = await run("bash", ["-c", sample.source], { env, timeout: 30_000 });
-    const statuses = [...stdout.matchAll(new RegExp(`^${MARK}(\\d{3})$`, "gm"))].map((m) => Number(m[1]));
-    const commands = sample.source.match(/^curl /gm)?.length ?? 0;
-    expect(statuses, stdout).toHaveLength(commands);
-    for (const status of statuses) expect(status, stdout).toBeGreaterThanOrEqual(200);
-    for (const status of statuses) expect(status, stdout).toBeLessThan(300);
-  });
+  it.for(curlSamples.map((sample) => [`${sample.method.toUpperCase()} ${sample.path}`, sample] as const))(
+    "%s gets a 2xx",
+    async ([, sample], context) => {
+      mockOnly(context, REASON_MUTATES);
+      const { baseUrl } = target();
+      const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CURL_HOME: home, PCS_BASE_URL: baseUrl, PCS_API_KEY: "any-key" };
+      const { stdout } = await run("bash", ["-c", sample.source], { env, timeout: 30_000 });
+      const statuses = [...stdout.matchAll(new RegExp(`^${MARK}(\\d{3})$`, "gm"))].map((m) => Number(m[1]));
+      const commands = sample.source.match(/^curl /gm)?.length ?? 0;
+      expect(statuses, stdout).toHaveLength(commands);
+      for (const status of statuses) expect(status, stdout).toBeGreaterThanOrEqual(200);
+      for (const status of statuses) expect(status, stdout).toBeLessThan(300);
+    },
+  );
 });

@@ -2,7 +2,17 @@
 // document: guides out of info.description, the appendix from x-assumptions, a visible marker on every
 // node marked x-assumption (wherever the lead marks one next), the sidebar groups.
 import { describe, expect, it } from "vitest";
-import { addAssumptionMarkers, assumptionsMarkdown, changelogMarkdown, COPY_BUTTON, repositoryWeb, shapeForReader, slug, splitSections, withCopyButtons } from "../../openapi/plugins/reader.js";
+import {
+  addAssumptionMarkers,
+  assumptionsMarkdown,
+  changelogMarkdown,
+  COPY_BUTTON,
+  repositoryWeb,
+  shapeForReader,
+  slug,
+  splitSections,
+  withCopyButtons,
+} from "../../openapi/plugins/reader.js";
 
 const fixture = () => ({
   openapi: "3.1.0",
@@ -15,13 +25,26 @@ const fixture = () => ({
     "made-up": { title: "A made-up `choice`", text: "Chosen for the fixture." },
     other: { title: "Another one", text: "Also chosen." },
   },
-  servers: [{ url: "https://{host}/api", variables: { host: { default: "h.invalid", description: "The host.", "x-assumption": { "made-up": [] } } } }],
+  servers: [
+    {
+      url: "https://{host}/api",
+      variables: { host: { default: "h.invalid", description: "The host.", "x-assumption": { "made-up": [] } } },
+    },
+  ],
   tags: [{ name: "Things" }],
   paths: {
     "/things": {
       get: {
         tags: ["Things"],
-        parameters: [{ name: "limit", in: "query", description: "How many.", schema: { type: "integer", maximum: 9 }, "x-assumption": { "made-up": ["maximum"] } }],
+        parameters: [
+          {
+            name: "limit",
+            in: "query",
+            description: "How many.",
+            schema: { type: "integer", maximum: 9 },
+            "x-assumption": { "made-up": ["maximum"] },
+          },
+        ],
         responses: {
           "200": {
             description: "The things.",
@@ -87,7 +110,9 @@ describe("docs/reader decorator", () => {
     expect((document.components.schemas.Thing.properties.id as { description?: string }).description).toBe(
       "**Assumptions:** [A made-up `choice`](#/assumptions/a-made-up-choice), [Another one](#/assumptions/another-one)",
     );
-    expect(document.components.schemas.Thing.properties.content.items.description).toBe("Text.\n\n**Assumption:** [Another one](#/assumptions/another-one)");
+    expect(document.components.schemas.Thing.properties.content.items.description).toBe(
+      "Text.\n\n**Assumption:** [Another one](#/assumptions/another-one)",
+    );
     expect(document.servers[0]!.variables.host.description).toBe("The host.\n\nAssumption: A made-up choice (see Appendix, Assumptions).");
   });
 
@@ -101,7 +126,8 @@ describe("docs/reader decorator", () => {
     const web = repositoryWeb({ repository: { type: "git", url: "git+https://github.com/acme/api.git" } });
     expect(web).toBe("https://github.com/acme/api");
     expect(repositoryWeb({})).toBeUndefined();
-    const markdown = "# Changelog\n\nSee [Versioning](README.md#versioning), [RFC](https://x.test/) and [below](#/changelog).\n\n## 1.0.0\n";
+    const markdown =
+      "# Changelog\n\nSee [Versioning](README.md#versioning), [RFC](https://x.test/) and [below](#/changelog).\n\n## 1.0.0\n";
     expect(changelogMarkdown(markdown, web)).toBe(
       "See [Versioning](https://github.com/acme/api/blob/main/README.md#versioning), [RFC](https://x.test/) and [below](#/changelog).\n\n## 1.0.0\n",
     );
@@ -109,12 +135,18 @@ describe("docs/reader decorator", () => {
     shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes.", changelog: "## 1.0.0\n" });
     expect(document.info.description).toContain("[changelog](#/changelog)");
     expect(document.tags.at(-1)).toEqual({ name: "Changelog", description: "## 1.0.0\n", "x-traitTag": true });
-    expect((document as { "x-tagGroups"?: { tags: string[] }[] })["x-tagGroups"]?.at(-1)?.tags).toEqual(["Assumptions", "Source notes", "Changelog"]);
+    expect((document as { "x-tagGroups"?: { tags: string[] }[] })["x-tagGroups"]?.at(-1)?.tags).toEqual([
+      "Assumptions",
+      "Source notes",
+      "Changelog",
+    ]);
   });
 
   it("follows each code block of a guide, and only the block's end, with a copy button", () => {
-    const markdown = "Text.\n\n```sh\n# not a heading\n```\n\n~~~ts\nconst a = \"```\";\n~~~\n";
-    expect(withCopyButtons(markdown)).toBe(`Text.\n\n\`\`\`sh\n# not a heading\n\`\`\`\n\n${COPY_BUTTON}\n\n~~~ts\nconst a = "\`\`\`";\n~~~\n\n${COPY_BUTTON}\n`);
+    const markdown = 'Text.\n\n```sh\n# not a heading\n```\n\n~~~ts\nconst a = "```";\n~~~\n';
+    expect(withCopyButtons(markdown)).toBe(
+      `Text.\n\n\`\`\`sh\n# not a heading\n\`\`\`\n\n${COPY_BUTTON}\n\n~~~ts\nconst a = "\`\`\`";\n~~~\n\n${COPY_BUTTON}\n`,
+    );
   });
 
   it("slugs like Redoc's routes", () => {

@@ -18,13 +18,18 @@ describe("the Try it console's operations", () => {
   });
 
   it("embeds every operation of the description, each once, as the decorated bundle gives them", () => {
-    expect(embedded.map((o: { id: string }) => o.id).sort()).toEqual(operations(openapi).map((op) => op.operationId).sort());
+    expect(embedded.map((o: { id: string }) => o.id).sort()).toEqual(
+      operations(openapi)
+        .map((op) => op.operationId)
+        .sort(),
+    );
     expect(embedded).toEqual(consoleOperations(definition));
   });
 
   it("prefills every path parameter and every request body from the description's examples", () => {
     for (const operation of embedded) {
-      for (const parameter of operation.parameters.filter((p: { in: string }) => p.in === "path")) expect(parameter.value, `${operation.id} ${parameter.name}`).not.toBe("");
+      for (const parameter of operation.parameters.filter((p: { in: string }) => p.in === "path"))
+        expect(parameter.value, `${operation.id} ${parameter.name}`).not.toBe("");
       const source = operations(openapi).find((op) => op.operationId === operation.id)!;
       expect(operation.bodies.length > 0, operation.id).toBe(Boolean(source.operation.requestBody));
       for (const body of operation.bodies) expect(() => JSON.parse(body.json)).not.toThrow();

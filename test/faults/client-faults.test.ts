@@ -36,10 +36,15 @@ beforeAll(async () => {
     "post-503": fault.problem(503, "Service Unavailable"),
     "patch-503": fault.problem(503, "Service Unavailable"),
     "delete-503": fault.problem(503, "Service Unavailable"),
-    "retry-after-seconds": fault.firstThen(1, fault.problem(429, "Too Many Requests", { "Retry-After": "1" }), fault.json(200, [{ id: 1 }])),
+    "retry-after-seconds": fault.firstThen(
+      1,
+      fault.problem(429, "Too Many Requests", { "Retry-After": "1" }),
+      fault.json(200, [{ id: 1 }]),
+    ),
     "retry-after-date": fault.firstThen(
       1,
-      (req, res, nth) => fault.problem(429, "Too Many Requests", { "Retry-After": new Date(Date.now() + 2000).toUTCString() })(req, res, nth),
+      (req, res, nth) =>
+        fault.problem(429, "Too Many Requests", { "Retry-After": new Date(Date.now() + 2000).toUTCString() })(req, res, nth),
       fault.json(200, [{ id: 2 }]),
     ),
     "retry-after-too-long": fault.problem(429, "Too Many Requests", { "Retry-After": "3600" }),
@@ -124,8 +129,16 @@ describe.concurrent("a misbehaving server on 127.0.0.1", () => {
   });
 
   it("503 on POST and PATCH: each sent once; on DELETE: retried", async () => {
-    const posted = await failure(clientFor("post-503").POST("/projects.json", { body: { name: "S" } }).then(unwrap));
-    const patched = await failure(clientFor("patch-503").PATCH("/projects/{project_id}.json", { ...project, body: { name: "N" } }).then(unwrap));
+    const posted = await failure(
+      clientFor("post-503")
+        .POST("/projects.json", { body: { name: "S" } })
+        .then(unwrap),
+    );
+    const patched = await failure(
+      clientFor("patch-503")
+        .PATCH("/projects/{project_id}.json", { ...project, body: { name: "N" } })
+        .then(unwrap),
+    );
     const deleted = await failure(clientFor("delete-503").DELETE("/projects/{project_id}.json", project).then(unwrap));
     expect([posted, patched, deleted].map((e) => (e as ApiError).status)).toEqual([503, 503, 503]);
     expect(server.seen("post-503").map((r) => r.method)).toEqual(["POST"]);
@@ -228,8 +241,13 @@ describe.concurrent("a misbehaving server on 127.0.0.1", () => {
 
 // The same faults as an injected fetch sees them: no socket, the outcomes must match.
 const resetError = () => new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
-const problemReply = (status: number, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify({ title: "Failure", status }), { status, headers: { "Content-Type": "application/problem+json", ...headers } });
+const problemReply =
+  (status: number, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify({ title: "Failure", status }), {
+      status,
+      headers: { "Content-Type": "application/problem+json", ...headers },
+    });
 const cutBody = () =>
   new Response(
     new ReadableStream({
@@ -254,36 +272,126 @@ interface InjectedCase {
 const injected: InjectedCase[] = [
   { name: "connection reset, GET", replies: [resetError()], method: "GET", expected: { throws: { name: "TypeError" } }, attempts: 3 },
   { name: "connection reset, POST", replies: [resetError()], method: "POST", expected: { throws: { name: "TypeError" } }, attempts: 1 },
-  { name: "never answers, GET", replies: [neverAnswers], method: "GET", options: { timeoutMs: 20, retry: { ...FAST_RETRY, maxAttempts: 2 } }, expected: { throws: { name: "TimeoutError" } }, attempts: 2 },
-  { name: "never answers, PATCH", replies: [neverAnswers], method: "PATCH", options: { timeoutMs: 20 }, expected: { throws: { name: "TimeoutError" } }, attempts: 1 },
+  {
+    name: "never answers, GET",
+    replies: [neverAnswers],
+    method: "GET",
+    options: { timeoutMs: 20, retry: { ...FAST_RETRY, maxAttempts: 2 } },
+    expected: { throws: { name: "TimeoutError" } },
+    attempts: 2,
+  },
+  {
+    name: "never answers, PATCH",
+    replies: [neverAnswers],
+    method: "PATCH",
+    options: { timeoutMs: 20 },
+    expected: { throws: { name: "TimeoutError" } },
+    attempts: 1,
+  },
   { name: "500", replies: [problemReply(500)], method: "GET", expected: { throws: { name: "ApiError", status: 500 } }, attempts: 1 },
-  ...[502, 503, 504].map((status): InjectedCase => ({ name: `${status}`, replies: [problemReply(status)], method: "GET", expected: { throws: { name: "ApiError", status } }, attempts: 3 })),
+  ...[502, 503, 504].map(
+    (status): InjectedCase => ({
+      name: `${status}`,
+      replies: [problemReply(status)],
+      method: "GET",
+      expected: { throws: { name: "ApiError", status } },
+      attempts: 3,
+    }),
+  ),
   { name: "503, POST", replies: [problemReply(503)], method: "POST", expected: { throws: { name: "ApiError", status: 503 } }, attempts: 1 },
-  { name: "503, PATCH", replies: [problemReply(503)], method: "PATCH", expected: { throws: { name: "ApiError", status: 503 } }, attempts: 1 },
-  { name: "503, DELETE", replies: [problemReply(503)], method: "DELETE", expected: { throws: { name: "ApiError", status: 503 } }, attempts: 3 },
-  { name: "429, Retry-After: 0", replies: [problemReply(429, { "Retry-After": "0" }), () => Response.json([])], method: "GET", expected: { data: [] }, attempts: 2 },
-  { name: "429, Retry-After: a past HTTP date", replies: [problemReply(429, { "Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT" }), () => Response.json([])], method: "GET", expected: { data: [] }, attempts: 2 },
-  { name: "429, Retry-After beyond the budget", replies: [problemReply(429, { "Retry-After": "3600" })], method: "GET", expected: { throws: { name: "ApiError", status: 429 } }, attempts: 1 },
-  { name: "HTML error page", replies: [() => new Response(PROXY_PAGE, { status: 503, headers: { "Content-Type": "text/html" } })], method: "GET", expected: { throws: { name: "ApiError", status: 503, text: PROXY_PAGE } }, attempts: 3 },
+  {
+    name: "503, PATCH",
+    replies: [problemReply(503)],
+    method: "PATCH",
+    expected: { throws: { name: "ApiError", status: 503 } },
+    attempts: 1,
+  },
+  {
+    name: "503, DELETE",
+    replies: [problemReply(503)],
+    method: "DELETE",
+    expected: { throws: { name: "ApiError", status: 503 } },
+    attempts: 3,
+  },
+  {
+    name: "429, Retry-After: 0",
+    replies: [problemReply(429, { "Retry-After": "0" }), () => Response.json([])],
+    method: "GET",
+    expected: { data: [] },
+    attempts: 2,
+  },
+  {
+    name: "429, Retry-After: a past HTTP date",
+    replies: [problemReply(429, { "Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT" }), () => Response.json([])],
+    method: "GET",
+    expected: { data: [] },
+    attempts: 2,
+  },
+  {
+    name: "429, Retry-After beyond the budget",
+    replies: [problemReply(429, { "Retry-After": "3600" })],
+    method: "GET",
+    expected: { throws: { name: "ApiError", status: 429 } },
+    attempts: 1,
+  },
+  {
+    name: "HTML error page",
+    replies: [() => new Response(PROXY_PAGE, { status: 503, headers: { "Content-Type": "text/html" } })],
+    method: "GET",
+    expected: { throws: { name: "ApiError", status: 503, text: PROXY_PAGE } },
+    attempts: 3,
+  },
   { name: "truncated JSON", replies: [cutBody], method: "GET", expected: { throws: { name: "TypeError" } }, attempts: 1 },
-  { name: "malformed JSON", replies: [() => new Response('[{"id": 1,', { headers: { "Content-Type": "application/json" } })], method: "GET", expected: { throws: { name: "SyntaxError" } }, attempts: 1 },
+  {
+    name: "malformed JSON",
+    replies: [() => new Response('[{"id": 1,', { headers: { "Content-Type": "application/json" } })],
+    method: "GET",
+    expected: { throws: { name: "SyntaxError" } },
+    attempts: 1,
+  },
   // A Response cannot even be built with a 204 and a body: what reaches the client has none.
-  { name: "204 (its body dropped by fetch)", replies: [() => new Response(null, { status: 204 })], method: "PATCH", expected: { data: undefined }, attempts: 1 },
-  { name: "200 with an empty body", replies: [() => new Response("", { status: 200 })], method: "GET", expected: { data: undefined }, attempts: 1 },
+  {
+    name: "204 (its body dropped by fetch)",
+    replies: [() => new Response(null, { status: 204 })],
+    method: "PATCH",
+    expected: { data: undefined },
+    attempts: 1,
+  },
+  {
+    name: "200 with an empty body",
+    replies: [() => new Response("", { status: 200 })],
+    method: "GET",
+    expected: { data: undefined },
+    attempts: 1,
+  },
   // A fetch that does not follow redirects hands the 3xx over: it is not a success.
-  { name: "an unfollowed redirect", replies: [() => new Response(null, { status: 302, headers: { Location: "/elsewhere" } })], method: "GET", expected: { throws: { name: "ApiError", status: 302 } }, attempts: 1 },
+  {
+    name: "an unfollowed redirect",
+    replies: [() => new Response(null, { status: 302, headers: { Location: "/elsewhere" } })],
+    method: "GET",
+    expected: { throws: { name: "ApiError", status: 302 } },
+    attempts: 1,
+  },
 ];
 
 describe.concurrent("the same faults through an injected fetch", () => {
   it.each(injected)("$name", async ({ replies, method, options, expected, attempts }) => {
     const fake = fakeFetch(...replies);
-    const client = createClient({ baseUrl: "https://pcs.test/public/api", apiKey: API_KEY, fetch: fake.fetch, retry: FAST_RETRY, ...options });
+    const client = createClient({
+      baseUrl: "https://pcs.test/public/api",
+      apiKey: API_KEY,
+      fetch: fake.fetch,
+      retry: FAST_RETRY,
+      ...options,
+    });
     const call = {
       GET: () => client.GET("/groups.json"),
       POST: () => client.POST("/projects.json", { body: { name: "S" } }),
       PATCH: () => client.PATCH("/projects/{project_id}.json", { ...project, body: { name: "N" } }),
       DELETE: () => client.DELETE("/projects/{project_id}.json", project),
-    }[method]().then(unwrap);
+    }
+      [method]()
+      .then(unwrap);
     if ("data" in expected) {
       expect(await call).toEqual(expected.data);
     } else {
@@ -306,7 +414,13 @@ describe("after every fault", () => {
     expect(thrown.length).toBeGreaterThan(20);
     for (const error of thrown) {
       const cause = (error as { cause?: unknown }).cause;
-      for (const text of [String(error), (error as Error).stack ?? "", inspect(error, { depth: 8, showHidden: true }), inspect(cause, { depth: 8 }), JSON.stringify(error)]) {
+      for (const text of [
+        String(error),
+        (error as Error).stack ?? "",
+        inspect(error, { depth: 8, showHidden: true }),
+        inspect(cause, { depth: 8 }),
+        JSON.stringify(error),
+      ]) {
         expect(text).not.toContain(API_KEY);
         expect(text).not.toContain(ENCODED);
       }

@@ -19,7 +19,10 @@ const bomb = gzipSync(Buffer.alloc(8 * MB, " "));
 const DEPTH = 10_000;
 const deep = (open: string, close: string) => `${open.repeat(DEPTH)}${close.repeat(DEPTH)}`;
 /** A raw body with a status, whatever it holds. */
-const raw = (status: number, body: string): fault.Fault => (_, res) => void res.writeHead(status, { "Content-Type": "application/problem+json" }).end(body);
+const raw =
+  (status: number, body: string): fault.Fault =>
+  (_, res) =>
+    void res.writeHead(status, { "Content-Type": "application/problem+json" }).end(body);
 
 let server: fault.MisbehavingServer;
 beforeAll(async () => {
@@ -33,7 +36,10 @@ beforeAll(async () => {
     "deep-field": raw(502, `{"title":"Bad Gateway","status":502,"detail":${deep("[", "]")}}`),
     "deep-title": raw(400, `{"title":${'{"a":'.repeat(DEPTH)}1${"}".repeat(DEPTH)},"status":400}`),
     // A status outside fetch's 200–599, with a chunked body (so it is counted, in a copy of the Response).
-    "status-999": (req) => void req.socket.end('HTTP/1.1 999 Odd\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n11\r\n{"title":"Odd!!"}\r\n0\r\n\r\n'),
+    "status-999": (req) =>
+      void req.socket.end(
+        'HTTP/1.1 999 Odd\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n11\r\n{"title":"Odd!!"}\r\n0\r\n\r\n',
+      ),
     "proto-keys": raw(409, '{"__proto__":{"title":"polluted"},"constructor":{"prototype":1},"title":"Conflict","status":409}'),
   });
 });
@@ -42,7 +48,14 @@ afterAll(async () => {
 });
 
 function clientFor(name: string, options: Partial<ClientOptions> = {}) {
-  return createClient({ baseUrl: `${server.url}/${name}`, apiKey: "hostile-test-key-0b7e", retry: false, timeoutMs: 10_000, maxResponseBytes: LIMIT, ...options });
+  return createClient({
+    baseUrl: `${server.url}/${name}`,
+    apiKey: "hostile-test-key-0b7e",
+    retry: false,
+    timeoutMs: 10_000,
+    maxResponseBytes: LIMIT,
+    ...options,
+  });
 }
 
 async function rejection(call: Promise<unknown>): Promise<unknown> {
@@ -66,7 +79,9 @@ describe("a body larger than maxResponseBytes", () => {
     const error = await rejection(clientFor("endless").GET("/groups.json"));
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toMatchObject({ name: "ResponseTooLargeError", status: 200, maxResponseBytes: LIMIT });
-    expect((error as Error).message).toBe(`The response (status 200) has a body larger than maxResponseBytes (${LIMIT} bytes); the rest was not read`);
+    expect((error as Error).message).toBe(
+      `The response (status 200) has a body larger than maxResponseBytes (${LIMIT} bytes); the rest was not read`,
+    );
     await server.closed("endless"); // the client hung up: the server stops writing
     const sent = endless.sent();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -75,7 +90,10 @@ describe("a body larger than maxResponseBytes", () => {
   });
 
   it("an endless failure body too (whatever the status, the body is bounded)", async () => {
-    await expect(rejection(clientFor("endless-500").GET("/groups.json"))).resolves.toMatchObject({ name: "ResponseTooLargeError", status: 500 });
+    await expect(rejection(clientFor("endless-500").GET("/groups.json"))).resolves.toMatchObject({
+      name: "ResponseTooLargeError",
+      status: 500,
+    });
     await server.closed("endless-500");
   });
 
@@ -130,15 +148,29 @@ describe("the default limit", () => {
   it("a Content-Length is trusted only for an unencoded body: compressed, or not a number, the body is counted", async () => {
     // An injected fetch does not decode, so the bytes here stand for what a real fetch would inflate.
     const announcing = (headers: Record<string, string>) => async () => new Response(new Uint8Array(LIMIT + 1), { status: 200, headers });
-    const announced: Record<string, string>[] = [{ "Content-Length": "10", "Content-Encoding": "gzip" }, { "Content-Length": "1e3" }, { "Content-Length": "" }];
+    const announced: Record<string, string>[] = [
+      { "Content-Length": "10", "Content-Encoding": "gzip" },
+      { "Content-Length": "1e3" },
+      { "Content-Length": "" },
+    ];
     for (const headers of announced) {
-      const client = createClient({ baseUrl: "https://pcs.test/public/api", apiKey: "k", fetch: announcing(headers), maxResponseBytes: LIMIT });
+      const client = createClient({
+        baseUrl: "https://pcs.test/public/api",
+        apiKey: "k",
+        fetch: announcing(headers),
+        maxResponseBytes: LIMIT,
+      });
       await expect(client.GET("/groups.json", { parseAs: "arrayBuffer" })).rejects.toBeInstanceOf(ResponseTooLargeError);
     }
   });
 
   it("Infinity switches it off; a negative or non-number limit is refused", async () => {
-    const client = createClient({ baseUrl: "https://pcs.test/public/api", apiKey: "k", fetch: sized(LIMIT + 1), maxResponseBytes: Infinity });
+    const client = createClient({
+      baseUrl: "https://pcs.test/public/api",
+      apiKey: "k",
+      fetch: sized(LIMIT + 1),
+      maxResponseBytes: Infinity,
+    });
     expect(((await client.GET("/groups.json", { parseAs: "arrayBuffer" })).data as ArrayBuffer).byteLength).toBe(LIMIT + 1);
     for (const maxResponseBytes of [-1, Number.NaN, "5" as unknown as number]) {
       expect(() => createClient({ baseUrl: "https://pcs.test", apiKey: "k", maxResponseBytes })).toThrow(
@@ -181,7 +213,12 @@ describe("the credential is in no error, whatever its length and however it is e
   const keys = ["~", "~^", "|~`", "^~|^", "~`~`~", "|||^^^~", "~^|`~^|`", "^|~`^|~`^|~`", "~".repeat(40)];
   const base64 = (key: string) => Buffer.from(`${key}:`).toString("base64");
   const problemEcho = (key: string, authorization: string) =>
-    JSON.stringify({ title: `Denied ${key}`, status: 401, detail: `got ${authorization}`, [key]: { nested: [`${key}${key}`, { [base64(key)]: base64(key) }] } });
+    JSON.stringify({
+      title: `Denied ${key}`,
+      status: 401,
+      detail: `got ${authorization}`,
+      [key]: { nested: [`${key}${key}`, { [base64(key)]: base64(key) }] },
+    });
 
   let echo: fault.MisbehavingServer;
   beforeAll(async () => {
@@ -191,7 +228,11 @@ describe("the credential is in no error, whatever its length and however it is e
       faults[`text-${i}`] = fault.echoCredential(503, key, (k, authorization) => `<html>${k} ${authorization}</html>`, "text/html");
       faults[`not-json-${i}`] = fault.echoCredential(200, key, (k) => `${k}${k} is not JSON`, "application/json");
       faults[`odd-status-${i}`] = fault.echoCredential(999, key, problemEcho);
-      faults[`deep-${i}`] = fault.echoCredential(500, key, (k) => `{"title":"${k}","status":500,"x":${deep("[", "]").replace("[]", `["${k}"]`)}}`);
+      faults[`deep-${i}`] = fault.echoCredential(
+        500,
+        key,
+        (k) => `{"title":"${k}","status":500,"x":${deep("[", "]").replace("[]", `["${k}"]`)}}`,
+      );
     });
     echo = await fault.startMisbehavingServer(faults);
   });
@@ -223,8 +264,19 @@ describe("the credential is in no error, whatever its length and however it is e
   }
 
   it.each(keys.map((key, i) => [key.length, key, i] as const))("a key of %i characters", async (_, key, i) => {
-    const call = (name: string) => rejection(createClient({ baseUrl: `${echo.url}/${name}`, apiKey: key, retry: { baseDelayMs: 1, maxDelayMs: 2 } }).GET("/groups.json").then(unwrap));
-    const errors = await Promise.all([call(`problem-${i}`), call(`text-${i}`), call(`not-json-${i}`), call(`deep-${i}`), call(`odd-status-${i}`)]);
+    const call = (name: string) =>
+      rejection(
+        createClient({ baseUrl: `${echo.url}/${name}`, apiKey: key, retry: { baseDelayMs: 1, maxDelayMs: 2 } })
+          .GET("/groups.json")
+          .then(unwrap),
+      );
+    const errors = await Promise.all([
+      call(`problem-${i}`),
+      call(`text-${i}`),
+      call(`not-json-${i}`),
+      call(`deep-${i}`),
+      call(`odd-status-${i}`),
+    ]);
     expect(errors.map((e) => (e as Error).name)).toEqual(["ApiError", "ApiError", "SyntaxError", "ApiError", "ApiError"]);
     expect((errors[4] as ApiError).response).toMatchObject({ status: 999, ok: false, statusText: "Denied [REDACTED]" });
     // The server did echo it: the request carried both forms.
@@ -238,7 +290,11 @@ describe("the credential is in no error, whatever its length and however it is e
     expect(denied.response.statusText).toBe("Denied [REDACTED]");
     expect(denied.response.headers.get("X-Echo-Key")).toBe("[REDACTED]");
     expect(denied.response.headers.get("X-Echo-Authorization")).toBe("Basic [REDACTED]");
-    expect(denied.problem).toMatchObject({ title: "Denied [REDACTED]", detail: "got Basic [REDACTED]", "[REDACTED]": { nested: ["[REDACTED][REDACTED]", { "[REDACTED]": "[REDACTED]" }] } });
+    expect(denied.problem).toMatchObject({
+      title: "Denied [REDACTED]",
+      detail: "got Basic [REDACTED]",
+      "[REDACTED]": { nested: ["[REDACTED][REDACTED]", { "[REDACTED]": "[REDACTED]" }] },
+    });
     expect(errors[2]).toEqual(new SyntaxError("GET /groups.json: the response body is not valid JSON"));
   });
 });

@@ -58,13 +58,20 @@ export async function startMisbehavingServer(faults: Record<string, Fault>): Pro
 
 // The faults, as building blocks.
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Fault => (_, res) =>
-  void res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body));
+export const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Fault =>
+  (_, res) =>
+    void res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body));
 
-export const problem = (status: number, title: string, headers: Record<string, string> = {}): Fault => (_, res) =>
-  void res.writeHead(status, { "Content-Type": "application/problem+json", ...headers }).end(JSON.stringify({ title, status }));
+export const problem =
+  (status: number, title: string, headers: Record<string, string> = {}): Fault =>
+  (_, res) =>
+    void res.writeHead(status, { "Content-Type": "application/problem+json", ...headers }).end(JSON.stringify({ title, status }));
 
-export const html = (status: number, page: string): Fault => (_, res) => void res.writeHead(status, { "Content-Type": "text/html" }).end(page);
+export const html =
+  (status: number, page: string): Fault =>
+  (_, res) =>
+    void res.writeHead(status, { "Content-Type": "text/html" }).end(page);
 
 /** TCP RST instead of an answer. */
 export const reset: Fault = (req) => req.socket.resetAndDestroy();
@@ -74,7 +81,9 @@ export const hang: Fault = () => {};
 
 /** Announces 100 bytes of JSON, sends a few, then closes the connection. */
 export const truncatedJson: Fault = (req) => {
-  req.socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[{"id": 1, "na', () => req.socket.destroy());
+  req.socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[{"id": 1, "na', () =>
+    req.socket.destroy(),
+  );
 };
 
 /** A complete body that is not valid JSON. */
@@ -87,10 +96,16 @@ export const noContentWithBody: Fault = (req) => {
 
 export const emptyOk: Fault = (_, res) => void res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "0" }).end();
 
-export const redirect = (location: string, status = 302): Fault => (_, res) => void res.writeHead(status, { Location: location }).end();
+export const redirect =
+  (location: string, status = 302): Fault =>
+  (_, res) =>
+    void res.writeHead(status, { Location: location }).end();
 
 /** The first `n` requests get `first`, the later ones `then`. */
-export const firstThen = (n: number, first: Fault, then: Fault): Fault => (req, res, nth) => (nth <= n ? first : then)(req, res, nth);
+export const firstThen =
+  (n: number, first: Fault, then: Fault): Fault =>
+  (req, res, nth) =>
+    (nth <= n ? first : then)(req, res, nth);
 
 // Hostile answers: bodies that never end or inflate, and servers that echo the credential.
 
@@ -111,22 +126,30 @@ export function endlessBody(status = 200, chunkBytes = 64 * 1024): Fault & { sen
 }
 
 /** Announces a Content-Length of `bytes` and sends only the headers (a client that trusts it reads nothing). */
-export const announcedLength = (bytes: number): Fault => (req) => {
-  req.socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`);
-};
+export const announcedLength =
+  (bytes: number): Fault =>
+  (req) => {
+    req.socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`);
+  };
 
 /** A small gzip body that inflates to `bytes` of JSON whitespace (a decompression bomb). */
-export const gzipBomb = (compressed: Buffer): Fault => (_, res) =>
-  void res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": compressed.length }).end(compressed);
+export const gzipBomb =
+  (compressed: Buffer): Fault =>
+  (_, res) =>
+    void res
+      .writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": compressed.length })
+      .end(compressed);
 
 /** Answers `status` with the request's credential echoed: in headers (the key and the whole Authorization
  * value), in the status line, and in the body (JSON or text). */
-export const echoCredential = (status: number, key: string, body: (key: string, authorization: string) => string, contentType = "application/problem+json"): Fault => (req) => {
-  const authorization = req.headers.authorization ?? "";
-  const text = Buffer.from(body(key, authorization));
-  req.socket.write(
-    `HTTP/1.1 ${status} Denied ${key}\r\nContent-Type: ${contentType}\r\nContent-Length: ${text.length}\r\n` +
-      `X-Echo-Authorization: ${authorization}\r\nX-Echo-Key: ${key}\r\n\r\n`,
-  );
-  req.socket.write(text);
-};
+export const echoCredential =
+  (status: number, key: string, body: (key: string, authorization: string) => string, contentType = "application/problem+json"): Fault =>
+  (req) => {
+    const authorization = req.headers.authorization ?? "";
+    const text = Buffer.from(body(key, authorization));
+    req.socket.write(
+      `HTTP/1.1 ${status} Denied ${key}\r\nContent-Type: ${contentType}\r\nContent-Length: ${text.length}\r\n` +
+        `X-Echo-Authorization: ${authorization}\r\nX-Echo-Key: ${key}\r\n\r\n`,
+    );
+    req.socket.write(text);
+  };

@@ -17,10 +17,20 @@ import { openapi, repoRoot } from "../support/openapi.js";
 const ADMIN = `Basic ${btoa("sandbox-admin-key:")}`;
 const deep = (depth: number) => `{"name":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 
-interface Answer { status: number; headers: IncomingHttpHeaders; body: string }
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** A raw HTTP request: exactly the headers given (no Content-Type added), any method. */
-function send(url: string, method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer): Promise<Answer> {
+function send(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string | number> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
     const request = httpRequest({ hostname, port, method, path, headers }, (response) => {
@@ -50,10 +60,24 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
       if (request.url === "/hang") return; // the upstream behind the proxy never answers
       if (request.url === "/unreachable") {
         // What Prism's proxy answers when it cannot reach the upstream.
-        return void response.writeHead(500, { "content-type": "application/problem+json" }).end(JSON.stringify({ type: "FetchError", title: "request to http://127.0.0.1:1/x failed, reason: connect ECONNREFUSED", status: 500, detail: "" }));
+        return void response.writeHead(500, { "content-type": "application/problem+json" }).end(
+          JSON.stringify({
+            type: "FetchError",
+            title: "request to http://127.0.0.1:1/x failed, reason: connect ECONNREFUSED",
+            status: 500,
+            detail: "",
+          }),
+        );
       }
       if (request.url === "/violation") {
-        return void response.writeHead(500, { "content-type": "application/problem+json" }).end(JSON.stringify({ type: "https://stoplight.io/prism/errors#VIOLATIONS", title: "Request/Response not valid", status: 500, detail: "" }));
+        return void response.writeHead(500, { "content-type": "application/problem+json" }).end(
+          JSON.stringify({
+            type: "https://stoplight.io/prism/errors#VIOLATIONS",
+            title: "Request/Response not valid",
+            status: 500,
+            detail: "",
+          }),
+        );
       }
       request.resume();
       request.on("end", () => response.writeHead(200, { "content-type": "text/plain" }).end("passed"));
@@ -75,7 +99,9 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
     expect(problemOf(await send(guard.url, "POST", "/x", { ...json, "content-length": MAX_BODY_BYTES + 1 })).status).toBe(413);
     expect(problemOf(await send(guard.url, "POST", "/x", json, Buffer.from('{"name":"\xff"}', "latin1"))).detail).toMatch(/UTF-8/);
     expect(problemOf(await send(guard.url, "POST", "/x", json, "{")).detail).toMatch(/not valid JSON/);
-    expect(problemOf(await send(guard.url, "POST", "/x", { "content-type": "text/plain" }, deep(MAX_JSON_DEPTH + 1))).detail).toMatch(/deeper/);
+    expect(problemOf(await send(guard.url, "POST", "/x", { "content-type": "text/plain" }, deep(MAX_JSON_DEPTH + 1))).detail).toMatch(
+      /deeper/,
+    );
     expect((await send(guard.url, "POST", "/x", json, deep(MAX_JSON_DEPTH - 1))).body).toBe("passed");
     expect((await send(guard.url, "POST", "/x", json, JSON.stringify({ name: "[[[[".repeat(100) }))).body).toBe("passed"); // brackets in strings
   });
@@ -83,7 +109,10 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
   it("a streamed body over the limit is cut off with 413, not read to the end", async () => {
     const answer = await new Promise<number>((resolve, reject) => {
       const { port } = new URL(guard.url);
-      const request = httpRequest({ hostname: "127.0.0.1", port, method: "POST", path: "/x", headers: { "content-type": "text/plain" } }, (response) => resolve(response.statusCode ?? 0));
+      const request = httpRequest(
+        { hostname: "127.0.0.1", port, method: "POST", path: "/x", headers: { "content-type": "text/plain" } },
+        (response) => resolve(response.statusCode ?? 0),
+      );
       request.on("error", reject);
       const chunk = Buffer.alloc(1024 * 1024, 0x61);
       for (let i = 0; i < 11; i++) request.write(chunk);
@@ -103,7 +132,10 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
       if (request.url === "/small/x") return void response.writeHead(200, { "content-type": "application/json" }).end("[]");
       response.writeHead(200, { "content-type": "application/json" });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
-      const more = () => { while (!response.destroyed && response.write(chunk)); if (!response.destroyed) response.once("drain", more); };
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once("drain", more);
+      };
       response.on("error", () => {});
       more();
     });
@@ -127,17 +159,39 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
   });
 
   it("the depth limit is far above every request body of the description", () => {
-    const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(2).split("/").reduce((at: any, key: string) => at[key.replaceAll("~1", "/").replaceAll("~0", "~")], openapi)) : node); // eslint-disable-line @typescript-eslint/no-explicit-any
-    const depthOf = (schema: any, seen: Set<unknown>): number => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const resolve = (node: any): any =>
+      node?.$ref
+        ? resolve(
+            node.$ref
+              .slice(2)
+              .split("/")
+              .reduce((at: any, key: string) => at[key.replaceAll("~1", "/").replaceAll("~0", "~")], openapi),
+          )
+        : node; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const depthOf = (schema: any, seen: Set<unknown>): number => {
+      // eslint-disable-line @typescript-eslint/no-explicit-any
       const node = resolve(schema);
       if (!node || typeof node !== "object" || seen.has(node)) return seen.has(node) ? Infinity : 0;
       const inner = new Set(seen).add(node);
-      const children = [...Object.values(node.properties ?? {}), node.items, node.additionalProperties, ...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])].filter((c) => c && typeof c === "object");
+      const children = [
+        ...Object.values(node.properties ?? {}),
+        node.items,
+        node.additionalProperties,
+        ...(node.allOf ?? []),
+        ...(node.oneOf ?? []),
+        ...(node.anyOf ?? []),
+      ].filter((c) => c && typeof c === "object");
       const own = node.type === "object" || node.type === "array" || node.properties || node.items ? 1 : 0;
       return own + Math.max(0, ...children.map((child) => depthOf(child, inner)));
     };
-    const depths = Object.values(openapi.paths as Record<string, Record<string, any>>).flatMap((item) => // eslint-disable-line @typescript-eslint/no-explicit-any
-      Object.values(item).flatMap((operation) => Object.values(resolve(operation?.requestBody)?.content ?? {}).map((media: any) => depthOf(media.schema, new Set())))); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const depths = Object.values(openapi.paths as Record<string, Record<string, any>>).flatMap(
+      (
+        item, // eslint-disable-line @typescript-eslint/no-explicit-any
+      ) =>
+        Object.values(item).flatMap((operation) =>
+          Object.values(resolve(operation?.requestBody)?.content ?? {}).map((media: any) => depthOf(media.schema, new Set())),
+        ),
+    ); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(depths.length).toBeGreaterThan(0);
     expect(Math.max(...depths)).toBeLessThan(MAX_JSON_DEPTH / 4);
     expect(nestedDeeperThan(Buffer.from(deep(MAX_JSON_DEPTH)), MAX_JSON_DEPTH)).toBe(true); // {"name":[…]} is one level more
@@ -153,19 +207,26 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
   afterAll(() => server?.close());
 
   it("a body over Prism's limit: 413 problem, without reading it", async () => {
-    const answer = await send(server.url, "POST", "/projects.json", { authorization: ADMIN, "content-type": "application/json", "content-length": MAX_BODY_BYTES + 1 });
+    const answer = await send(server.url, "POST", "/projects.json", {
+      authorization: ADMIN,
+      "content-type": "application/json",
+      "content-length": MAX_BODY_BYTES + 1,
+    });
     expect(problemOf(answer).status).toBe(413);
   });
 
   it("what node:http refuses itself (a method it does not know, headers over 16 KB): problems too", async () => {
-    const raw = (text: string) => new Promise<string>((resolve) => {
-      const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => socket.end(text));
-      let answer = "";
-      socket.on("data", (chunk) => (answer += chunk));
-      socket.on("close", () => resolve(answer));
-    });
-    expect(await raw("FOO /projects.json HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [^]*application\/problem\+json/);
-    expect(await raw(`GET /groups.json HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431 [^]*"status":431/);
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => socket.end(text));
+        let answer = "";
+        socket.on("data", (chunk) => (answer += chunk));
+        socket.on("close", () => resolve(answer));
+      });
+    expect(await raw("FOO /projects.json HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);
+    expect(await raw(`GET /groups.json HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 431 [\s\S]*"status":431/,
+    );
   });
 
   it("TRACE: 405 with Allow, a problem (not a 500 naming a TypeError)", async () => {
@@ -176,15 +237,37 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
   });
 
   it("no Content-Type and invalid UTF-8: 400 problems, as through the proxy", async () => {
-    expect(problemOf(await send(server.url, "POST", "/projects.json", { authorization: ADMIN }, '{"name":"x"}')).detail).toMatch(/application\/json \(no Content-Type was sent\)/);
-    expect(problemOf(await send(server.url, "POST", "/projects.json", { authorization: ADMIN, "content-type": "application/json" }, Buffer.from('{"name":"\xff"}', "latin1"))).detail).toMatch(/UTF-8/);
+    expect(problemOf(await send(server.url, "POST", "/projects.json", { authorization: ADMIN }, '{"name":"x"}')).detail).toMatch(
+      /application\/json \(no Content-Type was sent\)/,
+    );
+    expect(
+      problemOf(
+        await send(
+          server.url,
+          "POST",
+          "/projects.json",
+          { authorization: ADMIN, "content-type": "application/json" },
+          Buffer.from('{"name":"\xff"}', "latin1"),
+        ),
+      ).detail,
+    ).toMatch(/UTF-8/);
   });
 
   it("test control: the token is required, a web page's request refused, no reset without both", async () => {
     expect(problemOf(await send(server.url, "POST", "/_sandbox/reset")).status).toBe(401);
     expect(problemOf(await send(server.url, "POST", "/_sandbox/reset", { authorization: ADMIN })).status).toBe(401); // an API key is not the token
     // A cross-origin form or fetch with text/plain needs no preflight: refused by its Origin.
-    expect(problemOf(await send(server.url, "POST", "/_sandbox/reset", { origin: "https://evil.example", "content-type": "text/plain", authorization: `Bearer ${token}` }, "x")).status).toBe(403);
+    expect(
+      problemOf(
+        await send(
+          server.url,
+          "POST",
+          "/_sandbox/reset",
+          { origin: "https://evil.example", "content-type": "text/plain", authorization: `Bearer ${token}` },
+          "x",
+        ),
+      ).status,
+    ).toBe(403);
     expect((await send(server.url, "POST", "/_sandbox/reset", { authorization: `Bearer ${token}` })).status).toBe(204);
     expect(JSON.parse((await send(server.url, "GET", "/_sandbox/sent-emails", { authorization: `Bearer ${token}` })).body)).toEqual([]);
   });
@@ -196,7 +279,15 @@ describe("the in-process sandbox (sandbox.fetch)", () => {
   it("the caller aborting while the sandbox reads a streamed body rejects at once with the abort", async () => {
     const controller = new AbortController();
     const never = new ReadableStream({ pull: () => new Promise(() => {}) });
-    const call = createSandbox().fetch(new Request("https://x.invalid/projects.json", { method: "POST", headers: json, body: never, duplex: "half", signal: controller.signal } as RequestInit));
+    const call = createSandbox().fetch(
+      new Request("https://x.invalid/projects.json", {
+        method: "POST",
+        headers: json,
+        body: never,
+        duplex: "half",
+        signal: controller.signal,
+      } as RequestInit),
+    );
     setTimeout(() => controller.abort(), 20);
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
   });
@@ -204,7 +295,9 @@ describe("the in-process sandbox (sandbox.fetch)", () => {
   it("an erroring body stream is the client's problem (400), not the sandbox's bug (500 + onError)", async () => {
     const bugs: unknown[] = [];
     const failing = new ReadableStream({ pull: (controller) => controller.error(new Error("connection lost")) });
-    const response = await createSandbox({ onError: (error) => bugs.push(error) }).fetch(new Request("https://x.invalid/projects.json", { method: "POST", headers: json, body: failing, duplex: "half" } as RequestInit));
+    const response = await createSandbox({ onError: (error) => bugs.push(error) }).fetch(
+      new Request("https://x.invalid/projects.json", { method: "POST", headers: json, body: failing, duplex: "half" } as RequestInit),
+    );
     expect(response.status).toBe(400);
     expect(bugs).toEqual([]);
   });
@@ -213,7 +306,11 @@ describe("the in-process sandbox (sandbox.fetch)", () => {
     const sandbox = createSandbox();
     const trace = await sandbox.fetch("https://x.invalid/projects/1.json", { method: "TRACE" });
     expect([trace.status, trace.headers.get("allow")]).toEqual([405, "GET, PATCH, DELETE"]);
-    const big = await sandbox.fetch("https://x.invalid/projects.json", { method: "POST", headers: json, body: new Uint8Array(MAX_BODY_BYTES + 1) });
+    const big = await sandbox.fetch("https://x.invalid/projects.json", {
+      method: "POST",
+      headers: json,
+      body: new Uint8Array(MAX_BODY_BYTES + 1),
+    });
     expect(big.status).toBe(413);
   });
 });
@@ -245,7 +342,10 @@ describe("the docs server (npm run docs)", () => {
       await new Promise<void>((resolve) => {
         const { port } = new URL(url);
         const request = httpRequest({ hostname: "127.0.0.1", port, path: "/index.html" }, (response) => {
-          response.once("data", () => { request.destroy(); resolve(); });
+          response.once("data", () => {
+            request.destroy();
+            resolve();
+          });
         });
         request.on("error", () => resolve());
         request.end();

@@ -11,7 +11,9 @@ import { repoRoot, type Json } from "../support/openapi.js";
 // Scalar's strict document schema, loaded without its types: they are some 900 declaration files
 // (TypeBox, type-fest) that would double the project's type-check for the one call below.
 const untyped = (specifier: string): Promise<any> => import(specifier);
-const { Value } = (await untyped("@scalar/typebox/value")) as { Value: { Errors(schema: unknown, value: unknown): Iterable<{ path: string; message: string }> } };
+const { Value } = (await untyped("@scalar/typebox/value")) as {
+  Value: { Errors(schema: unknown, value: unknown): Iterable<{ path: string; message: string }> };
+};
 const { OpenAPIDocumentSchema: ScalarStrictDocument } = await untyped("@scalar/workspace-store/schemas/v3.2/strict/openapi-document");
 
 /** Every bundle the package exports, by file name under generated/. */
@@ -33,7 +35,9 @@ export const validators: Record<string, (doc: Json) => Promise<string[]>> = {
   },
   "@readme/openapi-parser": async (doc) => {
     const result = await readmeValidate(doc);
-    return [...(result.valid ? [] : ["not valid"]), ...("errors" in result ? result.errors : []), ...result.warnings].map((e) => JSON.stringify(e));
+    return [...(result.valid ? [] : ["not valid"]), ...("errors" in result ? result.errors : []), ...result.warnings].map((e) =>
+      JSON.stringify(e),
+    );
   },
   // What @scalar/api-reference checks a loaded document against (it logs "document validation errors").
   // The store adds the hash itself before checking, so a document is checked with one.

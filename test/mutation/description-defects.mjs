@@ -42,7 +42,13 @@ function change(doc, path, expected, value) {
 function withoutItem(doc, path, item) {
   const list = doc.getIn(path)?.toJSON?.();
   if (!Array.isArray(list) || !list.includes(item)) return false;
-  doc.setIn(path, doc.createNode(list.filter((x) => x !== item), { flow: true }));
+  doc.setIn(
+    path,
+    doc.createNode(
+      list.filter((x) => x !== item),
+      { flow: true },
+    ),
+  );
   return true;
 }
 
@@ -59,29 +65,87 @@ const S = "openapi/components/schemas/";
  * patterns, security, operations, defaults. */
 const DEFECTS = {
   "name-max-60": [`${S}ProjectName.yaml`, "project name maxLength 50 → 60", (d) => change(d, ["maxLength"], 50, 60)],
-  "description-max-2000": [`${S}ProjectDescription.yaml`, "project description maxLength 1000 → 2000", (d) => change(d, ["maxLength"], 1000, 2000)],
+  "description-max-2000": [
+    `${S}ProjectDescription.yaml`,
+    "project description maxLength 1000 → 2000",
+    (d) => change(d, ["maxLength"], 1000, 2000),
+  ],
   "job-code-max-30": [`${S}JobCode.yaml`, "job_code maxLength 20 → 30", (d) => change(d, ["maxLength"], 20, 30)],
   "title-optional": [`${S}Project.yaml`, "Project.title no longer required", (d) => withoutItem(d, ["required"], "title")],
-  "create-200": [`${P}projects.yaml`, "creating a project answers 200 instead of 201", (d) => renameKey(d, ["post", "responses"], "201", "200")],
+  "create-200": [
+    `${P}projects.yaml`,
+    "creating a project answers 200 instead of 201",
+    (d) => renameKey(d, ["post", "responses"], "201", "200"),
+  ],
   "problem-status-optional": [`${S}Problem.yaml`, "Problem.status no longer required", (d) => withoutItem(d, ["required"], "status")],
-  "user-id-pattern-loose": [`${S}ProjectUserAddById.yaml`, "add-user id pattern loosened to any digits", (d) => change(d, ["properties", "user", "pattern"], "^[1-9][0-9]{0,15}$", "^[0-9]+$")],
-  "org-patch-min-properties": [`${S}OrganizationUpdate.yaml`, "organization PATCH minProperties dropped", (d) => remove(d, ["minProperties"])],
-  "limit-default-50": ["openapi/components/parameters/Limit.yaml", "limit default 30 → 50", (d) => change(d, ["schema", "default"], 30, 50)],
+  "user-id-pattern-loose": [
+    `${S}ProjectUserAddById.yaml`,
+    "add-user id pattern loosened to any digits",
+    (d) => change(d, ["properties", "user", "pattern"], "^[1-9][0-9]{0,15}$", "^[0-9]+$"),
+  ],
+  "org-patch-min-properties": [
+    `${S}OrganizationUpdate.yaml`,
+    "organization PATCH minProperties dropped",
+    (d) => remove(d, ["minProperties"]),
+  ],
+  "limit-default-50": [
+    "openapi/components/parameters/Limit.yaml",
+    "limit default 30 → 50",
+    (d) => change(d, ["schema", "default"], 30, 50),
+  ],
   "offset-default-1": ["openapi/components/parameters/Offset.yaml", "offset default 0 → 1", (d) => change(d, ["schema", "default"], 0, 1)],
-  "limit-max-1000": ["openapi/components/parameters/Limit.yaml", "limit maximum 100 → 1000", (d) => change(d, ["schema", "maximum"], 100, 1000)],
-  "groups-unauthenticated": [`${P}groups.yaml`, "the groups list needs no credential (security: [])", (d) => (d.setIn(["get", "security"], d.createNode([])), true)],
-  "bearer-not-basic": ["openapi/components/securitySchemes/ApiKeyBasic.yaml", "HTTP Bearer instead of Basic", (d) => change(d, ["scheme"], "basic", "bearer")],
-  "delete-200": [`${P}projects_{project_id}.yaml`, "deleting a project answers 200 instead of 204", (d) => renameKey(d, ["delete", "responses"], "204", "200")],
+  "limit-max-1000": [
+    "openapi/components/parameters/Limit.yaml",
+    "limit maximum 100 → 1000",
+    (d) => change(d, ["schema", "maximum"], 100, 1000),
+  ],
+  "groups-unauthenticated": [
+    `${P}groups.yaml`,
+    "the groups list needs no credential (security: [])",
+    (d) => (d.setIn(["get", "security"], d.createNode([])), true),
+  ],
+  "bearer-not-basic": [
+    "openapi/components/securitySchemes/ApiKeyBasic.yaml",
+    "HTTP Bearer instead of Basic",
+    (d) => change(d, ["scheme"], "basic", "bearer"),
+  ],
+  "delete-200": [
+    `${P}projects_{project_id}.yaml`,
+    "deleting a project answers 200 instead of 204",
+    (d) => renameKey(d, ["delete", "responses"], "204", "200"),
+  ],
   "org-patch-removed": [`${P}organizations.yaml`, "the organization PATCH operation removed", (d) => remove(d, ["patch"])],
-  "ownership-capitalised": [`${S}Project.yaml`, "ownership enum Internal/External", (d) => change(d, ["properties", "ownership", "enum"], ["internal", "external"], ["Internal", "External"])],
-  "modified-not-nullable": [`${S}ModifiedTimestamp.yaml`, "modified no longer nullable", (d) => change(d, ["type"], ["string", "null"], "string")],
-  "job-code-required": [`${S}ProjectCreate.yaml`, "job_code required on create", (d) => (d.getIn(["required"])?.toJSON?.().length === 1 ? (d.getIn(["required"]).add("job_code"), true) : false)],
-  "creator-409-removed": [`${P}projects_{project_id}_users_{user_id}.yaml`, "removing a user loses its 409", (d) => remove(d, ["delete", "responses", "409"])],
+  "ownership-capitalised": [
+    `${S}Project.yaml`,
+    "ownership enum Internal/External",
+    (d) => change(d, ["properties", "ownership", "enum"], ["internal", "external"], ["Internal", "External"]),
+  ],
+  "modified-not-nullable": [
+    `${S}ModifiedTimestamp.yaml`,
+    "modified no longer nullable",
+    (d) => change(d, ["type"], ["string", "null"], "string"),
+  ],
+  "job-code-required": [
+    `${S}ProjectCreate.yaml`,
+    "job_code required on create",
+    (d) => (d.getIn(["required"])?.toJSON?.().length === 1 ? (d.getIn(["required"]).add("job_code"), true) : false),
+  ],
+  "creator-409-removed": [
+    `${P}projects_{project_id}_users_{user_id}.yaml`,
+    "removing a user loses its 409",
+    (d) => remove(d, ["delete", "responses", "409"]),
+  ],
   "id-minimum-0": [`${S}Id.yaml`, "ids may be 0", (d) => change(d, ["minimum"], 1, 0)],
-  "delete-project-401-removed": [`${P}projects_{project_id}.yaml`, "deleting a project loses its 401", (d) => remove(d, ["delete", "responses", "401"])],
+  "delete-project-401-removed": [
+    `${P}projects_{project_id}.yaml`,
+    "deleting a project loses its 401",
+    (d) => remove(d, ["delete", "responses", "401"]),
+  ],
 };
 
-const { values } = await parseOptions("mutation:description", { options: { only: { type: "string", multiple: true }, tests: { type: "string", multiple: true }, "dry-run": { type: "boolean" } } });
+const { values } = await parseOptions("mutation:description", {
+  options: { only: { type: "string", multiple: true }, tests: { type: "string", multiple: true }, "dry-run": { type: "boolean" } },
+});
 const chosen = values.only?.length ? values.only : Object.keys(DEFECTS);
 for (const id of chosen) if (!DEFECTS[id]) throw new Error(`no defect "${id}"; known: ${Object.keys(DEFECTS).join(", ")}`);
 
@@ -97,7 +161,10 @@ if (values["dry-run"]) {
 /** A copy of the repository to break: sources copied, node_modules shared by a symlink. */
 function copyOfRepository() {
   const dir = mkdtempSync(join(tmpdir(), "pcs-defect-"));
-  cpSync(root, dir, { recursive: true, filter: (source) => !/\/(node_modules|\.git|test\/output|\.ci\/results)(\/|$)/.test(source.slice(root.length - 1)) });
+  cpSync(root, dir, {
+    recursive: true,
+    filter: (source) => !/\/(node_modules|\.git|test\/output|\.ci\/results)(\/|$)/.test(source.slice(root.length - 1)),
+  });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
   return dir;
 }
@@ -109,9 +176,14 @@ delete env.CI; // the API report is rewritten, not compared: a defect is not a s
 /** Builds and tests the copy in `dir`: "build", the failed tests' names, or [] when all passed. */
 function buildAndTest(dir) {
   const build = spawnSync("npm", ["run", "-s", "build"], { cwd: dir, env, encoding: "utf8" });
-  if (build.status !== 0) return { caughtBy: "build", detail: (build.stdout + build.stderr).match(/build: step "[^"]+" failed/)?.[0] ?? "build failed" };
+  if (build.status !== 0)
+    return { caughtBy: "build", detail: (build.stdout + build.stderr).match(/build: step "[^"]+" failed/)?.[0] ?? "build failed" };
   const report = join(dir, "vitest-report.json");
-  spawnSync("npx", ["vitest", "run", "--config", "test/vitest.config.ts", "--reporter=json", `--outputFile=${report}`, ...(values.tests ?? [])], { cwd: dir, env, encoding: "utf8" });
+  spawnSync(
+    "npx",
+    ["vitest", "run", "--config", "test/vitest.config.ts", "--reporter=json", `--outputFile=${report}`, ...(values.tests ?? [])],
+    { cwd: dir, env, encoding: "utf8" },
+  );
   let results;
   try {
     results = JSON.parse(readFileSync(report, "utf8"));
@@ -155,7 +227,9 @@ try {
   }
   const applied = outcomes.filter((o) => o.outcome !== "not applicable");
   const caught = applied.filter((o) => o.outcome.startsWith("caught"));
-  console.log(`\n${caught.length} of ${applied.length} defects caught (${applied.filter((o) => o.outcome === "caught by build").length} by the build, ${applied.filter((o) => o.outcome === "caught by tests").length} by tests)${values.tests ? ` with tests ${values.tests.join(" ")}` : ""}.`);
+  console.log(
+    `\n${caught.length} of ${applied.length} defects caught (${applied.filter((o) => o.outcome === "caught by build").length} by the build, ${applied.filter((o) => o.outcome === "caught by tests").length} by tests)${values.tests ? ` with tests ${values.tests.join(" ")}` : ""}.`,
+  );
   process.exitCode = caught.length === applied.length ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -77,7 +77,11 @@ beforeAll(() => {
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   // The dependency (openapi-fetch) comes from npm's cache when it is there: no network in the usual case.
-  const install = run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", tarball], project);
+  const install = run(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", tarball],
+    project,
+  );
   expect(install.status, install.output).toBe(0);
 
   copyFileSync(join(import.meta.dirname, "consumer/consumer.ts"), join(project, "consumer.ts"));
@@ -92,7 +96,18 @@ beforeAll(() => {
   const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
   for (const mode of ["bundler", "node16"]) typechecks.set(mode, runNode([tsc, "-p", `tsconfig.${mode}.json`], project));
   // openapi.yaml is a file for tools to read, not a module: no resolution to check.
-  const attwArgs = [tarball, "--profile", "esm-only", "--exclude-entrypoints", "./openapi.yaml", "./openapi.3.0.yaml", "--format", "table-flipped", "--no-emoji", "--no-color"];
+  const attwArgs = [
+    tarball,
+    "--profile",
+    "esm-only",
+    "--exclude-entrypoints",
+    "./openapi.yaml",
+    "./openapi.3.0.yaml",
+    "--format",
+    "table-flipped",
+    "--no-emoji",
+    "--no-color",
+  ];
   attw = runNode([`${repoRoot}node_modules/@arethetypeswrong/cli/dist/index.js`, ...attwArgs], project);
 });
 
@@ -106,8 +121,33 @@ describe("the tarball", () => {
     expect(paths).toContain("generated/lib/index.js");
     expect(paths).toContain("generated/lib/index.d.ts");
     expect(paths).toContain("generated/lib/schema.d.ts");
-    expect(paths).toEqual(expect.arrayContaining(["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "generated/openapi.3.0.json", "generated/openapi.3.0.yaml", "package.json", "README.md", "CHANGELOG.md"]));
-    const unexpected = paths.filter((p) => !p.startsWith("generated/lib/") && !["generated/openapi.json", "generated/openapi.documented.json", "generated/openapi.yaml", "generated/openapi.3.0.json", "generated/openapi.3.0.yaml", "package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(p));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "generated/openapi.json",
+        "generated/openapi.documented.json",
+        "generated/openapi.yaml",
+        "generated/openapi.3.0.json",
+        "generated/openapi.3.0.yaml",
+        "package.json",
+        "README.md",
+        "CHANGELOG.md",
+      ]),
+    );
+    const unexpected = paths.filter(
+      (p) =>
+        !p.startsWith("generated/lib/") &&
+        ![
+          "generated/openapi.json",
+          "generated/openapi.documented.json",
+          "generated/openapi.yaml",
+          "generated/openapi.3.0.json",
+          "generated/openapi.3.0.yaml",
+          "package.json",
+          "README.md",
+          "LICENSE",
+          "CHANGELOG.md",
+        ].includes(p),
+    );
     expect(unexpected).toEqual([]);
   });
 

@@ -13,7 +13,12 @@ let generated = 0;
 let valid = 0;
 
 async function dynamicResponse(op: Operation, status: number, seed: string) {
-  return send(target(), { method: op.method, path: examplePath(op), body: exampleBody(op), headers: { prefer: `code=${status}, dynamic=true, seed=${seed}` } });
+  return send(target(), {
+    method: op.method,
+    path: examplePath(op),
+    body: exampleBody(op),
+    headers: { prefer: `code=${status}, dynamic=true, seed=${seed}` },
+  });
 }
 
 /** Sends the request once per seed and validates each body against the response's schema. */
@@ -34,7 +39,11 @@ const ops = operations();
 const successCases = ops.flatMap((op) =>
   Object.entries<Json>(op.operation.responses)
     .filter(([code]) => code.startsWith("2"))
-    .flatMap(([code, response]) => Object.entries<Json>(deref(response).content ?? {}).map(([type, media]) => [`${label(op)} ${code}`, op, Number(code), type, media.schema] as const)),
+    .flatMap(([code, response]) =>
+      Object.entries<Json>(deref(response).content ?? {}).map(
+        ([type, media]) => [`${label(op)} ${code}`, op, Number(code), type, media.schema] as const,
+      ),
+    ),
 );
 
 // Each shared error response once (with the first operation that documents it): Prism's output
@@ -44,7 +53,13 @@ for (const op of ops) {
   for (const [code, response] of Object.entries<Json>(op.operation.responses)) {
     if (!/^[45]/.test(code) || !response.$ref || errorCases.has(response.$ref)) continue;
     for (const [type, media] of Object.entries<Json>(deref(response).content ?? {})) {
-      errorCases.set(response.$ref, [`${response.$ref.split("/").pop()} (${code}, via ${op.operationId})`, op, Number(code), type, media.schema]);
+      errorCases.set(response.$ref, [
+        `${response.$ref.split("/").pop()} (${code}, via ${op.operationId})`,
+        op,
+        Number(code),
+        type,
+        media.schema,
+      ]);
     }
   }
 }
@@ -63,12 +78,17 @@ describe(`dynamic mock responses validate (seeds ${SEEDS.join(", ")})`, () => {
   it("a seed gives the same response every time, and another seed another response", async (context) => {
     mockOnly(context, REASON_PREFER);
     const op = ops.find((o) => o.operationId === "getProject")!;
-    const [a, b, c] = await Promise.all([dynamicResponse(op, 200, "pcs-1"), dynamicResponse(op, 200, "pcs-1"), dynamicResponse(op, 200, "pcs-2")]);
+    const [a, b, c] = await Promise.all([
+      dynamicResponse(op, 200, "pcs-1"),
+      dynamicResponse(op, 200, "pcs-1"),
+      dynamicResponse(op, 200, "pcs-2"),
+    ]);
     expect(a.text).toBe(b.text);
     expect(a.text).not.toBe(c.text);
   });
 });
 
 afterAll(() => {
-  if (generated) console.log(`dynamic responses: ${generated} generated, ${valid} valid, ${generated - valid} invalid (seeds ${SEEDS.join(", ")})`);
+  if (generated)
+    console.log(`dynamic responses: ${generated} generated, ${valid} valid, ${generated - valid} invalid (seeds ${SEEDS.join(", ")})`);
 });

@@ -6,7 +6,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { exampleBody, examplePath, label, PROBLEM_SCHEMA, PROBLEM_TYPE, send, successResponse, type RawRequest, type RawResponse } from "../support/http.js";
+import {
+  exampleBody,
+  examplePath,
+  label,
+  PROBLEM_SCHEMA,
+  PROBLEM_TYPE,
+  send,
+  successResponse,
+  type RawRequest,
+  type RawResponse,
+} from "../support/http.js";
 import { deref, operations, repoRoot, schemaErrors, type Json, type Operation } from "../support/openapi.js";
 import { bodyBreakers, CONSTRAINTS, exactly, parameterBreakers, unsupported, valid, type Breaker } from "../support/schema-arbitrary.js";
 import { mockOnly, target } from "../support/target.js";
@@ -50,7 +60,13 @@ function seedOf(name: string): number {
 }
 
 /** Sends batches of generated inputs and checks each answer; fast-check shrinks a failing batch. */
-async function property<T>(name: string, arbitrary: fc.Arbitrary<T>, runs: number, toRequest: (value: T) => RawRequest, check: (response: RawResponse, value: T) => void): Promise<void> {
+async function property<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  runs: number,
+  toRequest: (value: T) => RawRequest,
+  check: (response: RawResponse, value: T) => void,
+): Promise<void> {
   const seed = seedOf(name);
   await fc.assert(
     fc.asyncProperty(fc.array(arbitrary, { minLength: BATCH, maxLength: BATCH }), async (values) => {
@@ -77,7 +93,9 @@ function expectAccepted(op: Operation, kind: string, propertyName: string, schem
     tally(kind, response.status, propertyName);
     // The generator itself is checked: what it calls valid, Ajv calls valid too.
     if (schema) expect(schemaErrors(schema, value), `generated ${JSON.stringify(value)}`).toEqual([]);
-    expect(response.status, `${JSON.stringify(value)?.slice(0, 300)} answered ${response.status}: ${response.text.slice(0, 300)}`).toBe(status);
+    expect(response.status, `${JSON.stringify(value)?.slice(0, 300)} answered ${response.status}: ${response.text.slice(0, 300)}`).toBe(
+      status,
+    );
   };
 }
 
@@ -122,7 +140,8 @@ describe("generated query and path parameters", () => {
     const request = (value: unknown): RawRequest => {
       const text = String(value);
       // A valid body where the operation needs one, so only the parameter under test is wrong.
-      if (parameter.in === "query") return { method: op.method, path: examplePath(op), query: { [parameter.name]: text }, body: exampleBody(op) };
+      if (parameter.in === "query")
+        return { method: op.method, path: examplePath(op), query: { [parameter.name]: text }, body: exampleBody(op) };
       // encodeURIComponent in fillPath keeps "abc" and "1.5" as they are.
       return { method: op.method, path: examplePath(op, { [parameter.name]: text }), body: exampleBody(op) };
     };
@@ -130,13 +149,22 @@ describe("generated query and path parameters", () => {
       it("valid values are accepted", async (context) => {
         mockOnly(context, REASON);
         const name = `${op.operationId} ${parameter.name}`;
-        await property(name, valid(parameter.schema), RUNS.validParameter, request, expectAccepted(op, `valid ${parameter.in} parameter`, name));
+        await property(
+          name,
+          valid(parameter.schema),
+          RUNS.validParameter,
+          request,
+          expectAccepted(op, `valid ${parameter.in} parameter`, name),
+        );
       });
-      it.for(parameterBreakers(parameter).map((b) => [describeBreaker(b, "the value"), b] as const))("%s → 400 with a problem", async ([, breaker], context) => {
-        mockOnly(context, REASON);
-        const name = `${op.operationId} ${parameter.name} ${describeBreaker(breaker, "the value")}`;
-        await property(name, breaker.arbitrary, RUNS.brokenParameter, request, expectRefused(breaker.constraint, name));
-      });
+      it.for(parameterBreakers(parameter).map((b) => [describeBreaker(b, "the value"), b] as const))(
+        "%s → 400 with a problem",
+        async ([, breaker], context) => {
+          mockOnly(context, REASON);
+          const name = `${op.operationId} ${parameter.name} ${describeBreaker(breaker, "the value")}`;
+          await property(name, breaker.arbitrary, RUNS.brokenParameter, request, expectRefused(breaker.constraint, name));
+        },
+      );
     });
   }
 });
@@ -144,11 +172,13 @@ describe("generated query and path parameters", () => {
 afterAll(() => {
   if (tallies.size === 0) return;
   // Constraints no request schema uses (enum, today) show as 0, so the table says so.
-  for (const constraint of CONSTRAINTS) if (!tallies.has(constraint)) tallies.set(constraint, { properties: 0, generated: 0, accepted: 0, refused: 0, other: 0 });
+  for (const constraint of CONSTRAINTS)
+    if (!tallies.has(constraint)) tallies.set(constraint, { properties: 0, generated: 0, accepted: 0, refused: 0, other: 0 });
   const rows = [...tallies.entries()].sort(([a], [b]) => a.localeCompare(b));
   const total: Tally = { properties: 0, generated: 0, accepted: 0, refused: 0, other: 0 };
   for (const [, t] of rows) for (const key of Object.keys(total) as Array<keyof Tally>) total[key] += t[key];
-  const line = (kind: string, t: Tally) => `${kind.padEnd(24)}${[t.properties, t.generated, t.accepted, t.refused, t.other].map((n) => String(n).padStart(11)).join("")}`;
+  const line = (kind: string, t: Tally) =>
+    `${kind.padEnd(24)}${[t.properties, t.generated, t.accepted, t.refused, t.other].map((n) => String(n).padStart(11)).join("")}`;
   console.log(
     [
       `property tests, base seed ${BASE_SEED}: requests generated, accepted (2xx), refused (400 + problem), other`,
@@ -158,5 +188,8 @@ afterAll(() => {
     ].join("\n"),
   );
   mkdirSync(`${repoRoot}test/output`, { recursive: true });
-  writeFileSync(`${repoRoot}test/output/property-counts.json`, JSON.stringify({ seed: BASE_SEED, batch: BATCH, runs: RUNS, byKind: Object.fromEntries(rows), total }, null, 2));
+  writeFileSync(
+    `${repoRoot}test/output/property-counts.json`,
+    JSON.stringify({ seed: BASE_SEED, batch: BATCH, runs: RUNS, byKind: Object.fromEntries(rows), total }, null, 2),
+  );
 });

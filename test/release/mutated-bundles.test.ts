@@ -109,7 +109,11 @@ const additions: Mutation[] = [
   {
     what: "a new operation",
     mutate: (doc) => {
-      doc.paths["/groups/{group_id}.json"].delete = { operationId: "deleteGroup", summary: "Delete a group", responses: { "204": { description: "Deleted." } } };
+      doc.paths["/groups/{group_id}.json"].delete = {
+        operationId: "deleteGroup",
+        summary: "Delete a group",
+        responses: { "204": { description: "Deleted." } },
+      };
     },
     operation: "DELETE /groups/{group_id}.json",
     text: /^operation added$/,
@@ -179,17 +183,22 @@ describe("the comparison of two bundles", () => {
     expect(unchanged).toEqual([]);
   });
 
-  it.each(breakingMutations.map((m) => [m.what, m] as const))("classifies %s as breaking, at its operation and field", (_what, mutation) => {
-    const changes = found(breaking, mutation);
-    expect(changes.length, `not found among:\n${show(breaking)}`).toBeGreaterThan(0);
-    expect(changes.map((c) => c.classification)).toEqual(changes.map(() => "breaking"));
-  });
+  it.each(breakingMutations.map((m) => [m.what, m] as const))(
+    "classifies %s as breaking, at its operation and field",
+    (_what, mutation) => {
+      const changes = found(breaking, mutation);
+      expect(changes.length, `not found among:\n${show(breaking)}`).toBeGreaterThan(0);
+      expect(changes.map((c) => c.classification)).toEqual(changes.map(() => "breaking"));
+    },
+  );
 
   it("reports no breaking change that was not made", () => {
     const explained = breaking.filter((c) => c.classification === "breaking" && !breakingMutations.some((m) => m.text.test(c.text)));
     // The same schema change is seen from every operation that uses it, and a removed property also
     // drops out of `required`; both are the mutations above, worded per operation and field.
-    const stray = explained.filter((c) => !/no longer required|`job_code`|`\[\]\.job_code`|`\[\]\.name`|`name`|`ownership`|`limit`|`team`/.test(c.text));
+    const stray = explained.filter(
+      (c) => !/no longer required|`job_code`|`\[\]\.job_code`|`\[\]\.name`|`name`|`ownership`|`limit`|`team`/.test(c.text),
+    );
     expect(stray, show(stray)).toEqual([]);
   });
 
@@ -201,7 +210,8 @@ describe("the comparison of two bundles", () => {
 
   it("classifies additions together as non-breaking, and description changes as documentation only", () => {
     expect(overall(added), show(added)).toBe("non-breaking");
-    for (const mutation of documentationOnly) expect(found(documented, mutation).length, `${mutation.what}:\n${show(documented)}`).toBeGreaterThan(0);
+    for (const mutation of documentationOnly)
+      expect(found(documented, mutation).length, `${mutation.what}:\n${show(documented)}`).toBeGreaterThan(0);
     expect(overall(documented), show(documented)).toBe("annotation");
   });
 });
@@ -235,15 +245,23 @@ describe("the gate", () => {
     const publish = gate({ changes: added, releasedVersion: "0.1.0", versions: agreeing("0.1.0"), mode: "publish" });
     expect(publish.problems.join("\n")).toContain("npm run release -- patch");
     // From 1.0.0 on, an addition is a minor release.
-    expect(gate({ changes: added, releasedVersion: "1.0.0", versions: agreeing("1.0.0") }).notes.join("\n")).toContain("npm run release -- minor");
+    expect(gate({ changes: added, releasedVersion: "1.0.0", versions: agreeing("1.0.0") }).notes.join("\n")).toContain(
+      "npm run release -- minor",
+    );
   });
 
   it("fails when the version files disagree, naming each", () => {
-    const { problems } = gate({ changes: [], releasedVersion: "0.1.0", versions: { "package.json": "0.2.0", "openapi/openapi.yaml": "0.1.0" } });
+    const { problems } = gate({
+      changes: [],
+      releasedVersion: "0.1.0",
+      versions: { "package.json": "0.2.0", "openapi/openapi.yaml": "0.1.0" },
+    });
     expect(problems.join("\n")).toMatch(/package\.json says 0\.2\.0, openapi\/openapi\.yaml says 0\.1\.0/);
   });
 
   it("fails a version lower than the last release", () => {
-    expect(gate({ changes: [], releasedVersion: "0.2.0", versions: agreeing("0.1.9") }).problems.join("\n")).toContain("lower than the last release");
+    expect(gate({ changes: [], releasedVersion: "0.2.0", versions: agreeing("0.1.9") }).problems.join("\n")).toContain(
+      "lower than the last release",
+    );
   });
 });

@@ -20,7 +20,9 @@ const packageVersion: string = JSON.parse(read("package.json")).version;
 const WATCHED = [...Object.values(VERSION_FILES), RELEASED_BUNDLE, "CHANGELOG.md", "generated/openapi.json", "generated/openapi.yaml"];
 const before = Object.fromEntries(WATCHED.map((file) => [file, read(file)]));
 const dryRun = new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-  const child = spawn(process.execPath, ["scripts/release/release.mjs", "major", "--dry-run", "--summary", "A summary for people."], { cwd: repoRoot });
+  const child = spawn(process.execPath, ["scripts/release/release.mjs", "major", "--dry-run", "--summary", "A summary for people."], {
+    cwd: repoRoot,
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
@@ -76,7 +78,12 @@ describe("npm run release -- major --dry-run", () => {
 });
 
 describe("planning a release", () => {
-  const breaking: Change = { classification: "breaking", operation: "GET /groups.json", text: "operation removed", path: ["paths", "/groups.json", "get"] };
+  const breaking: Change = {
+    classification: "breaking",
+    operation: "GET /groups.json",
+    text: "operation removed",
+    path: ["paths", "/groups.json", "get"],
+  };
   const addition: Change = { classification: "non-breaking", operation: "GET /groups.json", text: "response 403 added", path: ["paths"] };
   const plan = (changes: Change[], requested?: string) =>
     planRelease({ changes, releasedVersion: "0.1.0", version: "0.1.0", requested, summary: "Why.", date: "2026-12-01" });
@@ -87,7 +94,9 @@ describe("planning a release", () => {
   });
 
   it("refuses a level too low for the changes, naming them", () => {
-    expect(() => plan([breaking], "patch")).toThrow(/need at least a minor release, not patch:\n {2}- GET \/groups\.json: operation removed/);
+    expect(() => plan([breaking], "patch")).toThrow(
+      /need at least a minor release, not patch:\n {2}- GET \/groups\.json: operation removed/,
+    );
   });
 
   it("refuses to release nothing unless a level is named", () => {
@@ -107,27 +116,67 @@ describe("planning a release", () => {
 describe("the changelog entry", () => {
   const changes: Change[] = [
     { classification: "breaking", operation: "GET /projects.json", text: "response 200 body: property `[].job_code` removed", path: [] },
-    { classification: "breaking", operation: "GET /projects.json", text: "query parameter `limit`: maximum changed from `100` to `50`", path: [] },
-    { classification: "breaking", operation: "GET /organizations.json", text: "operationId changed", reason: "keyed by operationId", path: [] },
+    {
+      classification: "breaking",
+      operation: "GET /projects.json",
+      text: "query parameter `limit`: maximum changed from `100` to `50`",
+      path: [],
+    },
+    {
+      classification: "breaking",
+      operation: "GET /organizations.json",
+      text: "operationId changed",
+      reason: "keyed by operationId",
+      path: [],
+    },
     { classification: "non-breaking", operation: "DELETE /groups/{group_id}.json", text: "operation added", path: [] },
-    { classification: "annotation", operation: "GET /groups.json", text: "x-assumption added", reason: "examples and x- extensions are documentation", path: [] },
+    {
+      classification: "annotation",
+      operation: "GET /groups.json",
+      text: "x-assumption added",
+      reason: "examples and x- extensions are documentation",
+      path: [],
+    },
   ];
 
   it("lists documentation-only changes in one line per operation: the kinds of change and their number", () => {
     const annotations: Change[] = [
       { classification: "annotation", operation: "GET /groups.json", text: "response 400 body: `errors` description changed", path: [] },
-      { classification: "annotation", operation: "GET /groups.json", text: "response 401: headers.WWW-Authenticate.x-assumption added", path: [] },
+      {
+        classification: "annotation",
+        operation: "GET /groups.json",
+        text: "response 401: headers.WWW-Authenticate.x-assumption added",
+        path: [],
+      },
       { classification: "annotation", operation: "GET /groups.json", text: "response 404: description changed", path: [] },
-      { classification: "annotation", operation: "document", text: "`x-assumptions.ids.text` changed from `Ids are` to `Ids were`", path: [] },
+      {
+        classification: "annotation",
+        operation: "document",
+        text: "`x-assumptions.ids.text` changed from `Ids are` to `Ids were`",
+        path: [],
+      },
     ];
-    const entry = renderEntry({ version: "0.2.1", date: "2026-12-02", summary: "Wording.", changes: annotations, previousVersion: "0.2.0" });
+    const entry = renderEntry({
+      version: "0.2.1",
+      date: "2026-12-02",
+      summary: "Wording.",
+      changes: annotations,
+      previousVersion: "0.2.0",
+    });
     expect(entry.slice(entry.indexOf("### Documentation only"))).toBe(
-      ["### Documentation only", "", "- `GET /groups.json`: description changed, x-assumption added (3 changes)", "- document: `x-assumptions.ids.text` changed from `Ids are` to `Ids were`"].join("\n"),
+      [
+        "### Documentation only",
+        "",
+        "- `GET /groups.json`: description changed, x-assumption added (3 changes)",
+        "- document: `x-assumptions.ids.text` changed from `Ids are` to `Ids were`",
+      ].join("\n"),
     );
   });
 
   it("has the summary, then the changes operation by operation, breaking first", () => {
-    expect(renderEntry({ version: "0.2.0", date: "2026-12-01", summary: "Projects lose job codes.", changes, previousVersion: "0.1.0" })).toBe(
+    expect(
+      renderEntry({ version: "0.2.0", date: "2026-12-01", summary: "Projects lose job codes.", changes, previousVersion: "0.1.0" }),
+    ).toBe(
       [
         "## 0.2.0 — 2026-12-01",
         "",
@@ -157,7 +206,9 @@ describe("the changelog entry", () => {
     const changelog = `# Changelog\n\nIntro.\n\n## Unreleased\n\nWhat people should know.\n\n## 0.1.0 — 2026-11-23\n\nFirst.\n`;
     expect(unreleasedSummary(changelog)).toBe("What people should know.");
     const updated = insertEntry(changelog, "## 0.2.0 — 2026-12-01\n\nWhat people should know.");
-    expect(updated).toBe(`# Changelog\n\nIntro.\n\n## Unreleased\n\n${UNRELEASED_PLACEHOLDER}\n\n## 0.2.0 — 2026-12-01\n\nWhat people should know.\n\n## 0.1.0 — 2026-11-23\n\nFirst.\n`);
+    expect(updated).toBe(
+      `# Changelog\n\nIntro.\n\n## Unreleased\n\n${UNRELEASED_PLACEHOLDER}\n\n## 0.2.0 — 2026-12-01\n\nWhat people should know.\n\n## 0.1.0 — 2026-11-23\n\nFirst.\n`,
+    );
     expect(unreleasedSummary(updated)).toBe("");
   });
 });

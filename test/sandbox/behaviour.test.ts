@@ -47,12 +47,17 @@ describe("seeded from the description's examples", () => {
     ]);
     // The same projects seen from the agency that created the second one.
     const fromAgency = unwrap(await editor.GET("/projects.json"));
-    expect(fromAgency.map((p) => [p.id, p.ownership])).toEqual([[48213, "external"], [48377, "internal"]]);
+    expect(fromAgency.map((p) => [p.id, p.ownership])).toEqual([
+      [48213, "external"],
+      [48377, "internal"],
+    ]);
   });
 
   it("holds the example files, captured urls, copy and revisions of project 48213", async () => {
     expect(unwrap(await admin.GET("/v1/projects/{project_id}/files.json", project(48213))).map((f) => f.id)).toEqual([90211, 90245]);
-    expect(unwrap(await admin.GET("/projects/{project_id}/urls.json", project(48213))).map((u) => u.url)).toEqual(["https://www.example.org/pricing"]);
+    expect(unwrap(await admin.GET("/projects/{project_id}/urls.json", project(48213))).map((u) => u.url)).toEqual([
+      "https://www.example.org/pricing",
+    ]);
     expect(unwrap(await admin.GET("/projects/{project_id}/copy.json", project(48213))).map((c) => c.id)).toEqual([5520]);
     const revisions = unwrap(await admin.GET("/copy/{copy_id}/revisions.json", { params: { path: { copy_id: 5520 } } }));
     expect(revisions.map((r) => r.id)).toEqual([11873, 11904]);
@@ -81,7 +86,9 @@ describe("projects", () => {
     // The creator is a member: the only one.
     expect(unwrap(await admin.GET("/projects/{project_id}/users.json", project(created.id))).map((u) => u.id)).toEqual([1001]);
 
-    expect(unwrap(await admin.PATCH("/projects/{project_id}.json", { ...project(created.id), body: { description: "Now described." } }))).toBeUndefined();
+    expect(
+      unwrap(await admin.PATCH("/projects/{project_id}.json", { ...project(created.id), body: { description: "Now described." } })),
+    ).toBeUndefined();
     expect(unwrap(await admin.GET("/projects/{project_id}.json", project(created.id)))).toMatchObject({
       title: "Sandbox launch", // untouched
       job_code: "SBX-1", // untouched
@@ -142,7 +149,11 @@ describe("who may do what (seed permissions; see DEFAULT_PERMISSIONS)", () => {
 
   it("an Editor updates projects but may not manage users or update the organization (403)", async () => {
     expect(await statusOf(editor.PATCH("/projects/{project_id}.json", { ...project(48213), body: { job_code: "E-1" } }))).toBe("ok");
-    expect(await statusOf(editor.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: 48213, user_id: 1003 } } }))).toBe(403);
+    expect(
+      await statusOf(
+        editor.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: 48213, user_id: 1003 } } }),
+      ),
+    ).toBe(403);
     expect(await statusOf(editor.PATCH("/organizations.json", { body: { phone: "1" } }))).toBe(403);
   });
 
@@ -152,7 +163,11 @@ describe("who may do what (seed permissions; see DEFAULT_PERMISSIONS)", () => {
 });
 
 describe("project users", () => {
-  const users = (id: number) => admin.GET("/projects/{project_id}/users.json", project(id)).then(unwrap).then((list) => list.map((u) => u.id));
+  const users = (id: number) =>
+    admin
+      .GET("/projects/{project_id}/users.json", project(id))
+      .then(unwrap)
+      .then((list) => list.map((u) => u.id));
 
   it("added by id (201 with the user), listed, removed (204), listed without them", async () => {
     const created = unwrap(await admin.POST("/projects.json", { body: { name: "Team" } }));
@@ -162,7 +177,9 @@ describe("project users", () => {
     // Adding a member again changes nothing.
     await admin.POST("/projects/{project_id}/users.json", { ...project(created.id), body: { user: "2087" } });
     expect(await users(created.id)).toEqual([1001, 2087]);
-    const removed = await admin.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: created.id, user_id: 2087 } } });
+    const removed = await admin.DELETE("/projects/{project_id}/users/{user_id}.json", {
+      params: { path: { project_id: created.id, user_id: 2087 } },
+    });
     expect(removed.response.status).toBe(204);
     expect(await users(created.id)).toEqual([1001]);
     // The removed user no longer sees the project.
@@ -171,13 +188,17 @@ describe("project users", () => {
 
   it("added by the email of an existing account: that account, and the address gets an email", async () => {
     const created = unwrap(await admin.POST("/projects.json", { body: { name: "Team" } }));
-    const added = unwrap(await admin.POST("/projects/{project_id}/users.json", { ...project(created.id), body: { email: "Lee.Park@northwind.example" } }));
+    const added = unwrap(
+      await admin.POST("/projects/{project_id}/users.json", { ...project(created.id), body: { email: "Lee.Park@northwind.example" } }),
+    );
     expect(added.id).toBe(1003);
     expect(sandbox.sentEmails()).toEqual([{ to: "Lee.Park@northwind.example", projectId: created.id }]);
   });
 
   it("added by an unknown email: a new account with full administrator access", async () => {
-    const added = unwrap(await admin.POST("/projects/{project_id}/users.json", { ...project(48213), body: { email: "new.person@elsewhere.example" } }));
+    const added = unwrap(
+      await admin.POST("/projects/{project_id}/users.json", { ...project(48213), body: { email: "new.person@elsewhere.example" } }),
+    );
     expect(added).toEqual({
       id: 2088, // after the largest seeded user id
       email: "new.person@elsewhere.example",
@@ -191,11 +212,16 @@ describe("project users", () => {
   it("an unknown user id gets 404; removing a non-member gets 404; removing the creator gets 409", async () => {
     expect(await statusOf(admin.POST("/projects/{project_id}/users.json", { ...project(48213), body: { user: "999999" } }))).toBe(404);
     const created = unwrap(await admin.POST("/projects.json", { body: { name: "Team" } }));
-    const remove = (user_id: number) => admin.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: created.id, user_id } } });
+    const remove = (user_id: number) =>
+      admin.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: created.id, user_id } } });
     expect(await statusOf(remove(2087))).toBe(404);
     const refused = await remove(1001);
     expect(refused.response.status).toBe(409);
-    expect(refused.error).toMatchObject({ status: 409, title: "Conflict", detail: "The project creator cannot be removed from the project." });
+    expect(refused.error).toMatchObject({
+      status: 409,
+      title: "Conflict",
+      detail: "The project creator cannot be removed from the project.",
+    });
     expect(await users(created.id)).toEqual([1001]);
   });
 });
@@ -245,7 +271,9 @@ describe("state", () => {
     await admin.DELETE("/projects/{project_id}.json", project(48213));
     const other = createSandbox();
     const list = async (fetch: typeof other.fetch) =>
-      (await (await fetch(`${BASE_URL}/projects.json`, { headers: { authorization: `Basic ${btoa(`${KEYS.admin}:`)}` } })).json()).map((p: { id: number }) => p.id);
+      (await (await fetch(`${BASE_URL}/projects.json`, { headers: { authorization: `Basic ${btoa(`${KEYS.admin}:`)}` } })).json()).map(
+        (p: { id: number }) => p.id,
+      );
     expect(await list(other.fetch)).toEqual([48213, 48377]);
     sandbox.reset();
     expect(unwrap(await admin.GET("/projects.json")).map((p) => p.id)).toEqual([48213, 48377]);
@@ -265,7 +293,9 @@ describe("state", () => {
     const seed = exampleSeed();
     seed.projects[0]!.members = [2087];
     const own = createSandbox({ seed });
-    const response = await own.fetch(`${BASE_URL}/projects/48213/users.json`, { headers: { authorization: `Basic ${btoa(`${KEYS.admin}:`)}` } });
+    const response = await own.fetch(`${BASE_URL}/projects/48213/users.json`, {
+      headers: { authorization: `Basic ${btoa(`${KEYS.admin}:`)}` },
+    });
     expect((await response.json()).map((u: { id: number }) => u.id)).toEqual([1001, 2087]);
   });
 

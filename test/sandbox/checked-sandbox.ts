@@ -20,7 +20,10 @@ const templates = operations().map((op) => ({
 export async function undocumented(request: Request, response: Response): Promise<string[]> {
   const { pathname } = new URL(request.url);
   const found = templates.find((t) => t.op.method === request.method.toLowerCase() && t.pattern.test(pathname));
-  if (!found) return response.status === 404 || response.status === 405 ? [] : [`${request.method} ${pathname}: not an operation, answered ${response.status}`];
+  if (!found)
+    return response.status === 404 || response.status === 405
+      ? []
+      : [`${request.method} ${pathname}: not an operation, answered ${response.status}`];
   const where = `${request.method} ${pathname} → ${response.status}`;
   const documented = found.op.operation.responses[String(response.status)];
   if (!documented) return [`${where}: status not documented for ${found.op.operationId}`];
@@ -55,7 +58,16 @@ export function checkedSandbox(options: SandboxOptions = {}) {
   };
   const client = (apiKey: string = KEYS.admin) => createClient({ baseUrl: BASE_URL, apiKey, fetch, retry: false });
   /** A raw request, for what the typed client would refuse to send. */
-  const send = (method: string, path: string, { body, key = KEYS.admin, authorization, headers = {} }: { body?: unknown; key?: string; authorization?: string | null; headers?: Record<string, string> } = {}) =>
+  const send = (
+    method: string,
+    path: string,
+    {
+      body,
+      key = KEYS.admin,
+      authorization,
+      headers = {},
+    }: { body?: unknown; key?: string; authorization?: string | null; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${BASE_URL}${path}`, {
       method,
       headers: {

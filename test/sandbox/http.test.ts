@@ -24,7 +24,10 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   // The command of `npm run sandbox`, on a free port (npm itself only adds its start-up time).
   expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.sandbox).toBe("node scripts/sandbox.mjs");
-  cli = spawn(process.execPath, ["scripts/sandbox.mjs", "-p", String(port), "-v", "error"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  cli = spawn(process.execPath, ["scripts/sandbox.mjs", "-p", String(port), "-v", "error"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   exit = new Promise((resolve) => cli.once("exit", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const collect = (chunk: Buffer) => {
@@ -43,7 +46,11 @@ afterAll(() => {
 
 /** Runs a README curl line against this run's sandbox; returns the status and the body. */
 function curl(line: string): { status: number; body: string } {
-  const output = execFileSync("bash", ["-c", `${line.replace(README_SANDBOX, url)} --silent --show-error --max-time 20 --write-out '\\n%{http_code}'`], { encoding: "utf8", timeout: 30_000 });
+  const output = execFileSync(
+    "bash",
+    ["-c", `${line.replace(README_SANDBOX, url)} --silent --show-error --max-time 20 --write-out '\\n%{http_code}'`],
+    { encoding: "utf8", timeout: 30_000 },
+  );
   const cut = output.lastIndexOf("\n");
   return { status: Number(output.slice(cut + 1)), body: output.slice(0, cut) };
 }
@@ -52,12 +59,18 @@ describe("npm run sandbox", () => {
   it("says where it listens (the port users connect to, no internal one), and that answers are checked by Prism's proxy", () => {
     expect(printed).toContain(`sandbox on ${url}`);
     expect(printed).toContain("Prism's validating proxy in front of the sandbox");
-    expect([...printed.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => `http://127.0.0.1:${m[1]}`).filter((u) => u !== url)).toEqual([]);
+    expect([...printed.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => `http://127.0.0.1:${m[1]}`).filter((u) => u !== url)).toEqual(
+      [],
+    );
   });
 
   it("a 4,500-deep JSON body (9 KB) is refused with a 400 problem and the sandbox keeps answering", async () => {
     const body = `{"name":${"[".repeat(4_500)}${"]".repeat(4_500)}}`;
-    const refused = await fetch(`${url}/projects.json`, { method: "POST", headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" }, body });
+    const refused = await fetch(`${url}/projects.json`, {
+      method: "POST",
+      headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" },
+      body,
+    });
     expect(refused.status).toBe(400);
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
     await new Promise((resolve) => setTimeout(resolve, 200)); // Prism used to die just after answering
@@ -90,10 +103,18 @@ describe("npm run sandbox", () => {
     const token = /Authorization: Bearer ([0-9a-f]+)/.exec(printed)![1]!;
     const control = { authorization: `Bearer ${token}` };
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
-    await fetch(`${url}/projects/48213/users.json`, { method: "POST", headers: admin, body: JSON.stringify({ email: "new.person@elsewhere.example" }) });
-    expect(await (await fetch(`${url}/_sandbox/sent-emails`, { headers: control })).json()).toEqual([{ to: "new.person@elsewhere.example", projectId: 48213 }]);
+    await fetch(`${url}/projects/48213/users.json`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify({ email: "new.person@elsewhere.example" }),
+    });
+    expect(await (await fetch(`${url}/_sandbox/sent-emails`, { headers: control })).json()).toEqual([
+      { to: "new.person@elsewhere.example", projectId: 48213 },
+    ]);
     expect((await fetch(`${url}/_sandbox/reset`, { method: "POST" })).status).toBe(401); // no token
-    expect((await fetch(`${url}/_sandbox/reset`, { method: "POST", headers: { ...control, origin: "https://elsewhere.example" } })).status).toBe(403);
+    expect(
+      (await fetch(`${url}/_sandbox/reset`, { method: "POST", headers: { ...control, origin: "https://elsewhere.example" } })).status,
+    ).toBe(403);
     expect((await fetch(`${url}/_sandbox/reset`, { method: "POST", headers: control })).status).toBe(204);
     expect(await (await fetch(`${url}/_sandbox/sent-emails`, { headers: control })).json()).toEqual([]);
   });
@@ -109,7 +130,11 @@ describe("npm run sandbox", () => {
     ];
     for (const body of shapes) {
       for (const type of ["application/json", "text/plain"]) {
-        const answer = await fetch(`${url}/projects.json`, { method: "POST", headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": type }, body });
+        const answer = await fetch(`${url}/projects.json`, {
+          method: "POST",
+          headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": type },
+          body,
+        });
         expect(answer.status).toBe(400);
         expect(answer.headers.get("content-type")).toBe("application/problem+json");
       }
@@ -118,14 +143,22 @@ describe("npm run sandbox", () => {
   });
 
   it("a method the path does not have: Prism's 405, with the Allow header RFC 9110 requires", async () => {
-    const answer = await fetch(`${url}/projects.json`, { method: "PUT", headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } });
+    const answer = await fetch(`${url}/projects.json`, {
+      method: "PUT",
+      headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` },
+    });
     expect([answer.status, answer.headers.get("allow")]).toEqual([405, "GET, POST"]);
   });
 
   it("a Prism that dies is started again, with one line; the sandbox keeps its state and its port", async () => {
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
-    const created = await (await fetch(`${url}/projects.json`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Survives a restart" }) })).json();
-    const prism = readFileSync(`/proc/${cli.pid}/task/${cli.pid}/children`, "utf8").trim().split(/\s+/).map(Number)
+    const created = await (
+      await fetch(`${url}/projects.json`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Survives a restart" }) })
+    ).json();
+    const prism = readFileSync(`/proc/${cli.pid}/task/${cli.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number)
       .find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism-cli"))!;
     process.kill(prism, "SIGKILL");
     const answer = await fetch(`${url}/projects/${created.id}.json`, { headers: admin });

@@ -32,7 +32,9 @@ describe("collectAll against the sandbox returns exactly the seeded list", () =>
   });
 
   it("on a project's lists too (files of the example project, with limit 1)", async () => {
-    const files = await collectAll(admin, "/v1/projects/{project_id}/files.json", { params: { path: { project_id: 48213 }, query: { limit: 1 } } });
+    const files = await collectAll(admin, "/v1/projects/{project_id}/files.json", {
+      params: { path: { project_id: 48213 }, query: { limit: 1 } },
+    });
     expect(files.map((f) => f.id)).toEqual([90211, 90245]);
   });
 });
@@ -64,7 +66,10 @@ describe("against the run's Prism mock, which ignores offset and limit", () => {
 
   it("limit 2: the second page repeats the first, PaginationError", async (context) => {
     mockOnly(context, "describes the mock");
-    await expect(collectAll(mock(), "/projects.json", { params: { query: { limit: 2 } } })).rejects.toMatchObject({ reason: "repeated-page", offset: 2 });
+    await expect(collectAll(mock(), "/projects.json", { params: { query: { limit: 2 } } })).rejects.toMatchObject({
+      reason: "repeated-page",
+      offset: 2,
+    });
   });
 
   it("limit 1: two items for one, PaginationError", async (context) => {

@@ -44,9 +44,11 @@ function checks(tag: string, registered: boolean): Checks {
     it: (name, fn) => {
       if (registered) it(`${tag} ${name}`, (context) => fn(context));
     },
-    for: <T>(cases: readonly T[]) => (name: string, fn: TestFn<T>) => {
-      if (registered) it.for(cases as T[])(`${tag} ${name}`, fn as never);
-    },
+    for:
+      <T>(cases: readonly T[]) =>
+      (name: string, fn: TestFn<T>) => {
+        if (registered) it.for(cases as T[])(`${tag} ${name}`, fn as never);
+      },
   };
 }
 
@@ -56,7 +58,8 @@ export const documented: Checks = checks(DOCUMENTED_TAG, true);
 /** Checks that rest on the description's assumptions `entries`: registered at the full level only. */
 export function assumed(...entries: string[]): Checks {
   const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
-  if (entries.length === 0 || unknown.length) throw new Error(`assumed(): ${unknown.join(", ") || "no entry"} is not an entry of the root's x-assumptions`);
+  if (entries.length === 0 || unknown.length)
+    throw new Error(`assumed(): ${unknown.join(", ") || "no entry"} is not an entry of the root's x-assumptions`);
   return checks(assumptionTag(entries), level === "full");
 }
 
@@ -83,5 +86,11 @@ export function assumedSchemaErrors(schema: Json, value: unknown): string[] {
 
 /** The assumption entries whose markers constrain a schema (those whose keywords the documented bundle drops). */
 export function constrainingEntries(schema: Json): string[] {
-  return [...new Set(markersUnder(schema).filter((m) => m.keyword !== "status").map((m) => m.entry))].sort();
+  return [
+    ...new Set(
+      markersUnder(schema)
+        .filter((m) => m.keyword !== "status")
+        .map((m) => m.entry),
+    ),
+  ].sort();
 }

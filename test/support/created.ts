@@ -45,7 +45,11 @@ export function forgetCreated(id: number): void {
 export async function deleteCreated(): Promise<string[]> {
   const failures: string[] = [];
   for (const [id, apiKey] of created) {
-    const response = await send(target(), { method: "delete", path: `/projects/${id}.json`, authorization: basicAuthorization(apiKey) }).catch((error: Error) => error);
+    const response = await send(target(), {
+      method: "delete",
+      path: `/projects/${id}.json`,
+      authorization: basicAuthorization(apiKey),
+    }).catch((error: Error) => error);
     if (!(response instanceof Error) && (response.status === 204 || response.status === 404)) created.delete(id);
     else failures.push(`project ${id}: DELETE answered ${response instanceof Error ? response.message : response.status}`);
   }
@@ -58,9 +62,11 @@ let gone: Promise<number> | undefined;
 export function goneProjectId(): Promise<number> {
   gone ??= (async () => {
     const response = await sendCreating({ method: "post", path: "/projects.json", body: { name: createdName("deleted on purpose") } });
-    if (response.id === undefined) throw new Error(`a project to delete could not be created: ${response.method} ${response.url} → ${response.status}`);
+    if (response.id === undefined)
+      throw new Error(`a project to delete could not be created: ${response.method} ${response.url} → ${response.status}`);
     const removed = await send(target(), { method: "delete", path: `/projects/${response.id}.json` });
-    if (removed.status !== 204) throw new Error(`the project created to be deleted could not be deleted: ${removed.method} ${removed.url} → ${removed.status}`);
+    if (removed.status !== 204)
+      throw new Error(`the project created to be deleted could not be deleted: ${removed.method} ${removed.url} → ${removed.status}`);
     forgetCreated(response.id);
     return response.id;
   })();

@@ -17,10 +17,14 @@ async function get(target: Target, path: string, apiKey = target.apiKey, keyName
     response = await send(target, { method: "get", path, authorization: basicAuthorization(apiKey) });
   } catch (error) {
     const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
-    throw new PreflightError(`contract suite stopped: ${target.name} is unreachable: GET ${target.baseUrl}${path} failed (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+    throw new PreflightError(
+      `contract suite stopped: ${target.name} is unreachable: GET ${target.baseUrl}${path} failed (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+    );
   }
   if (response.status >= 500) {
-    throw new PreflightError(`contract suite stopped: the server failed: GET ${response.url} answered ${response.status}. The server has a problem; the suite has not started.`);
+    throw new PreflightError(
+      `contract suite stopped: the server failed: GET ${response.url} answered ${response.status}. The server has a problem; the suite has not started.`,
+    );
   }
   if (response.status === 401 || response.status === 403) {
     throw new PreflightError(
@@ -34,7 +38,7 @@ async function get(target: Target, path: string, apiKey = target.apiKey, keyName
 /** The list of a body. Lenient on purpose — a list wrapped in an object, an id sent as a string — so that
  * such a server is reported by the checks that name what is wrong, not stopped here for "no data". */
 const listOf = (body: unknown): Array<{ id: number }> => {
-  const list = Array.isArray(body) ? body : Object.values((body ?? {}) as object).find(Array.isArray) ?? [];
+  const list = Array.isArray(body) ? body : (Object.values((body ?? {}) as object).find(Array.isArray) ?? []);
   return list.flatMap((item: { id?: unknown }) => {
     const id = typeof item?.id === "string" && /^\d+$/.test(item.id) ? Number(item.id) : item?.id;
     return typeof id === "number" ? [{ id }] : [];

@@ -34,7 +34,17 @@ async function startTarget(env: NodeJS.ProcessEnv): Promise<{ target: Target; st
   // PCS_MOCK_DOCUMENT: serve another document, e.g. a deliberately broken copy of the bundle, to see
   // the suite fail against a mock that disagrees with the description.
   const prism = await startPrism("mock", { document: env.PCS_MOCK_DOCUMENT || undefined });
-  const target = { name: "Prism mock", baseUrl: prism.url, apiKey: MOCK_API_KEY, isMock: true, stateful: false, allowWrites: true, checksKeys: false, disposable: true, viaPrism: true };
+  const target = {
+    name: "Prism mock",
+    baseUrl: prism.url,
+    apiKey: MOCK_API_KEY,
+    isMock: true,
+    stateful: false,
+    allowWrites: true,
+    checksKeys: false,
+    disposable: true,
+    viaPrism: true,
+  };
   return { target, stop: () => prism.stop() };
 }
 
@@ -54,7 +64,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide("pcsIds", await discoverIds(target));
   } catch (error) {
     await started?.stop?.();
-    if (error instanceof SetupError || error instanceof PreflightError || /^PCS_[A-Z_]+ must be/.test((error as Error).message)) stopWith(error as Error);
+    if (error instanceof SetupError || error instanceof PreflightError || /^PCS_[A-Z_]+ must be/.test((error as Error).message))
+      stopWith(error as Error);
     throw error;
   }
   const { target, stop } = started;
@@ -66,7 +77,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     try {
       if (!checked) return;
       const { lines, failed } = await verifyCleanUp(target, runTag, organizationBefore);
-      if (lines.length) process.stderr.write(`\ncontract suite clean-up on ${target.name}:\n${lines.map((line) => `  - ${line}`).join("\n")}\n`);
+      if (lines.length)
+        process.stderr.write(`\ncontract suite clean-up on ${target.name}:\n${lines.map((line) => `  - ${line}`).join("\n")}\n`);
       if (failed) throw new Error(`contract suite: the run could not undo everything it changed on ${target.name} (see above)`);
     } finally {
       await stop?.();

@@ -78,7 +78,15 @@ export async function send(target: Target, request: RawRequest): Promise<RawResp
   } catch {
     json = undefined;
   }
-  return { method: request.method.toUpperCase(), url: url.href, status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, text, json };
+  return {
+    method: request.method.toUpperCase(),
+    url: url.href,
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    headers: response.headers,
+    text,
+    json,
+  };
 }
 
 /** Replaces the API key, in clear or inside a Basic token, so no failure message can carry it. */
@@ -93,9 +101,16 @@ export function withoutCredentials(text: string, apiKey: string): string {
  * full URL, status, content type and the start of the body, credential-free.
  * "listProjects: GET http://…/projects.json?limit=5 → 404 application/json {"error":"Not found"}"
  */
-export function explain(what: string, response: Pick<RawResponse, "method" | "url" | "status" | "contentType" | "text">, apiKey: string): string {
+export function explain(
+  what: string,
+  response: Pick<RawResponse, "method" | "url" | "status" | "contentType" | "text">,
+  apiKey: string,
+): string {
   const body = response.text.length > 200 ? `${response.text.slice(0, 200)}…` : response.text;
-  return withoutCredentials(`${what}: ${response.method} ${response.url} → ${response.status} ${response.contentType || "(no content type)"} ${body ? body.replace(/\s+/g, " ") : "(empty body)"}`, apiKey);
+  return withoutCredentials(
+    `${what}: ${response.method} ${response.url} → ${response.status} ${response.contentType || "(no content type)"} ${body ? body.replace(/\s+/g, " ") : "(empty body)"}`,
+    apiKey,
+  );
 }
 
 /** Runs `work` over `items` with at most `parallel` at a time (Prism is one process on 2 cores). */
@@ -154,4 +169,3 @@ export const PROBLEM_TYPE = /^application\/problem\+json\b/;
 export function label(op: Operation): string {
   return `${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
 }
-

@@ -56,7 +56,11 @@ export function schemaErrors(schema: Json, value: unknown, document: Json = open
 }
 
 /** Ajv's errors themselves (keyword, instancePath, message), for callers that explain them further. */
-export function schemaFailures(schema: Json, value: unknown, document: Json = openapi): Array<{ keyword: string; instancePath: string; message?: string }> {
+export function schemaFailures(
+  schema: Json,
+  value: unknown,
+  document: Json = openapi,
+): Array<{ keyword: string; instancePath: string; message?: string }> {
   const validate = validatorFor(schema, document);
   return validate(value) ? [] : (validate.errors ?? []);
 }

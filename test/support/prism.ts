@@ -33,7 +33,10 @@ export async function startPrism(mode: "mock" | "proxy", options: PrismOptions =
     // The mock must answer a credential-less call with the description's 401 and its Basic challenge,
     // so that another server that took the port meanwhile cannot pass for it. A proxy's answers depend
     // on its upstream: any answer will do.
-    ready: mode === "mock" ? (response) => response.status === 401 && /^Basic\b/i.test(response.headers.get("www-authenticate") ?? "") : undefined,
+    ready:
+      mode === "mock"
+        ? (response) => response.status === 401 && /^Basic\b/i.test(response.headers.get("www-authenticate") ?? "")
+        : undefined,
   });
   return { url, pid, output, stop };
 }

@@ -6,7 +6,20 @@ import fc from "fast-check";
 import { deref, validatorFor, type Json } from "./openapi.js";
 
 /** The keywords a breaker is built for; `enum` has none in the requests today but is handled. */
-export const CONSTRAINTS = ["type", "maxLength", "minLength", "pattern", "format", "minimum", "maximum", "enum", "required", "additionalProperties", "minProperties", "oneOf"] as const;
+export const CONSTRAINTS = [
+  "type",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "enum",
+  "required",
+  "additionalProperties",
+  "minProperties",
+  "oneOf",
+] as const;
 export type Constraint = (typeof CONSTRAINTS)[number];
 
 const KNOWN_KEYWORDS = new Set([...CONSTRAINTS, "$ref", "properties", "description", "title", "examples", "example", "default"]);
@@ -31,7 +44,9 @@ export function resolve(schema: Json): Json {
 export function unsupported(schema: Json, at = ""): string[] {
   const s = resolve(schema);
   // x- extensions (the `x-assumption` markers) are annotations, not constraints.
-  const found = Object.keys(s).filter((k) => !k.startsWith("x-") && !KNOWN_KEYWORDS.has(k as Constraint)).map((k) => `${at || "/"} ${k}`);
+  const found = Object.keys(s)
+    .filter((k) => !k.startsWith("x-") && !KNOWN_KEYWORDS.has(k as Constraint))
+    .map((k) => `${at || "/"} ${k}`);
   for (const [name, property] of Object.entries<Json>(s.properties ?? {})) found.push(...unsupported(property, `${at}/${name}`));
   for (const branch of s.oneOf ?? []) found.push(...unsupported(branch, at));
   return found;
@@ -94,7 +109,14 @@ function validObject(s: Json): fc.Arbitrary<Record<string, unknown>> {
 
 // ---- values that break one constraint ------------------------------------------------------------
 
-const anyJson = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 8 }), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }));
+const anyJson = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 8 }),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }),
+);
 
 /** A value of any JSON type but the schema's. */
 function wrongType(s: Json): fc.Arbitrary<unknown> {
@@ -109,7 +131,11 @@ function wrongType(s: Json): fc.Arbitrary<unknown> {
     object: fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
   };
   if (allowed.has("number")) allowed.add("integer");
-  return fc.oneof(...Object.entries(byType).filter(([type]) => !allowed.has(type)).map(([, arbitrary]) => arbitrary));
+  return fc.oneof(
+    ...Object.entries(byType)
+      .filter(([type]) => !allowed.has(type))
+      .map(([, arbitrary]) => arbitrary),
+  );
 }
 
 /** `value` lengthened to `length` code points by repeating its first or last character. */
@@ -131,7 +157,11 @@ function valueBreakers(schema: Json, at: string): Breaker[] {
   if (s.type === "string") {
     if (s.maxLength !== undefined) {
       const longer = fc.tuple(validString(s), fc.integer({ min: 1, max: 8 }), fc.boolean());
-      found.push({ constraint: "maxLength", at, arbitrary: longer.map(([v, extra, atStart]) => lengthen(v, s.maxLength + extra, atStart)) });
+      found.push({
+        constraint: "maxLength",
+        at,
+        arbitrary: longer.map(([v, extra, atStart]) => lengthen(v, s.maxLength + extra, atStart)),
+      });
     }
     if (s.minLength) {
       found.push({ constraint: "minLength", at, arbitrary: validString(s).map((v) => [...v].slice(0, s.minLength - 1).join("")) });
@@ -141,14 +171,30 @@ function valueBreakers(schema: Json, at: string): Breaker[] {
       found.push({ constraint: "pattern", at, arbitrary: text(s.minLength ?? 0, s.maxLength ?? 40).filter((v) => !re.test(v)) });
     }
     if (s.format) {
-      const nearMisses = s.format === "email" ? ["plainaddress", "@example.com", "a@", "a@@example.com", "a b@example.com", "a@exa mple.com"] : ["example.com/path", "/relative/path", "http//example.com", "://example.com", "a b://c"];
+      const nearMisses =
+        s.format === "email"
+          ? ["plainaddress", "@example.com", "a@", "a@@example.com", "a b@example.com", "a@exa mple.com"]
+          : ["example.com/path", "/relative/path", "http//example.com", "://example.com", "a b://c"];
       const notFormat = (v: string) => validatorFor({ type: "string", format: s.format })(v) === false;
-      found.push({ constraint: "format", at, detail: s.format, arbitrary: fc.oneof(fc.constantFrom(...nearMisses), text(1, 30)).filter((v) => notFormat(v) && [...v].length <= (s.maxLength ?? Infinity) && [...v].length >= (s.minLength ?? 0)) });
+      found.push({
+        constraint: "format",
+        at,
+        detail: s.format,
+        arbitrary: fc
+          .oneof(fc.constantFrom(...nearMisses), text(1, 30))
+          .filter((v) => notFormat(v) && [...v].length <= (s.maxLength ?? Infinity) && [...v].length >= (s.minLength ?? 0)),
+      });
     }
   }
   if (s.type === "integer") {
-    if (s.minimum !== undefined) found.push({ constraint: "minimum", at, arbitrary: integerIn(Math.max(s.minimum - 1_000_000, Number.MIN_SAFE_INTEGER), s.minimum - 1) });
-    if (s.maximum !== undefined) found.push({ constraint: "maximum", at, arbitrary: fc.bigInt({ min: BigInt(s.maximum) + 1n, max: BigInt(s.maximum) + 1_000_000n }) });
+    if (s.minimum !== undefined)
+      found.push({
+        constraint: "minimum",
+        at,
+        arbitrary: integerIn(Math.max(s.minimum - 1_000_000, Number.MIN_SAFE_INTEGER), s.minimum - 1),
+      });
+    if (s.maximum !== undefined)
+      found.push({ constraint: "maximum", at, arbitrary: fc.bigInt({ min: BigInt(s.maximum) + 1n, max: BigInt(s.maximum) + 1_000_000n }) });
   }
   if (s.enum) found.push({ constraint: "enum", at, arbitrary: valid({ ...s, enum: undefined }).filter((v) => !s.enum.includes(v)) });
   return found;
@@ -162,7 +208,11 @@ function objectBreakers(s: Json, at: string): Breaker[] {
   if (s.minProperties) found.push({ constraint: "minProperties", at, arbitrary: fc.constant({}) });
   if (s.additionalProperties === false) {
     const unknown = fc.stringMatching(UNKNOWN_NAME).filter((name) => !known.has(name));
-    found.push({ constraint: "additionalProperties", at, arbitrary: fc.tuple(base, unknown, anyJson).map(([v, name, value]) => ({ ...v, [name]: value })) });
+    found.push({
+      constraint: "additionalProperties",
+      at,
+      arbitrary: fc.tuple(base, unknown, anyJson).map(([v, name, value]) => ({ ...v, [name]: value })),
+    });
   }
   for (const name of s.required ?? []) {
     found.push({ constraint: "required", at: `${at}/${name}`, arbitrary: base.map(({ [name]: _omitted, ...rest }) => rest) });
@@ -191,17 +241,30 @@ function setAt(object: Record<string, unknown>, pointer: string, value: unknown)
  */
 export function bodyBreakers(schema: Json): Array<Breaker & { within: Json }> {
   const s = resolve(schema);
-  const rootType = { constraint: "type" as const, at: "", detail: "body not an object", arbitrary: fc.oneof(fc.array(anyJson, { maxLength: 3 }), fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant(null)) };
+  const rootType = {
+    constraint: "type" as const,
+    at: "",
+    detail: "body not an object",
+    arbitrary: fc.oneof(fc.array(anyJson, { maxLength: 3 }), fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant(null)),
+  };
   if (!s.oneOf) return [rootType, ...objectBreakers(s, "")].map((b) => ({ ...b, within: schema }));
   const branches: Json[] = s.oneOf.map(resolve);
   // A body that is not an object fails every branch alike: judge it against the first branch.
   const found: Array<Breaker & { within: Json }> = [{ ...rootType, within: s.oneOf[0] }];
   for (const branch of s.oneOf) {
     const title = resolve(branch).title ?? "a branch";
-    found.push(...objectBreakers(resolve(branch), "").map((b) => ({ ...b, detail: [b.detail, title].filter(Boolean).join(", "), within: branch })));
+    found.push(
+      ...objectBreakers(resolve(branch), "").map((b) => ({ ...b, detail: [b.detail, title].filter(Boolean).join(", "), within: branch })),
+    );
   }
   const all = fc.tuple(...branches.map((b) => validObject(b))).map((values) => Object.assign({}, ...values));
-  found.push({ constraint: "oneOf", at: "", detail: `all of ${branches.map((b) => (b.required ?? []).join("+")).join(", ")}`, arbitrary: all, within: schema });
+  found.push({
+    constraint: "oneOf",
+    at: "",
+    detail: `all of ${branches.map((b) => (b.required ?? []).join("+")).join(", ")}`,
+    arbitrary: all,
+    within: schema,
+  });
   found.push({ constraint: "oneOf", at: "", detail: "none of them", arbitrary: fc.constant({}), within: schema });
   return found;
 }
@@ -211,7 +274,15 @@ export function parameterBreakers(parameter: Json): Breaker[] {
   const s = resolve(parameter.schema);
   const found = valueBreakers(s, "").filter((b) => b.constraint !== "type");
   // In a URL everything is a string: the wrong "type" is text that is not an integer.
-  found.push({ constraint: "type", at: "", detail: "not an integer", arbitrary: fc.oneof(fc.stringMatching(/^[a-z]{1,8}$/), fc.integer({ min: 0, max: 99 }).map((n) => `${n}.5`)) });
+  found.push({
+    constraint: "type",
+    at: "",
+    detail: "not an integer",
+    arbitrary: fc.oneof(
+      fc.stringMatching(/^[a-z]{1,8}$/),
+      fc.integer({ min: 0, max: 99 }).map((n) => `${n}.5`),
+    ),
+  });
   return found;
 }
 
@@ -222,10 +293,15 @@ export function parameterBreakers(parameter: Json): Breaker[] {
 export function brokenConstraints(within: Json, value: unknown): string[] {
   const validate = validatorFor(within);
   if (validate(value)) return [];
-  return [...new Set((validate.errors ?? []).map((e) => {
-    const pointer = e.keyword === "required" ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
-    return `${pointer} ${e.keyword}`;
-  }))].sort();
+  return [
+    ...new Set(
+      (validate.errors ?? []).map((e) => {
+        const pointer =
+          e.keyword === "required" ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+        return `${pointer} ${e.keyword}`;
+      }),
+    ),
+  ].sort();
 }
 
 /**

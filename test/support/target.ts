@@ -57,12 +57,22 @@ export function realServerFromEnv(env: NodeJS.ProcessEnv): Target | undefined {
   if (!baseUrl) return undefined;
   const apiKey = env.PCS_API_KEY;
   if (!apiKey) throw new SetupError("PCS_BASE_URL is set but PCS_API_KEY is not: the suite needs an API key for the real server");
-  if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new SetupError(`PCS_BASE_URL must be an http:// or https:// URL, not ${JSON.stringify(baseUrl)}`);
+  if (!/^https?:\/\/[^/]/.test(baseUrl))
+    throw new SetupError(`PCS_BASE_URL must be an http:// or https:// URL, not ${JSON.stringify(baseUrl)}`);
   const allow = env.PCS_ALLOW_WRITES?.trim() ?? "";
-  if (allow !== "" && allow !== "1" && allow !== "0") throw new SetupError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${JSON.stringify(env.PCS_ALLOW_WRITES)}`);
+  if (allow !== "" && allow !== "1" && allow !== "0")
+    throw new SetupError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${JSON.stringify(env.PCS_ALLOW_WRITES)}`);
   const url = baseUrl.replace(/\/+$/, "");
   return {
-    name: `server ${url}`, baseUrl: url, apiKey, isMock: false, stateful: true, allowWrites: allow === "1", checksKeys: true, disposable: false, viaPrism: false,
+    name: `server ${url}`,
+    baseUrl: url,
+    apiKey,
+    isMock: false,
+    stateful: true,
+    allowWrites: allow === "1",
+    checksKeys: true,
+    disposable: false,
+    viaPrism: false,
     ...extraUsersFromEnv(env),
   };
 }
@@ -71,7 +81,8 @@ export function realServerFromEnv(env: NodeJS.ProcessEnv): Target | undefined {
 export function extraUsersFromEnv(env: NodeJS.ProcessEnv): Pick<Target, "otherApiKey" | "inviteEmail"> {
   const otherApiKey = env.PCS_OTHER_API_KEY || undefined;
   const inviteEmail = env.PCS_INVITE_EMAIL?.trim() || undefined;
-  if (inviteEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(inviteEmail)) throw new SetupError(`PCS_INVITE_EMAIL must be an email address, not ${JSON.stringify(inviteEmail)}`);
+  if (inviteEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(inviteEmail))
+    throw new SetupError(`PCS_INVITE_EMAIL must be an email address, not ${JSON.stringify(inviteEmail)}`);
   if (otherApiKey && otherApiKey === env.PCS_API_KEY) throw new SetupError("PCS_OTHER_API_KEY must be another user's key than PCS_API_KEY");
   return { ...(otherApiKey && { otherApiKey }), ...(inviteEmail && { inviteEmail }) };
 }

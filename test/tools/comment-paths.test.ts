@@ -13,7 +13,10 @@ import { repoRoot } from "../support/openapi.js";
 const CODE = /\.(?:ts|mts|mjs|cjs|js|yaml|sh)$|^\.ci\/run$/;
 const ROOTS = ["scripts", "src", "test", "openapi", "generated", "docs", "bench", ".ci"];
 /** A path under one of the roots (or relative), ending in a file name with an extension or a folder's slash. */
-const PATH = new RegExp(String.raw`(?<![\w./@"-])((?:\.\.?/)+[\w.-]+(?:/[\w.-]+)*|(?:${ROOTS.map((r) => r.replace(".", "\\.")).join("|")})/(?:[\w.-]+/)*[\w.-]*)`, "g");
+const PATH = new RegExp(
+  String.raw`(?<![\w./@"-])((?:\.\.?/)+[\w.-]+(?:/[\w.-]+)*|(?:${ROOTS.map((r) => r.replace(".", "\\.")).join("|")})/(?:[\w.-]+/)*[\w.-]*)`,
+  "g",
+);
 
 /** The comment text of one line: after `//` or `#` (at a line start or after a space), or inside a block comment. */
 function commentOf(line: string, yamlOrShell: boolean): string {
@@ -51,7 +54,10 @@ function ignoredByGit(path: string): boolean {
 }
 
 it("names only repository files that exist in the code's comments", () => {
-  const files = execFileSync("git", ["ls-files", ...ROOTS.filter((r) => r !== "generated" && r !== "docs")], { cwd: repoRoot, encoding: "utf8" })
+  const files = execFileSync("git", ["ls-files", ...ROOTS.filter((r) => r !== "generated" && r !== "docs")], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  })
     .split("\n")
     .filter((file) => CODE.test(file) && !file.startsWith("test/package/consumer/"));
   expect(files.length).toBeGreaterThan(100);
@@ -62,8 +68,7 @@ it("names only repository files that exist in the code's comments", () => {
 it("catches a comment naming a file that is not there", () => {
   const file = relative(repoRoot, join(repoRoot, "scripts/example.mjs"));
   const comment = "/" + "/"; // written apart, so this file's own scan does not read the fixture as a comment
-  expect(missingPaths(file, `${comment} see scripts/no-such-file.mjs and ./lib/openapi.mjs\nconst a = 1; ${comment} test/release/gate.test.ts`)).toEqual([
-    "scripts/example.mjs:1 scripts/no-such-file.mjs",
-    "scripts/example.mjs:2 test/release/gate.test.ts",
-  ]);
+  expect(
+    missingPaths(file, `${comment} see scripts/no-such-file.mjs and ./lib/openapi.mjs\nconst a = 1; ${comment} test/release/gate.test.ts`),
+  ).toEqual(["scripts/example.mjs:1 scripts/no-such-file.mjs", "scripts/example.mjs:2 test/release/gate.test.ts"]);
 });

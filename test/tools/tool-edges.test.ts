@@ -37,7 +37,11 @@ describe.concurrent("npm run mock and npm run contract:proxy", () => {
   });
 
   it("the proxy on a busy port, given as --port=N", async () => {
-    const { status, stderr } = await run("prism.mjs", ["proxy", "--errors", "generated/openapi.json", `--port=${busyPort}`, "https://pcs.invalid/public/api"], "contract:proxy");
+    const { status, stderr } = await run(
+      "prism.mjs",
+      ["proxy", "--errors", "generated/openapi.json", `--port=${busyPort}`, "https://pcs.invalid/public/api"],
+      "contract:proxy",
+    );
     expect(stderr).toMatch(new RegExp(`^contract:proxy: 127\\.0\\.0\\.1:${busyPort} is already in use`));
     expect(stderr.split("\n")).toHaveLength(1);
     expect(status).toBe(2);
@@ -94,7 +98,12 @@ describe.concurrent("a mistyped option elsewhere: one line naming the right one,
   it.each([
     ["release/release.mjs", ["--dryrun"], "release", "release: unknown option --dryrun; did you mean --dry-run?"],
     ["release/check.mjs", ["--publsh"], "release:check", "release:check: unknown option --publsh; did you mean --publish?"],
-    ["contract-proxy.mjs", ["--levl", "full", "https://pcs.invalid"], "contract:proxy", "contract:proxy: unknown option --levl; did you mean --level?"],
+    [
+      "contract-proxy.mjs",
+      ["--levl", "full", "https://pcs.invalid"],
+      "contract:proxy",
+      "contract:proxy: unknown option --levl; did you mean --level?",
+    ],
     ["build.mjs", ["--typo"], "build", "build: takes no arguments (got --typo); run one step with npm run <step>, e.g. npm run bundle"],
   ])("%s %j", async (script, args, event, message) => {
     const { status, stderr } = await run(script, args as string[], event as string);

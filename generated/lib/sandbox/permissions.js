@@ -5,7 +5,7 @@ import { ProblemError } from "./problem.js";
  * so that the answer does not reveal whether the project exists. */
 export function visibleProject(state, caller, projectId) {
     const project = state.projects.get(projectId);
-    if (!project || !project.members.includes(caller.id)) {
+    if (!project?.members.includes(caller.id)) {
         throw new ProblemError(404, `No project with id ${projectId} is visible to the caller.`);
     }
     return project;

@@ -32,7 +32,13 @@ export function emptyResponse(status) {
     return new Response(null, { status, headers: COMMON_HEADERS });
 }
 export function problemResponse(error, instance, headers = {}) {
-    const body = { type: "about:blank", title: TITLES[error.status] ?? "Error", status: error.status, detail: error.detail, instance };
+    const body = {
+        type: "about:blank",
+        title: TITLES[error.status] ?? "Error",
+        status: error.status,
+        detail: error.detail,
+        instance,
+    };
     if (error.errors)
         body.errors = error.errors.slice(0, MAX_FIELD_ERRORS);
     return new Response(JSON.stringify(body), {

@@ -51,7 +51,14 @@ async function readJsonBody(request) {
         return { value: undefined };
     const type = request.headers.get("content-type") ?? "";
     if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
-        return { error: { pointer: "", detail: type === "" ? "the body must be sent as application/json (no Content-Type was sent)" : `the body must be sent as application/json, not ${type.split(";")[0]}` } };
+        return {
+            error: {
+                pointer: "",
+                detail: type === ""
+                    ? "the body must be sent as application/json (no Content-Type was sent)"
+                    : `the body must be sent as application/json, not ${type.split(";")[0]}`,
+            },
+        };
     }
     try {
         return { value: JSON.parse(text) };

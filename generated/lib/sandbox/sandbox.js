@@ -22,7 +22,9 @@ export function createSandbox(options = {}) {
         }
     }
     const clock = options.now ?? (() => new Date());
-    const now = () => clock().toISOString().replace(/\.\d{3}Z$/, "+00:00");
+    const now = () => clock()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "+00:00");
     let state = new SandboxState(seed);
     async function handle(request) {
         const { pathname } = new URL(request.url);
@@ -31,11 +33,13 @@ export function createSandbox(options = {}) {
             if (route.kind === "not-found")
                 throw new ProblemError(404, `No operation of the API has the path ${pathname}.`);
             if (route.kind === "method-not-allowed") {
-                return problemResponse(new ProblemError(405, `${request.method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+                return problemResponse(new ProblemError(405, `${request.method} is not an operation of ${pathname}.`), pathname, {
+                    allow: route.allowed.join(", "),
+                });
             }
             const key = apiKeyOf(request.headers.get("authorization"));
             const caller = key === undefined ? undefined : state.users.get(apiKeys.get(key) ?? -1);
-            if (!caller || !caller.active) {
+            if (!caller?.active) {
                 const detail = key === undefined
                     ? "Authentication is required: send your API key as the user name of HTTP Basic authentication, with an empty password."
                     : "The API key is not valid.";
@@ -69,7 +73,9 @@ export function createSandbox(options = {}) {
                 const { pathname } = new URL(input instanceof Request ? input.url : String(input));
                 const route = matchRoute(method, pathname);
                 if (route.kind === "method-not-allowed")
-                    return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, { allow: route.allowed.join(", ") });
+                    return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, {
+                        allow: route.allowed.join(", "),
+                    });
                 return problemResponse(new ProblemError(404, `No operation of the API has the path ${pathname}.`), pathname);
             }
             request.signal.throwIfAborted(); // as fetch does: an aborted signal rejects with its reason

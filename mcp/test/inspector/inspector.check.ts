@@ -13,7 +13,10 @@ const server = ["node", `${repoRoot}mcp/bin/project-collaboration-mcp.js`, "--sa
 function inspector(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   // --prefer-offline: npm's cache first; no PCS_* variable reaches the server.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|PCS_)/i.test(key)));
-  const child = spawn("npx", ["--prefer-offline", "-y", "-p", NODE, "-p", INSPECTOR, "--", "mcp-inspector", "--cli", ...server, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npx", ["--prefer-offline", "-y", "-p", NODE, "-p", INSPECTOR, "--", "mcp-inspector", "--cli", ...server, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve) => {
     let stdout = "";
     let stderr = "";
@@ -27,7 +30,12 @@ it("lists the description's read operations as tools", async () => {
   const { status, stdout, stderr } = await inspector(["--method", "tools/list"]);
   expect(status, stderr).toBe(0);
   const names = (JSON.parse(stdout).tools as { name: string }[]).map((t) => t.name).sort();
-  expect(names).toEqual(described.filter(isRead).map((o) => o.operationId).sort());
+  expect(names).toEqual(
+    described
+      .filter(isRead)
+      .map((o) => o.operationId)
+      .sort(),
+  );
 });
 
 it("calls listProjects in the sandbox", async () => {
@@ -39,7 +47,14 @@ it("calls listProjects in the sandbox", async () => {
 });
 
 it("finds no write tool on a read-only server", async () => {
-  const { status, stdout, stderr } = await inspector(["--method", "tools/call", "--tool-name", "deleteProject", "--tool-arg", "project_id=48213"]);
+  const { status, stdout, stderr } = await inspector([
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "deleteProject",
+    "--tool-arg",
+    "project_id=48213",
+  ]);
   expect(status).not.toBe(0);
   // The Inspector looks the tool up in tools/list before calling it.
   expect(`${stdout}${stderr}`).toMatch(/Tool 'deleteProject' not found/);

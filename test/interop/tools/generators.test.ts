@@ -23,7 +23,10 @@ const heyOut = join(dir, "hey-api");
 let orval: Finished;
 let heyApi: Finished;
 beforeAll(async () => {
-  writeFileSync(orvalConfig, `export default { pcs: { input: { target: ${JSON.stringify(bundlePath)} }, output: { target: ${JSON.stringify(orvalOut)}, client: "fetch", mode: "single" } } };\n`);
+  writeFileSync(
+    orvalConfig,
+    `export default { pcs: { input: { target: ${JSON.stringify(bundlePath)} }, output: { target: ${JSON.stringify(orvalOut)}, client: "fetch", mode: "single" } } };\n`,
+  );
   [orval, heyApi] = await Promise.all([
     run(bin("orval"), ["--config", orvalConfig], dir),
     run(bin("openapi-ts"), ["--input", bundlePath, "--output", heyOut], dir),
@@ -39,10 +42,24 @@ describe.each([
     expect(complaints(result().output)).toEqual([]);
   });
   it("writes TypeScript that compiles under --strict", async () => {
-    const tsc = await run(bin("tsc"), [
-      "--strict", "--noEmit", "--skipLibCheck", "--target", "es2022", "--module", "nodenext",
-      "--moduleResolution", "nodenext", "--lib", "es2022,dom,dom.iterable", entry,
-    ], dir);
+    const tsc = await run(
+      bin("tsc"),
+      [
+        "--strict",
+        "--noEmit",
+        "--skipLibCheck",
+        "--target",
+        "es2022",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--lib",
+        "es2022,dom,dom.iterable",
+        entry,
+      ],
+      dir,
+    );
     expect(tsc.output.trim()).toBe("");
     expect(tsc.status).toBe(0);
   });

@@ -30,7 +30,8 @@ function runCollection(apiKey: string): Promise<{ executions: Execution[]; failu
         ],
         reporters: [],
       },
-      (error, summary) => (error ? reject(error) : resolve({ executions: summary.run.executions as unknown as Execution[], failures: summary.run.failures })),
+      (error, summary) =>
+        error ? reject(error) : resolve({ executions: summary.run.executions as unknown as Execution[], failures: summary.run.failures }),
     );
   });
 }
@@ -38,7 +39,10 @@ function runCollection(apiKey: string): Promise<{ executions: Execution[]; failu
 describe("generated/postman-collection.json under newman, against the sandbox", () => {
   it("runs every request, each answering its documented status", async () => {
     const { executions, failures } = await runCollection("sandbox-admin-key");
-    const outcome = executions.map((e) => `${e.item.name}: ${e.response?.code} ${(e.assertions ?? []).map((a) => a.error ? `FAILED ${a.error.message}` : `ok ${a.assertion}`).join(", ")}`);
+    const outcome = executions.map(
+      (e) =>
+        `${e.item.name}: ${e.response?.code} ${(e.assertions ?? []).map((a) => (a.error ? `FAILED ${a.error.message}` : `ok ${a.assertion}`)).join(", ")}`,
+    );
     expect(outcome.filter((line) => !/ ok answers \d+$/.test(line))).toEqual([]);
     expect(failures).toEqual([]);
     expect(executions).toHaveLength(17);

@@ -24,9 +24,11 @@ const basic = (apiKey: string) => `Basic ${Buffer.from(`${apiKey}:`).toString("b
 
 async function respect(authorization: string, name: string) {
   const report = join(dir, `${name}.json`);
-  const result = await run(`${repoRoot}node_modules/.bin/redocly`, [
-    "respect", WORKFLOWS, "--server", `pcs=${sandbox.url}`, "--input", `authorization=${authorization}`, "--json-output", report,
-  ], repoRoot);
+  const result = await run(
+    `${repoRoot}node_modules/.bin/redocly`,
+    ["respect", WORKFLOWS, "--server", `pcs=${sandbox.url}`, "--input", `authorization=${authorization}`, "--json-output", report],
+    repoRoot,
+  );
   const json = JSON.parse(readFileSync(report, "utf8"));
   const file = Object.values(json.files as Record<string, { totalRequests: number; executedWorkflows: unknown[] }>)[0]!;
   return { ...result, file };

@@ -32,7 +32,9 @@ const byPath = wrapAsPathBasedClient(client);
 const groupsByPath: Group[] | undefined = (await byPath["/groups.json"].GET()).data;
 const listed: MethodResponse<typeof client, "get", "/projects.json"> = projects;
 const groupsText: string = unwrap(await client.GET("/groups.json", { parseAs: "text" }));
-const updated = unwrap(await client.PATCH("/projects/{project_id}.json", { params: { path: { project_id: 48213 } }, body: { name: "Renamed" } }));
+const updated = unwrap(
+  await client.PATCH("/projects/{project_id}.json", { params: { path: { project_id: 48213 } }, body: { name: "Renamed" } }),
+);
 
 let notFound: ApiError | undefined;
 try {

@@ -11,31 +11,41 @@ const withUrl = (request: Request, change: (url: URL) => void) => {
   return new Request(url, request);
 };
 /** Rewrites the JSON body of successful answers. */
-const mapJson = (handler: Handler, change: (body: unknown) => unknown): Handler => async (request) => {
-  const response = await handler(request);
-  if (response.status !== 200 && response.status !== 201) return response;
-  const body = change(await response.json());
-  return new Response(JSON.stringify(body), { status: response.status, headers: { "content-type": "application/json" } });
-};
+const mapJson =
+  (handler: Handler, change: (body: unknown) => unknown): Handler =>
+  async (request) => {
+    const response = await handler(request);
+    if (response.status !== 200 && response.status !== 201) return response;
+    const body = change(await response.json());
+    return new Response(JSON.stringify(body), { status: response.status, headers: { "content-type": "application/json" } });
+  };
 /** The same request as another user (keeping method, URL and body). */
 const as = async (request: Request, key: string) => {
   const headers = new Headers(request.headers);
   headers.set("authorization", basic(key));
-  return new Request(request.url, { method: request.method, headers, body: request.method === "GET" || request.method === "HEAD" ? undefined : await request.text() });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: request.method === "GET" || request.method === "HEAD" ? undefined : await request.text(),
+  });
 };
 /** Answers a request the handler refuses with `status` as if `key` had sent it. */
-const overrule = (h: Handler, applies: (request: Request, url: URL) => boolean, status: number, key: string): Handler => async (request) => {
-  const url = new URL(request.url);
-  if (!applies(request, url)) return h(request);
-  const retry = request.clone();
-  const response = await h(request);
-  return response.status === status ? h(await as(retry, key)) : response;
-};
+const overrule =
+  (h: Handler, applies: (request: Request, url: URL) => boolean, status: number, key: string): Handler =>
+  async (request) => {
+    const url = new URL(request.url);
+    if (!applies(request, url)) return h(request);
+    const retry = request.clone();
+    const response = await h(request);
+    return response.status === status ? h(await as(retry, key)) : response;
+  };
 const isRead = (request: Request) => request.method === "GET";
 const renameIds = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(renameIds)
-  : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "id" && typeof v === "number" ? String(v) : renameIds(v)]))
-  : value;
+  Array.isArray(value)
+    ? value.map(renameIds)
+    : value && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "id" && typeof v === "number" ? String(v) : renameIds(v)]))
+      : value;
 
 export const DEFECTS: Record<string, (handler: Handler) => Handler> = {
   /** Always the default page size, whatever `limit` says. */
@@ -53,10 +63,12 @@ export const DEFECTS: Record<string, (handler: Handler) => Handler> = {
   /** Lists wrapped in an object ({"items": […]}) instead of a JSON array. */
   "wrapped-list": (h) => mapJson(h, (body) => (Array.isArray(body) ? { items: body } : body)),
   /** Projects without their `title`. */
-  "missing-field": (h) => mapJson(h, (body) => {
-    const strip = (p: unknown) => (p && typeof p === "object" && "title" in p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== "title")) : p);
-    return Array.isArray(body) ? body.map(strip) : strip(body);
-  }),
+  "missing-field": (h) =>
+    mapJson(h, (body) => {
+      const strip = (p: unknown) =>
+        p && typeof p === "object" && "title" in p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== "title")) : p;
+      return Array.isArray(body) ? body.map(strip) : strip(body);
+    }),
   /** A create answered 200 instead of 201 (the project is created all the same). */
   "create-200": (h) => async (request) => {
     const response = await h(request);
@@ -77,16 +89,23 @@ export const DEFECTS: Record<string, (handler: Handler) => Handler> = {
     if (!isRead(request) || url.pathname !== "/projects.json" || response.status !== 200) return response;
     const own = (await response.json()) as Array<{ id: number }>;
     const others = (await (await h(await as(request, STAND_IN_OWNER_KEY))).json()) as Array<{ id: number }>;
-    return new Response(JSON.stringify([...own, ...others.filter((p) => !own.some((o) => o.id === p.id))]), { status: 200, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify([...own, ...others.filter((p) => !own.some((o) => o.id === p.id))]), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   },
   /** A project of another organization, and its assets, readable by id. */
-  "other-project-readable": (h) => overrule(h, (r, url) => isRead(r) && /^\/(v1\/)?projects\/\d+(\.json|\/)/.test(url.pathname), 404, STAND_IN_OWNER_KEY),
+  "other-project-readable": (h) =>
+    overrule(h, (r, url) => isRead(r) && /^\/(v1\/)?projects\/\d+(\.json|\/)/.test(url.pathname), 404, STAND_IN_OWNER_KEY),
   /** The revisions of someone else's copy readable by the copy's id. */
-  "other-revisions-readable": (h) => overrule(h, (r, url) => isRead(r) && /^\/copy\/\d+\/revisions\.json$/.test(url.pathname), 404, STAND_IN_OWNER_KEY),
+  "other-revisions-readable": (h) =>
+    overrule(h, (r, url) => isRead(r) && /^\/copy\/\d+\/revisions\.json$/.test(url.pathname), 404, STAND_IN_OWNER_KEY),
   /** A user who neither created a project nor is a company administrator may delete it. */
-  "non-creator-may-delete": (h) => overrule(h, (r, url) => r.method === "DELETE" && /^\/projects\/\d+\.json$/.test(url.pathname), 403, STAND_IN_KEY),
+  "non-creator-may-delete": (h) =>
+    overrule(h, (r, url) => r.method === "DELETE" && /^\/projects\/\d+\.json$/.test(url.pathname), 403, STAND_IN_KEY),
   /** A user who is not a company administrator may update the organization. */
-  "non-admin-may-update-organization": (h) => overrule(h, (r, url) => r.method === "PATCH" && url.pathname === "/organizations.json", 403, STAND_IN_KEY),
+  "non-admin-may-update-organization": (h) =>
+    overrule(h, (r, url) => r.method === "PATCH" && url.pathname === "/organizations.json", 403, STAND_IN_KEY),
   /** The key is also taken from a query parameter, another header or scheme, and in any case. */
   "key-elsewhere": (h) => (request) => {
     const url = new URL(request.url);

@@ -19,7 +19,8 @@ function malformedId(pathname: string): boolean {
   return false;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Error answers in shapes other than problem+json, chosen by status. */
 async function reshapeError(response: Response): Promise<Response> {
@@ -66,7 +67,10 @@ export function documentedOnly(sandbox: Handler): Handler {
     }
     const limit = Number(url.searchParams.get("limit"));
     const response =
-      request.method === "GET" && Number.isInteger(limit) && limit > SANDBOX_MAX_LIMIT && /^\d+$/.test(url.searchParams.get("offset") ?? "0")
+      request.method === "GET" &&
+      Number.isInteger(limit) &&
+      limit > SANDBOX_MAX_LIMIT &&
+      /^\d+$/.test(url.searchParams.get("offset") ?? "0")
         ? await unboundedPage(sandbox, request, url, limit)
         : await sandbox(request);
     return response.status >= 400 ? reshapeError(response) : response;

@@ -45,7 +45,9 @@ export function standInSeed(): SandboxSeed {
     id: HIDDEN_PROJECT,
     title: "Agency internal pitch",
     members: [EXAMPLE_USERS.editor],
-    copy: copy ? [{ ...structuredClone(copy), id: HIDDEN_COPY, revisions: (copy.revisions ?? []).map((r, i) => ({ ...r, id: 990_000 + i })) }] : [],
+    copy: copy
+      ? [{ ...structuredClone(copy), id: HIDDEN_COPY, revisions: (copy.revisions ?? []).map((r, i) => ({ ...r, id: 990_000 + i })) }]
+      : [],
   });
   return seed;
 }

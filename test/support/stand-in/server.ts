@@ -10,11 +10,23 @@ import { DEFECTS } from "./defects.js";
 import { documentedOnly, type Handler } from "./documented-only.js";
 import { STAND_IN_KEY, standInSeed } from "./seed.js";
 
-const fixture = (name: string, baseUrl: string, viaPrism = false): Target => ({ name, baseUrl, apiKey: STAND_IN_KEY, isMock: false, stateful: true, allowWrites: true, checksKeys: true, disposable: true, viaPrism });
+const fixture = (name: string, baseUrl: string, viaPrism = false): Target => ({
+  name,
+  baseUrl,
+  apiKey: STAND_IN_KEY,
+  isMock: false,
+  stateful: true,
+  allowWrites: true,
+  checksKeys: true,
+  disposable: true,
+  viaPrism,
+});
 
 export async function startStandIn(defect?: string): Promise<{ target: Target; stop: () => Promise<void> }> {
   if (defect !== undefined && !Object.hasOwn(DEFECTS, defect)) {
-    throw new Error(`PCS_TARGET must be "stand-in" or "stand-in:<defect>" with a defect among ${Object.keys(DEFECTS).join(", ")}, not ${JSON.stringify(`stand-in:${defect}`)}`);
+    throw new Error(
+      `PCS_TARGET must be "stand-in" or "stand-in:<defect>" with a defect among ${Object.keys(DEFECTS).join(", ")}, not ${JSON.stringify(`stand-in:${defect}`)}`,
+    );
   }
   const { sandbox, handler } = standIn(defect);
   // `npm run sandbox`'s own HTTP server, serving the stand-in's answers instead of the sandbox's.

@@ -20,7 +20,7 @@ export const listCopyRevisions = (call) => {
     const copyId = idParameter(call, "copy_id");
     const found = call.state.copyById(copyId);
     // Copy of a project the caller cannot see is as unknown as copy that does not exist.
-    if (!found || !found.project.members.includes(call.caller.id)) {
+    if (!found?.project.members.includes(call.caller.id)) {
         throw new ProblemError(404, `No copy with id ${copyId} is visible to the caller.`);
     }
     return { status: 200, body: page(found.copy.revisions ?? [], call.input.query) };
