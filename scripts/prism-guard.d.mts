@@ -4,7 +4,6 @@ export const MAX_JSON_DEPTH: number;
 export const DEFAULT_TIMEOUT_MS: number;
 export function nestedDeeperThan(bytes: Uint8Array, max: number): boolean;
 export function refusal(body: Uint8Array, contentType?: string): [number, string] | undefined;
-export function answerClientErrors(server: import("node:http").Server): void;
 export function allowedMethods(description: unknown): (path: string) => string[];
 export function startGuard(options: {
   host: string;

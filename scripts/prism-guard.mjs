@@ -12,6 +12,8 @@
 // - (proxy) Prism failing to reach the upstream, or getting no HTTP answer from it → 502;
 // - Prism itself gone (being restarted) → 503 with Retry-After.
 import { createServer, request as forward } from "node:http";
+import { HTTP_METHODS } from "./lib/openapi.mjs";
+import { listen } from "./listen.mjs";
 
 /** Prism's own body limit (micri's json()/text() with limit "10mb"); the sandbox's server matches it. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -40,7 +42,7 @@ export function allowedMethods(description) {
         .join("[^/]+")}$`,
     ),
     methods: Object.keys(item)
-      .filter((key) => /^(get|put|post|delete|options|head|patch|trace)$/.test(key))
+      .filter((key) => HTTP_METHODS.includes(key))
       .map((key) => key.toUpperCase()),
   }));
   return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
@@ -56,24 +58,6 @@ export function sendProblem(response, status, detail, headers = {}) {
   response
     .writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) })
     .end(body);
-}
-
-/** Answers what node:http refuses before any handler runs (an unknown method, headers over 16 KB, a
- * request too slow) with a problem too, instead of its bare status line. */
-export function answerClientErrors(server) {
-  server.on("clientError", (error, socket) => {
-    if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-    const [status, title] =
-      error.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "Request Header Fields Too Large"]
-        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? [408, "Request Timeout"]
-          : [400, "Bad Request"];
-    const body = JSON.stringify({ type: "about:blank", title, status, detail: "The request is not HTTP this server can read." });
-    socket.end(
-      `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
 }
 
 /** Whether JSON text nests arrays and objects deeper than `max`, found without parsing (no recursion). */
@@ -236,21 +220,5 @@ export function startGuard({
     upstream.end(body);
   }
 
-  answerClientErrors(server);
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.removeListener("error", reject);
-      const { port: actual } = server.address();
-      resolve({
-        url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}`,
-        port: actual,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listen(server, port, host);
 }

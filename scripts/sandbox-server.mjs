@@ -15,7 +15,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
-import { answerClientErrors, MAX_BODY_BYTES } from "./prism-guard.mjs";
+import { listen } from "./listen.mjs";
+import { MAX_BODY_BYTES } from "./prism-guard.mjs";
 import { freePort, startPrismProcess } from "./prism-process.mjs";
 
 export { freePort };
@@ -120,22 +121,7 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlTok
       sendProblem(outgoing, 500, "Internal Server Error", `The sandbox's server failed: ${error?.name ?? "Error"}.`);
     }
   });
-  answerClientErrors(server);
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.removeListener("error", reject);
-      const { port: actual } = server.address();
-      resolve({
-        url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}`,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listen(server, port, host);
 }
 
 /**

@@ -11,20 +11,9 @@ import { build } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../support/chromium.js";
 import { target } from "../support/target.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// As in test/docs/browser.test.ts: headless, no sandbox (containers), nothing fetched in the background.
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const API_KEY = "browser-test-key";
 const BASIC = `Basic ${Buffer.from(`${API_KEY}:`).toString("base64")}`;
 

@@ -20,19 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsDir, docsPage, renderedDefinition } from "../support/docs.js";
 import { deref, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
 import { startPrism, type RunningPrism } from "../support/prism.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../support/chromium.js";
 import { target } from "../support/target.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const SCREENSHOTS = `${repoRoot}test/output/docs/`;
 const WAIT_MS = 15_000;
 const DESKTOP = { width: 1440, height: 900 };
