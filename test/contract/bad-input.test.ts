@@ -220,6 +220,10 @@ describe("exactly at each length limit is accepted", () => {
       // or overwrite the organization's fields: only where data is disposable.
       if (c.op.operationId === "addProjectUser" || c.op.operationId === "updateOrganization")
         context.skip(!target().disposable, `${target().name}: changes data that cannot be restored`);
+      // On a server that keeps state, the organization workflow checks at the same time (another file)
+      // that the organization ends exactly as it was: only a stateless target takes these writes.
+      if (c.op.operationId === "updateOrganization")
+        context.skip(target().stateful, `${target().name}: the organization workflow owns the organization's state in this run`);
       const body = bodyWith(c.pointer, stringOfLength(c.property, c.max, c.pointer), c.branch);
       // The case itself is right: valid at the limit, and one more character breaks only the limit.
       expect(schemaErrors(bodySchema(c.op), body)).toEqual([]);
