@@ -1,17 +1,15 @@
 // What the MCP tests expect, read from the description itself (generated/openapi.json), never from
 // the server's code: the operations, their methods and tags, and example inputs built from the
 // description's examples.
-import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer, type ServerOptions } from "../src/index.js";
 
-export const repoRoot = new URL("../../", import.meta.url).pathname;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON
-type Json = any;
-export const bundle: Json = JSON.parse(readFileSync(`${repoRoot}generated/openapi.json`, "utf8"));
+import { deref, operations, repoRoot, type Json } from "../../test/support/openapi.js";
+
+export { repoRoot };
 
 export interface DescribedOperation {
   operationId: string;
@@ -21,51 +19,33 @@ export interface DescribedOperation {
   description: string;
   tags: string[];
   operation: Json;
-  pathItem: Json;
+  parameters: Json[];
 }
 
-export const described: DescribedOperation[] = Object.entries(bundle.paths as Record<string, Json>).flatMap(([path, pathItem]) =>
-  ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-    .filter((method) => pathItem[method])
-    .map((method) => {
-      const operation = pathItem[method];
-      return {
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        summary: operation.summary,
-        description: operation.description,
-        tags: operation.tags ?? [],
-        operation,
-        pathItem,
-      };
-    }),
-);
+/** Every operation of the description, through the project's one operation list (scripts/lib/openapi.mjs). */
+export const described: DescribedOperation[] = operations().map(({ operationId, method, path, operation, parameters }) => ({
+  operationId,
+  method: method.toUpperCase(),
+  path,
+  summary: operation.summary,
+  description: operation.description,
+  tags: operation.tags ?? [],
+  operation,
+  parameters,
+}));
 export const isRead = (o: DescribedOperation) => o.method === "GET" || o.method === "HEAD";
-
-function resolve(node: Json): Json {
-  return node && typeof node.$ref === "string"
-    ? resolve(
-        node.$ref
-          .slice(2)
-          .split("/")
-          .reduce((n: Json, k: string) => n[k], bundle),
-      )
-    : node;
-}
 
 /** One input per example body of the operation (one input when it has no body): each parameter's
  * example, plus the example body's properties. */
 export function exampleInputs(o: DescribedOperation): Record<string, unknown>[] {
   const parameters: Record<string, unknown> = {};
-  for (const raw of [...(o.pathItem.parameters ?? []), ...(o.operation.parameters ?? [])]) {
-    const parameter = resolve(raw);
-    const example = parameter.example ?? resolve(parameter.schema)?.examples?.[0];
+  for (const parameter of o.parameters) {
+    const example = parameter.example ?? deref(parameter.schema ?? {})?.examples?.[0];
     if (example !== undefined) parameters[parameter.name] = example;
   }
-  const media = resolve(o.operation.requestBody)?.content?.["application/json"];
+  const media = deref(o.operation.requestBody ?? {})?.content?.["application/json"];
   if (!media) return [parameters];
-  const bodies = Object.values(media.examples ?? {}).map((e) => resolve(e).value);
+  const bodies = Object.values(media.examples ?? {}).map((e) => deref(e as Json).value);
   return bodies.map((body) => ({ ...parameters, ...body }));
 }
 

@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, startGuard } from "..
 import { serveSandbox } from "../../scripts/sandbox-server.mjs";
 import { startUpstreamRelay } from "../../scripts/upstream-relay.mjs";
 import { createSandbox } from "../../src/sandbox/index.js";
-import { openapi, repoRoot } from "../support/openapi.js";
+import { deref, operations, repoRoot, type Json } from "../support/openapi.js";
 
 const ADMIN = `Basic ${btoa("sandbox-admin-key:")}`;
 const deep = (depth: number) => `{"name":${"[".repeat(depth)}${"]".repeat(depth)}}`;
@@ -159,18 +159,8 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
   });
 
   it("the depth limit is far above every request body of the description", () => {
-    const resolve = (node: any): any =>
-      node?.$ref
-        ? resolve(
-            node.$ref
-              .slice(2)
-              .split("/")
-              .reduce((at: any, key: string) => at[key.replaceAll("~1", "/").replaceAll("~0", "~")], openapi),
-          )
-        : node; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const depthOf = (schema: any, seen: Set<unknown>): number => {
-      // eslint-disable-line @typescript-eslint/no-explicit-any
-      const node = resolve(schema);
+    const depthOf = (schema: Json, seen: Set<unknown>): number => {
+      const node = deref(schema ?? {});
       if (!node || typeof node !== "object" || seen.has(node)) return seen.has(node) ? Infinity : 0;
       const inner = new Set(seen).add(node);
       const children = [
@@ -184,14 +174,9 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
       const own = node.type === "object" || node.type === "array" || node.properties || node.items ? 1 : 0;
       return own + Math.max(0, ...children.map((child) => depthOf(child, inner)));
     };
-    const depths = Object.values(openapi.paths as Record<string, Record<string, any>>).flatMap(
-      (
-        item, // eslint-disable-line @typescript-eslint/no-explicit-any
-      ) =>
-        Object.values(item).flatMap((operation) =>
-          Object.values(resolve(operation?.requestBody)?.content ?? {}).map((media: any) => depthOf(media.schema, new Set())),
-        ),
-    ); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const depths = operations().flatMap(({ operation }) =>
+      Object.values<Json>(deref(operation.requestBody ?? {}).content ?? {}).map((media) => depthOf(media.schema, new Set())),
+    );
     expect(depths.length).toBeGreaterThan(0);
     expect(Math.max(...depths)).toBeLessThan(MAX_JSON_DEPTH / 4);
     expect(nestedDeeperThan(Buffer.from(deep(MAX_JSON_DEPTH)), MAX_JSON_DEPTH)).toBe(true); // {"name":[…]} is one level more

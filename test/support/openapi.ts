@@ -7,7 +7,7 @@ import * as toolkit from "../../scripts/lib/openapi.mjs";
 export const repoRoot = new URL("../../", import.meta.url).pathname;
 export const bundlePath = `${repoRoot}generated/openapi.json`;
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the document is untyped JSON
+export type Json = any; // the document is untyped JSON
 /** Frozen, deeply: the test files of a worker share this one object (test/vitest.config.ts: no
  * isolation), so a test or a library that changed it would change it for the files after it, which
  * must fail at the change, not three files later. Tests that need a changed copy structuredClone it. */
