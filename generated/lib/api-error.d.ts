@@ -47,6 +47,14 @@ export declare function toApiError(body: unknown, response: Response): ApiError;
  * than its JSON text, where a secret holding `"` or `\` would appear escaped and be missed; and it
  * walks with a list, not recursion, because the depth is the server's to choose. */
 export declare function redactJson(value: unknown, redact: Redactor): unknown;
+/** A copy of `response` with another body (and, given, other status text, headers or URL); what the
+ * Response constructor cannot set is kept as own properties: a fetched response's url, redirected
+ * and type, and a status outside 200–599. */
+export declare function copyResponse(response: Response, body: ReadableStream<Uint8Array> | null, { statusText, headers, url, }?: {
+    statusText?: string;
+    headers?: HeadersInit;
+    url?: string;
+}): Response;
 /** Keeps `release` (the attempt's timer) until the call that reads the body of `response` is done. */
 export declare function guardUntilRead(response: Response, release: () => void): void;
 declare const METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];

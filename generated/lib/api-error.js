@@ -99,22 +99,24 @@ export function redactJson(value, redact) {
 /** The response with the secrets scrubbed from its status text, URL and headers; the response itself
  * when none holds one (the usual case). Its body has been read already. */
 function redactResponse(response, redact) {
-    const { status, statusText, url } = response;
     const headers = [];
     response.headers.forEach((value, name) => headers.push([name, value]));
-    if (![statusText, url, ...headers.flat()].some((text) => redact(text) !== text))
+    if (![response.statusText, response.url, ...headers.flat()].some((text) => redact(text) !== text))
         return response;
-    const inRange = status >= 200 && status <= 599;
-    const copy = new Response(null, {
-        status: inRange ? status : 500,
-        statusText: redact(statusText),
+    return copyResponse(response, null, {
+        statusText: redact(response.statusText),
         headers: headers.map(([name, value]) => [redact(name), redact(value)]),
+        url: redact(response.url),
     });
-    Object.defineProperties(copy, {
-        url: { value: redact(url) },
-        redirected: { value: response.redirected },
-        type: { value: response.type },
-    });
+}
+/** A copy of `response` with another body (and, given, other status text, headers or URL); what the
+ * Response constructor cannot set is kept as own properties: a fetched response's url, redirected
+ * and type, and a status outside 200–599. */
+export function copyResponse(response, body, { statusText = response.statusText, headers = response.headers, url = response.url, } = {}) {
+    const { status } = response;
+    const inRange = status >= 200 && status <= 599;
+    const copy = new Response(body, { status: inRange ? status : 500, statusText, headers });
+    Object.defineProperties(copy, { url: { value: url }, redirected: { value: response.redirected }, type: { value: response.type } });
     if (!inRange)
         Object.defineProperties(copy, { status: { value: status }, ok: { value: false } });
     return copy;

@@ -3,7 +3,7 @@
 // filling memory. openapi-fetch reads every body through the Response it is given (text(), json(),
 // blob()… or `body` for parseAs "stream"), so a body that needs counting is handed to it in a copy of
 // the Response whose stream counts; that stream also tells the attempt's timer when the body is over.
-import { guardUntilRead } from "./api-error.js";
+import { copyResponse, guardUntilRead } from "./api-error.js";
 /** Large enough for any answer of this API (a full page of 100 items is a few hundred kB), small
  * enough that even several calls to a hostile server at once stay far from exhausting memory. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16_777_216; // 16 MiB
@@ -75,17 +75,5 @@ export function boundBody(response, maxBytes, done) {
     }, 
     // Nothing is read before the consumer asks for it.
     { highWaterMark: 0 });
-    return withBody(response, counted);
-}
-/** A copy of `response` with another body; what the Response constructor cannot set is kept as own
- * properties (a fetched response's url, its type, a status outside 200–599). */
-function withBody(response, body) {
-    const { status, statusText, headers, url, redirected, type } = response;
-    const inRange = status >= 200 && status <= 599;
-    const copy = new Response(body, { status: inRange ? status : 500, statusText, headers });
-    if (url !== "")
-        Object.defineProperties(copy, { url: { value: url }, redirected: { value: redirected }, type: { value: type } });
-    if (!inRange)
-        Object.defineProperties(copy, { status: { value: status }, ok: { value: false } });
-    return copy;
+    return copyResponse(response, counted);
 }
