@@ -147,7 +147,7 @@ export function copyResponse(
     statusText = response.statusText,
     headers = response.headers,
     url = response.url,
-  }: { statusText?: string; headers?: HeadersInit; url?: string } = {},
+  }: { statusText?: string; headers?: Headers | [string, string][]; url?: string } = {},
 ): Response {
   const { status } = response;
   const inRange = status >= 200 && status <= 599;

@@ -52,7 +52,7 @@ export declare function redactJson(value: unknown, redact: Redactor): unknown;
  * and type, and a status outside 200–599. */
 export declare function copyResponse(response: Response, body: ReadableStream<Uint8Array> | null, { statusText, headers, url, }?: {
     statusText?: string;
-    headers?: HeadersInit;
+    headers?: Headers | [string, string][];
     url?: string;
 }): Response;
 /** Keeps `release` (the attempt's timer) until the call that reads the body of `response` is done. */
