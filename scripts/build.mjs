@@ -19,6 +19,7 @@ const steps = {
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build-sandbox.mjs)
   "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
   "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
+  "build:contract": ["build:lib"], // contract/dist/: the contract checker package (contract/), compiled by tsc, with the OpenAPI toolkit beside it (scripts/build-contract.mjs)
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
   "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:lib"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/build-docs.mjs)
 };

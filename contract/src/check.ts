@@ -1,0 +1,102 @@
+// A check: one thing the contract says, tried against the server, with what it rests on — a
+// documented fact of the service, or one or more of the description's assumptions (entries of the
+// root's `x-assumptions`) — and, for the coverage table, the operation, statuses and rule it looks at.
+// Checks are registered by the check files (checks/*.ts) through `documented` / `assumed(…)`, and run
+// by run-checks.ts.
+import { ASSUMPTIONS } from "./description.js";
+
+export type Level = "documented" | "full";
+export const LEVELS: readonly Level[] = ["documented", "full"];
+
+export interface CheckMeta {
+  /** The operationId the check is about, if one. */
+  operation?: string;
+  /** The statuses of that operation it looks at. */
+  statuses?: number[];
+  /** The stated rule it checks, in the interface's words. */
+  rule?: string;
+}
+
+export interface CheckContext {
+  /** Ends the check as not checked, with its reason, when `condition` holds. */
+  skip(condition: boolean, reason: string): void;
+}
+
+export interface Check extends CheckMeta {
+  /** Stable: the group and the title, as a slug. */
+  id: string;
+  /** "[documented] pagination: listProjects (GET /projects.json): never more items than limit". */
+  title: string;
+  group: string;
+  /** [] for a documented fact; the assumption entries it rests on otherwise. */
+  entries: string[];
+  run(context: CheckContext): Promise<void> | void;
+}
+
+export class Skip extends Error {
+  override name = "Skip";
+}
+
+export const DOCUMENTED_TAG = "[documented]";
+export const assumptionTag = (entries: readonly string[]) => `[assumption: ${entries.join(", ")}]`;
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 120);
+
+type Fn = (context: CheckContext) => unknown;
+type CaseFn<T> = (item: T, context: CheckContext) => unknown;
+
+export interface Registrar {
+  it(title: string, fn: Fn, meta?: CheckMeta): void;
+  /** One check per case; `%s` in the title is the case's first element. */
+  for<T extends readonly unknown[]>(cases: readonly T[]): (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => void;
+}
+
+/** Collects the checks of one group (one check file). */
+export class CheckList {
+  readonly checks: Check[] = [];
+  constructor(
+    readonly group: string,
+    private readonly level: Level,
+  ) {}
+
+  private registrar(entries: string[], registered: boolean): Registrar {
+    const tag = entries.length ? assumptionTag(entries) : DOCUMENTED_TAG;
+    const add = (title: string, fn: Fn, meta: CheckMeta = {}) => {
+      if (!registered) return;
+      const full = `${tag} ${this.group}: ${title}`;
+      let id = `${this.group}/${slug(`${entries.join("-")} ${title}`)}`;
+      for (let n = 2; this.checks.some((c) => c.id === id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
+      this.checks.push({ id, title: full, group: this.group, entries, ...meta, run: (context) => fn(context) as Promise<void> });
+    };
+    return {
+      it: add,
+      for:
+        <T extends readonly unknown[]>(cases: readonly T[]) =>
+        (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
+          for (const item of cases) add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item));
+        },
+    };
+  }
+
+  /** Checks of documented facts: registered at every level. */
+  get documented(): Registrar {
+    return this.registrar([], true);
+  }
+
+  /** Checks that rest on the assumptions `entries`: registered at the full level only. */
+  assumed(...entries: string[]): Registrar {
+    const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
+    if (entries.length === 0 || unknown.length)
+      throw new Error(`assumed(): ${unknown.join(", ") || "no entry"} is not an entry of the root's x-assumptions`);
+    return this.registrar(entries, this.level === "full");
+  }
+}
+
+export const skipWhen = (condition: boolean, reason: string): void => {
+  if (condition) throw new Skip(reason);
+};

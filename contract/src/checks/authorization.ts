@@ -1,0 +1,291 @@
+// Who may see and do what, as the interface states it ("Authorization rules that are stated", "Rules
+// for adding", "Rule for removing"):
+//   - the project list holds only projects the caller was added to (the caller is a user of each);
+//   - projects, their assets and copy revisions the caller's lists do not return are refused — probed
+//     with neighbours of the ids the caller can see, and the run's own deleted project: a 4xx, never a
+//     2xx with data (a documented fact); exactly 404 is the description's choice (hidden-is-404). A 5xx
+//     is neither: the probe is then not checked;
+//   - with a second user's key (not a company administrator): what one creates the other cannot read
+//     unless added; a non-creator, non-administrator cannot delete it; the second user may create,
+//     read and delete a project of its own; a non-administrator cannot update the organization;
+//   - the credential is taken only as the description has it (HTTP Basic, the key as user name): the
+//     key elsewhere, or changed in case, is refused — the description's choice (credential-basic).
+// Every write goes to a project the checker created, or changes nothing (a field set to its own value).
+// Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
+import { expect, fail } from "../expect.js";
+import { basicAuthorization, isRefused, type RawRequest, type RawResponse } from "../http.js";
+import { listAll } from "../lists.js";
+import type { Suite } from "../suite.js";
+
+type Item = { id: number; [field: string]: unknown };
+/** How many projects of a list are looked into (their users and copy). */
+const PROJECTS_LOOKED_INTO = 20;
+/** How far from a known id the probes go, each way. */
+const NEIGHBOURS = 2;
+
+const RULE_LIST = 'rule "Project list: only projects the caller has been added to"';
+const RULE_HIDDEN = 'rule "only projects the caller was added to, and their assets, are visible"';
+const RULE_DELETE = 'rule "Delete a project: a company administrator, or the project creator"';
+const RULE_ORGANIZATION = 'rule "Update the organization: a company administrator"';
+
+const asKey = (apiKey: string) => basicAuthorization(apiKey);
+
+export function authorizationChecks(suite: Suite) {
+  const list = suite.checks("authorization");
+  const { target } = suite;
+  const call = (operationId: string, request: RawRequest) => suite.call(operationId, request);
+  const ours = (project: unknown) => String((project as { title?: unknown } | undefined)?.title ?? "").startsWith(suite.runTag);
+  const isOurs = async (projectId: number) => {
+    const read = await suite.send({ method: "get", path: `/projects/${projectId}.json` });
+    return read.status === 200 && ours(read.json);
+  };
+
+  // The credential is taken only as HTTP Basic with the key as user name (full level only).
+  const key = () => target.apiKey;
+  const swapCase = (s: string) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
+  const elsewhere: Array<readonly [string, () => Partial<RawRequest>]> = [
+    ...["api_key", "apikey", "key", "token", "access_token"].map((name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const),
+    ...["x-api-key", "api-key", "x-auth-token"].map((name) => [`in the header ${name}`, () => ({ headers: { [name]: key() }, authorization: null })] as const),
+    ["as a Bearer token", () => ({ authorization: `Bearer ${key()}` })],
+    ["as the Authorization header itself", () => ({ authorization: key() })],
+    ["as the Basic password, with an empty user name", () => ({ authorization: `Basic ${Buffer.from(`:${key()}`).toString("base64")}` })],
+    ["in upper case", () => ({ authorization: basicAuthorization(key().toUpperCase()) })],
+    ["in lower case", () => ({ authorization: basicAuthorization(key().toLowerCase()) })],
+    ["with its case swapped", () => ({ authorization: basicAuthorization(swapCase(key())) })],
+  ];
+  // A target that takes any well-formed Basic credential (the mock) still refuses the key anywhere else.
+  const checkable = elsewhere.filter(([, request]) => target.checksKeys || !request().authorization?.startsWith("Basic "));
+  list.assumed("credential-basic").for(checkable)(
+    "the API key %s is refused (401)",
+    async ([what, request], context) => {
+      const changed = request();
+      context.skip(changed.authorization === basicAuthorization(key()), `the key ${what} is the key itself`);
+      const answer = await call("listProjects", { method: "get", path: "/projects.json", query: { limit: 1 }, ...changed });
+      expect(answer.status, `the credential ${what} — listProjects: ${answer.why}`).toBe(401);
+    },
+    () => ({ operation: "listProjects", statuses: [401], rule: "credential" }),
+  );
+  if (target.isMock) return list.checks;
+
+  /** What the caller's lists return: its projects (sampled on a long account), and the copy of each. */
+  let visible: Promise<{ projects: Item[]; complete: boolean; copyIds: Set<number> }> | undefined;
+  const visibleToCaller = () => {
+    visible ??= (async () => {
+      const { items, complete } = await listAll<Item>(suite, "listProjects", "/projects.json");
+      const copyIds = new Set<number>();
+      for (const project of items.slice(0, PROJECTS_LOOKED_INTO))
+        for (const copy of (await listAll<Item>(suite, "listCopy", `/projects/${project.id}/copy.json`)).items) copyIds.add(copy.id);
+      return { projects: items, complete, copyIds };
+    })();
+    return visible;
+  };
+  /** Ids near the known ones that the caller's lists do not return. */
+  const neighboursOf = (known: Iterable<number>, exclude: Set<number>, most = 8): number[] => {
+    const found = new Set<number>();
+    for (const id of known) for (let d = 1; d <= NEIGHBOURS; d++) for (const near of [id - d, id + d]) if (near > 0 && !exclude.has(near)) found.add(near);
+    return [...found].slice(0, most);
+  };
+  const projectReads = (id: number): Array<[string, string]> => [
+    ["getProject", `/projects/${id}.json`],
+    ["listProjectUsers", `/projects/${id}/users.json`],
+    ["listCopy", `/projects/${id}/copy.json`],
+    ["listCapturedUrls", `/projects/${id}/urls.json`],
+    ["listFiles", `/v1/projects/${id}/files.json`],
+  ];
+  const probeAnswers = new Map<string, Promise<RawResponse & { why: string }>>();
+  const probe = (operationId: string, path: string) => {
+    if (!probeAnswers.has(path)) probeAnswers.set(path, call(operationId, { method: "get", path }));
+    return probeAnswers.get(path)!;
+  };
+
+  /** The caller's own user id: the one member of a project it creates (writes only). */
+  let ownId: Promise<number> | undefined;
+  const callerId = () => {
+    ownId ??= (async () => {
+      const created = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("who am I") } });
+      if (created.id === undefined) throw new Error(suite.explain("createProject", created));
+      const users = await listAll<Item>(suite, "listProjectUsers", `/projects/${created.id}/users.json`);
+      if (users.items.length !== 1) throw new Error(`a new project should have its creator as its one user: ${users.first.why}`);
+      return users.items[0]!.id;
+    })();
+    return ownId;
+  };
+
+  /** Probed project ids: neighbours of the visible ones, and (with writes) the run's own deleted project. */
+  const probedProjects = async (): Promise<number[]> => {
+    const { projects } = await visibleToCaller();
+    const ids = projects.map((p) => p.id);
+    return [...neighboursOf(ids, new Set(ids)), ...(target.allowWrites ? [await suite.created.goneProjectId()] : [])];
+  };
+
+  /** The users of each listed project (up to PROJECTS_LOOKED_INTO), and the answers that were not a list. */
+  const membersOf = async (projects: Item[], apiKey: string) => {
+    const members = new Map<number, Set<number>>();
+    const unreadable: string[] = [];
+    for (const project of projects.slice(0, PROJECTS_LOOKED_INTO)) {
+      if (ours(project)) continue; // the run's own projects come and go while other checks run
+      const { items, first } = await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`, { apiKey });
+      if (first.status !== 200) unreadable.push(first.why);
+      else members.set(project.id, new Set(items.map((u) => u.id)));
+    }
+    return { members, unreadable };
+  };
+
+  const checkListHoldsOnlyMemberProjects = async (apiKey: string, keyName: string, knownId?: number) => {
+    const { items, first } = await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey, most: PROJECTS_LOOKED_INTO });
+    expect(first.status, first.why).toBe(200);
+    const { members, unreadable } = await membersOf(items, apiKey);
+    expect(unreadable.length, `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read: ${unreadable.join("; ")}`).toBe(0);
+    // The caller is a user of every listed project: without knowing its id, at least one user is common to all.
+    const common = [...members.values()].reduce<Set<number> | undefined>((acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)), undefined);
+    if (!common) return;
+    const notMember = knownId === undefined ? [] : [...members].filter(([, set]) => !set.has(knownId)).map(([id]) => id);
+    expect(notMember, `${RULE_LIST} — listProjects (${keyName}): ${first.why.slice(0, 300)} lists projects the caller (user ${knownId}) is not a user of`).toEqual([]);
+    expect(common.size, `${RULE_LIST} — listProjects (${keyName}): ${first.why.slice(0, 300)} lists projects that have no user in common, so the caller is not a user of all of them`).toBeGreaterThan(0);
+  };
+
+  /** A probe that answered data: on a sampled (long) account it may be the caller's own, past the sample. */
+  const provenHidden = async (id: number, context: { skip(c: boolean, r: string): void }, complete: boolean): Promise<boolean> => {
+    if (complete) return true;
+    context.skip(
+      !target.allowWrites,
+      "the account holds more projects than the checker reads, so a neighbouring id that answers with data may be the caller's own: run with writes allowed to tell them apart",
+    );
+    const users = await listAll<Item>(suite, "listProjectUsers", `/projects/${id}/users.json`);
+    return !users.items.some((u) => u.id === undefined) && !users.items.map((u) => u.id).includes(await callerId());
+  };
+
+  list.documented.it(
+    "listProjects holds only projects the caller was added to",
+    async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
+    { operation: "listProjects", rule: RULE_LIST },
+  );
+
+  list.documented.it(
+    "listProjects of the second user holds only projects it was added to",
+    async (context) => checkListHoldsOnlyMemberProjects(suite.otherKeyOnly(context), "PCS_OTHER_API_KEY"),
+    { operation: "listProjects", rule: RULE_LIST },
+  );
+
+  list.documented.it(
+    "projects the caller's list does not return, and their assets, are refused (never a 2xx with data)",
+    async (context) => {
+      const { complete } = await visibleToCaller();
+      const wrong: string[] = [];
+      const busy: string[] = [];
+      for (const id of await probedProjects()) {
+        for (const [operationId, path] of projectReads(id)) {
+          const answer = await probe(operationId, path);
+          if (answer.status >= 500) busy.push(answer.why);
+          else if (!isRefused(answer) && !(await isOurs(id)) && (await provenHidden(id, context, complete))) wrong.push(answer.why);
+        }
+      }
+      if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
+      context.skip(busy.length > 0, `the server failed some probes (a 5xx is neither refused nor data): ${busy[0]}`);
+    },
+    { operation: "getProject", statuses: [404], rule: RULE_HIDDEN },
+  );
+
+  list.documented.it(
+    "copy revisions of copy the caller's lists do not return are refused (never a 2xx with data)",
+    async (context) => {
+      const { copyIds, complete } = await visibleToCaller();
+      context.skip(!complete, "the account holds more projects than the checker reads, so a neighbouring copy id may be the caller's own");
+      const wrong: string[] = [];
+      for (const id of neighboursOf(copyIds, copyIds)) {
+        const answer = await probe("listCopyRevisions", `/copy/${id}/revisions.json`);
+        if (!isRefused(answer) && answer.status < 500) wrong.push(answer.why);
+      }
+      if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
+    },
+    { operation: "listCopyRevisions", rule: RULE_HIDDEN },
+  );
+
+  list.assumed("hidden-is-404").it(
+    "what the caller cannot see is answered 404, not 403",
+    async () => {
+      const answers = await Promise.all((await probedProjects()).flatMap((id) => projectReads(id).map(([op, path]) => probe(op, path))));
+      expect(answers.filter((a) => a.status !== 404 && a.status < 500 && !/^2/.test(String(a.status))).map((a) => a.why)).toEqual([]);
+    },
+    { operation: "getProject", statuses: [404] },
+  );
+
+  list.documented.it(
+    "what one user creates the other cannot read until added; then a non-creator, non-administrator cannot delete it",
+    async (context) => {
+      const other = suite.otherKeyOnly(context);
+      suite.writesOnly(context);
+      const mine = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("not shared") } });
+      expect(mine.status, suite.explain("createProject", mine)).toBe(201);
+      const path = `/projects/${mine.id}.json`;
+      const before = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      expect(isRefused(before), `${RULE_HIDDEN} — another user reads a project it was not added to: ${before.why}`).toBe(true);
+      expect((await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey: other })).items.map((p) => p.id), `${RULE_LIST} — another user's list holds a project it was not added to`).not.toContain(mine.id);
+
+      // The other user's id: a user common to the projects it sees; tried by adding it to the run's project.
+      const theirs = (await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey: other, most: 10 })).items.slice(0, 10);
+      const { members } = await membersOf(theirs, other);
+      const me = await callerId();
+      const candidates = [...members.values()].reduce<number[] | undefined>((acc, set) => (acc ? acc.filter((id) => set.has(id)) : [...set]), undefined)?.filter((id) => id !== me) ?? [];
+      context.skip(candidates.length === 0, "the second user sees no project, so its user id cannot be found through the API");
+      let otherId: number | undefined;
+      for (const candidate of candidates.slice(0, 5)) {
+        const added = await call("addProjectUser", { method: "post", path: `/projects/${mine.id}/users.json`, body: { user: String(candidate) } });
+        expect(added.status, added.why).toBe(201);
+        const read = await call("getProject", { method: "get", path, authorization: asKey(other) });
+        if (read.status === 200) {
+          otherId = candidate;
+          break;
+        }
+        const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${mine.id}/users/${candidate}.json` });
+        expect(removed.status, removed.why).toBe(204);
+      }
+      expect(otherId, `after being added, the second user reads the project (tried users ${candidates.slice(0, 5).join(", ")})`).toBeDefined();
+      const deleted = await call("deleteProject", { method: "delete", path, authorization: asKey(other) });
+      expect(isRefused(deleted), `${RULE_DELETE} — deleteProject by a user who neither created the project nor is a company administrator: ${deleted.why}`).toBe(true);
+      const still = await call("getProject", { method: "get", path });
+      expect(still.status, `${RULE_DELETE} — the project is gone after deleteProject by a non-creator, non-administrator: ${still.why}`).toBe(200);
+    },
+    { operation: "deleteProject", rule: RULE_DELETE },
+  );
+
+  list.documented.it(
+    "a user who is not a company administrator creates a project, reads it, and deletes it as its creator",
+    async (context) => {
+      const other = suite.otherKeyOnly(context);
+      suite.writesOnly(context);
+      const created = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("second user's own") }, authorization: asKey(other) }, other);
+      // Groups define what a user may do: a user whose group may not create projects is refused, rightly.
+      context.skip(created.status === 403, `the second user's group may not create projects (${suite.explain("createProject", created)})`);
+      expect(created.status, suite.explain("createProject (second user)", created)).toBe(201);
+      const path = `/projects/${created.id}.json`;
+      const read = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      expect(read.status, `its creator reads it: ${read.why}`).toBe(200);
+      const deleted = await call("deleteProject", { method: "delete", path, authorization: asKey(other) });
+      expect(deleted.status, `${RULE_DELETE} — the creator deletes it: ${deleted.why}`).toBe(204);
+      if (deleted.status === 204) suite.created.forget(created.id!);
+      const gone = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      expect(isRefused(gone), `deleted, it is refused: ${gone.why}`).toBe(true);
+    },
+    { operation: "deleteProject", statuses: [201, 204], rule: RULE_DELETE },
+  );
+
+  list.documented.it(
+    "a non-administrator cannot update the organization, which is unchanged after",
+    async (context) => {
+      const other = suite.otherKeyOnly(context);
+      suite.writesOnly(context);
+      const before = await call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
+      expect(before.status, before.why).toBe(200);
+      const organization = before.json as Record<string, unknown>;
+      // A field set to the value it has: refused by a right server, and harmless on a wrong one.
+      const field = ["phone", "website", "email", "name"].find((f) => typeof organization[f] === "string" && organization[f] !== "")!;
+      const update = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { [field]: organization[field] }, authorization: asKey(other) });
+      expect(isRefused(update), `${RULE_ORGANIZATION} — updateOrganization by a user who is not a company administrator: ${update.why}`).toBe(true);
+      const after = await call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
+      expect(after.json, `${RULE_ORGANIZATION} — the organization changed: ${after.why}`).toEqual(organization);
+    },
+    { operation: "updateOrganization", rule: RULE_ORGANIZATION },
+  );
+  return list.checks;
+}

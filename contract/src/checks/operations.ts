@@ -1,0 +1,125 @@
+// Every read operation of the bundle, called through the package's own client with the ids the API
+// key can see: the documented success status, and a body valid against the documented-only bundle;
+// then, at the full level, the same body against the full description, each failure naming the
+// assumption it rests on. Writes are checked, in order and on data the checker creates itself, by
+// workflows.ts. Cases are keyed by operationId, so an operation added without a case fails the run.
+import type { ApiClient } from "@project-collaboration/api";
+import {
+  assumedSchemaErrors,
+  constrainingEntries,
+  documentedBundle,
+  label,
+  operations,
+  schemaErrors,
+  successResponse,
+  type Operation,
+} from "../description.js";
+import { expect } from "../expect.js";
+import { answered } from "../http.js";
+import type { Suite } from "../suite.js";
+import type { Ids } from "../target.js";
+import { exchanges } from "../transport.js";
+import { WORKFLOW_OPERATIONS } from "./workflows.js";
+
+interface Result {
+  data?: unknown;
+  response: Response;
+}
+
+const page = { offset: 0, limit: 5 };
+
+// Each call is typed by the client: a change of path, parameter or body in the description that the
+// client's types disagree with fails the type check as well as this check.
+export const READS: Record<string, (client: ApiClient, ids: Ids) => Promise<Result>> = {
+  listProjects: (c) => c.GET("/projects.json", { params: { query: page } }),
+  getProject: (c, i) => c.GET("/projects/{project_id}.json", { params: { path: { project_id: i.project_id } } }),
+  listFiles: (c, i) => c.GET("/v1/projects/{project_id}/files.json", { params: { path: { project_id: i.project_id }, query: page } }),
+  listCapturedUrls: (c, i) => c.GET("/projects/{project_id}/urls.json", { params: { path: { project_id: i.project_id }, query: page } }),
+  listCopy: (c, i) => c.GET("/projects/{project_id}/copy.json", { params: { path: { project_id: i.project_id }, query: page } }),
+  listCopyRevisions: (c, i) => c.GET("/copy/{copy_id}/revisions.json", { params: { path: { copy_id: i.copy_id }, query: page } }),
+  listProjectUsers: (c, i) => c.GET("/projects/{project_id}/users.json", { params: { path: { project_id: i.project_id }, query: page } }),
+  getOrganization: (c) => c.GET("/organizations.json"),
+  listGroups: (c) => c.GET("/groups.json"),
+  getGroup: (c, i) => c.GET("/groups/{group_id}.json", { params: { path: { group_id: i.group_id } } }),
+};
+
+export function operationChecks(suite: Suite) {
+  const list = suite.checks("operations");
+  const ops = operations();
+  const reads = ops.filter((op) => op.method === "get");
+  const documentedOp = (op: Operation) => operations(documentedBundle).find((d) => d.operationId === op.operationId)!;
+
+  /** One call per operation, shared by its documented and assumed checks. */
+  const answers = new Map<string, Promise<{ data?: unknown; response: Response; text: string }>>();
+  const answer = (op: Operation) => {
+    if (!answers.has(op.operationId)) {
+      answers.set(
+        op.operationId,
+        READS[op.operationId]!(suite.client, suite.ids).then(async (r) => ({ ...r, text: JSON.stringify(r.data ?? "") })),
+      );
+    }
+    return answers.get(op.operationId)!;
+  };
+  const explained = (op: Operation, r: { data?: unknown; response: Response; text: string }) => {
+    const exchange = exchanges.get(r.response);
+    const raw = {
+      method: op.method.toUpperCase(),
+      url: r.response.url,
+      status: r.response.status,
+      contentType: r.response.headers.get("content-type") ?? "",
+      headers: r.response.headers,
+      text: exchange?.responseText ?? r.text,
+      json: r.data,
+    };
+    if (exchange) answered.set(raw, exchange);
+    return suite.explain(label(op), raw);
+  };
+
+  list.documented.it("every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle", () => {
+    expect([...Object.keys(READS), ...WORKFLOW_OPERATIONS].sort()).toEqual(ops.map((op) => op.operationId).sort());
+  });
+
+  list.documented.for(reads.map((op) => [label(op), op] as const))(
+    "%s: the documented status and body, through the package's client",
+    async ([, op]) => {
+      const { status, schema } = successResponse(documentedOp(op), documentedBundle);
+      const result = await answer(op);
+      expect(result.response.status, explained(op, result)).toBe(status);
+      expect(result.response.headers.get("content-type"), explained(op, result)).toMatch(/^application\/json\b/);
+      expect(schemaErrors(schema, result.data, documentedBundle), explained(op, result)).toEqual([]);
+    },
+    ([, op]) => ({ operation: op.operationId, statuses: [successResponse(op).status] }),
+  );
+
+  // A copy whose id differs from its project's: only then is a server that reads one for the other caught.
+  list.documented.it(
+    "listCopyRevisions reads by the copy's id, not the project's (a copy whose id differs from its project's)",
+    async (context) => {
+      context.skip(
+        suite.ids.copySharesProjectId,
+        `the only copy the key sees (id ${suite.ids.copy_id}) has its project's id, so a server that reads one id for the other cannot be told apart`,
+      );
+      const op = reads.find((o) => o.operationId === "listCopyRevisions")!;
+      const result = await answer(op);
+      expect(result.response.status, explained(op, result)).toBe(200);
+    },
+    { operation: "listCopyRevisions", statuses: [200] },
+  );
+
+  // At the full level: the body against the full description, where it constrains more.
+  for (const op of reads) {
+    const { schema } = successResponse(op);
+    const entries = constrainingEntries(schema);
+    if (entries.length === 0) continue;
+    list.assumed(...entries).it(
+      `${label(op)}: the body as the full description has it`,
+      async () => {
+        const result = await answer(op);
+        expect(result.response.status, explained(op, result)).toBe(successResponse(op).status);
+        expect(assumedSchemaErrors(schema, result.data), explained(op, result)).toEqual([]);
+      },
+      { operation: op.operationId, statuses: [successResponse(op).status] },
+    );
+  }
+  return list.checks;
+}

@@ -1,0 +1,136 @@
+// The description the checks rest on, from the main package (@project-collaboration/api): the full
+// bundle and the documented-only one (every assumption relaxed), each asked through the one OpenAPI
+// toolkit (scripts/lib/openapi.mjs, copied beside dist/ by the build), and schema validation against
+// either. Loaded once per process; frozen, because concurrent runs share it.
+import { readFileSync } from "node:fs";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import * as toolkit from "./toolkit/openapi.mjs";
+
+export type Json = any; // the document is untyped JSON
+export type Operation = Omit<toolkit.Operation, "method" | "pathItem"> & { method: string };
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+const load = (name: string): Json =>
+  deepFreeze(JSON.parse(readFileSync(new URL(import.meta.resolve(`@project-collaboration/api/${name}`)), "utf8")));
+
+/** The full description (the package's generated/openapi.json). */
+export const openapi: Json = load("openapi.json");
+/** The description with every assumption relaxed (generated/openapi.documented.json): what documented checks validate against. */
+export const documentedBundle: Json = load("openapi.documented.json");
+
+export const ASSUMPTIONS: Record<string, { title: string; text: string }> = openapi["x-assumptions"];
+
+export function deref(node: Json, document: Json = openapi): Json {
+  return toolkit.resolveRef(document, node);
+}
+
+export function operations(document: Json = openapi): Operation[] {
+  return toolkit.operations(document);
+}
+
+export const markerOf: (node: Json) => Record<string, string[]> = toolkit.markerOf;
+
+const compilers = new Map<Json, { ajv: ReturnType<typeof toolkit.createAjv>; cache: Map<string, ValidateFunction> }>();
+
+function validatorFor(schema: Json, document: Json): ValidateFunction {
+  let compiler = compilers.get(document);
+  if (!compiler) compilers.set(document, (compiler = { ajv: toolkit.createAjv(document), cache: new Map() }));
+  const key = JSON.stringify(schema);
+  let validate = compiler.cache.get(key);
+  if (!validate) {
+    validate = compiler.ajv.compile(toolkit.rebaseRefs(schema));
+    compiler.cache.set(key, validate);
+  }
+  return validate;
+}
+
+export function schemaFailures(
+  schema: Json,
+  value: unknown,
+  document: Json = openapi,
+): Array<{ keyword: string; instancePath: string; message?: string }> {
+  const validate = validatorFor(schema, document);
+  return validate(value) ? [] : [...(validate.errors ?? [])];
+}
+
+/** Readable lines, empty when `value` is valid against `schema` of `document`. */
+export function schemaErrors(schema: Json, value: unknown, document: Json = openapi): string[] {
+  return schemaFailures(schema, value, document).map((e) => `${e.instancePath || "/"} ${e.message}`);
+}
+
+/** Every (entry, keyword) that `x-assumption` markers place on `node` or anything it refers to. */
+export function markersUnder(node: Json, document: Json = openapi): Array<{ entry: string; keyword: string }> {
+  return toolkit
+    .markedNodes(node, { document })
+    .flatMap(({ node: marked }) =>
+      Object.entries(toolkit.markerOf(marked)).flatMap(([entry, keywords]) => keywords.map((keyword) => ({ entry, keyword }))),
+    );
+}
+
+/** Errors against the full description, each naming the assumption entries that relax its keyword. */
+export function assumedSchemaErrors(schema: Json, value: unknown): string[] {
+  const markers = markersUnder(schema);
+  return schemaFailures(schema, value).map((error) => {
+    const entries = [...new Set(markers.filter((m) => m.keyword === error.keyword).map((m) => m.entry))];
+    return `${error.instancePath || "/"} ${error.message} (${entries.length ? `assumption: ${entries.join(", ")}` : "no assumption: a documented fact"})`;
+  });
+}
+
+/** The assumption entries whose markers constrain a schema (those whose keywords the documented bundle drops). */
+export function constrainingEntries(schema: Json): string[] {
+  return [
+    ...new Set(
+      markersUnder(schema)
+        .filter((m) => m.keyword !== "status")
+        .map((m) => m.entry),
+    ),
+  ].sort();
+}
+
+/** The success response of an operation: its status and the schema of its JSON body (if any). */
+export function successResponse(op: Operation, document: Json = openapi): { status: number; schema?: Json } {
+  const [code, response] = Object.entries<Json>(op.operation.responses).find(([c]) => c.startsWith("2"))!;
+  return { status: Number(code), schema: deref(response, document).content?.["application/json"]?.schema };
+}
+
+/** The operation's JSON request body schema, if it takes one. */
+export function requestBodySchema(op: Operation): Json | undefined {
+  return deref(op.operation.requestBody ?? {}).content?.["application/json"]?.schema;
+}
+
+/** The first example of the operation's JSON request body, or undefined when it takes none. */
+export function exampleBody(op: Operation): unknown {
+  const media = deref(op.operation.requestBody ?? {}).content?.["application/json"];
+  if (!media) return undefined;
+  if ("example" in media) return media.example;
+  const first = Object.values<Json>(media.examples ?? {})[0];
+  return first ? deref(first).value : undefined;
+}
+
+/** The value the description gives as an example of a parameter (or of its schema), else 1. */
+export function exampleOf(parameter: Json): unknown {
+  if ("example" in parameter) return parameter.example;
+  const schema = deref(parameter.schema ?? {});
+  return schema.examples?.[0] ?? schema.example ?? 1;
+}
+
+/** A schema with its $ref followed and sibling keywords kept. */
+export function resolveSchema(schema: Json): Json {
+  if (!schema?.$ref) return schema ?? {};
+  const { $ref, ...siblings } = schema;
+  return { ...resolveSchema(deref({ $ref })), ...siblings };
+}
+
+export function label(op: Pick<Operation, "operationId" | "method" | "path">): string {
+  return `${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
+}
+
+export const PROBLEM_SCHEMA = { $ref: "#/components/schemas/Problem" };
+export const PROBLEM_TYPE = /^application\/problem\+json\b/;

@@ -1,0 +1,74 @@
+// What a check file is given: the target, the discovered ids, the run's tag and level, and the run's
+// one transport with the helpers around it (raw requests, the typed client, failure text, and the
+// registry of what the run created).
+import { createClient, type ApiClient } from "@project-collaboration/api";
+import { Created } from "./created.js";
+import { CheckList, skipWhen, type CheckContext, type Level } from "./check.js";
+import { explain, fillPath, send, type RawRequest, type RawResponse } from "./http.js";
+import type { Operation } from "./description.js";
+import type { Redact } from "./redact.js";
+import { REASON_MUTATES, REASON_OTHER_KEY, REASON_PREFER, type Ids, type Target } from "./target.js";
+import type { Transport } from "./transport.js";
+
+export class Suite {
+  readonly client: ApiClient;
+  readonly created: Created;
+
+  constructor(
+    readonly target: Target,
+    readonly ids: Ids,
+    readonly runTag: string,
+    readonly level: Level,
+    readonly transport: Transport,
+    readonly redact: Redact,
+  ) {
+    // The package's own client, through the transport (which paces, retries and records): no retry of its own.
+    this.client = createClient({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      userAgent: "pcs-contract/1",
+      retry: false,
+      fetch: (input: Request) => transport.fetch(input),
+    });
+    this.created = new Created(this);
+  }
+
+  send(request: RawRequest): Promise<RawResponse> {
+    return send(this.transport, this.target, request);
+  }
+
+  /** Sends, and the failure text for the answer. */
+  async call(operationId: string, request: RawRequest): Promise<RawResponse & { why: string }> {
+    const response = await this.send(request);
+    return { ...response, why: this.explain(operationId, response) };
+  }
+
+  explain(what: string, response: Pick<RawResponse, "method" | "url" | "status" | "contentType" | "text">): string {
+    return explain(what, response, this.redact);
+  }
+
+  /** The operation's path with each path parameter set to a discovered id (`overrides` win). */
+  idPath(op: Pick<Operation, "path">, overrides: Record<string, string | number> = {}): string {
+    const { copySharesProjectId: _, ...ids } = this.ids;
+    return fillPath(op.path, { ...ids, ...overrides });
+  }
+
+  checks(group: string): CheckList {
+    return new CheckList(group, this.level);
+  }
+
+  writesOnly(context: CheckContext): void {
+    context.skip(!this.target.allowWrites, REASON_MUTATES);
+  }
+
+  mockOnly(context: CheckContext, reason = REASON_PREFER): void {
+    context.skip(!this.target.isMock, reason);
+  }
+
+  otherKeyOnly(context: CheckContext): string {
+    context.skip(!this.target.otherApiKey, REASON_OTHER_KEY);
+    return this.target.otherApiKey!;
+  }
+}
+
+export { skipWhen };

@@ -1,0 +1,1 @@
+../../../scripts/lib/openapi.d.mts
