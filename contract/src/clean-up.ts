@@ -9,30 +9,45 @@ import type { Suite } from "./suite.js";
 
 export async function readOrganization(suite: Suite): Promise<Record<string, unknown> | undefined> {
   const response = await suite.send({ method: "get", path: "/organizations.json" }).catch(() => undefined);
-  return response?.status === 200 && response.json && typeof response.json === "object" ? (response.json as Record<string, unknown>) : undefined;
+  return response?.status === 200 && response.json && typeof response.json === "object"
+    ? (response.json as Record<string, unknown>)
+    : undefined;
 }
 
 /** The top-level fields a caller sets whose value differs; `created` and `modified` are the server's own. */
 const changedFields = (before: Record<string, unknown>, after: Record<string, unknown>) =>
-  Object.keys(before).filter((field) => field !== "created" && field !== "modified" && JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+  Object.keys(before).filter(
+    (field) => field !== "created" && field !== "modified" && JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
 
-export async function verifyCleanUp(suite: Suite, organizationBefore: Record<string, unknown> | undefined): Promise<{ lines: string[]; failed: boolean }> {
+export async function verifyCleanUp(
+  suite: Suite,
+  organizationBefore: Record<string, unknown> | undefined,
+): Promise<{ lines: string[]; failed: boolean }> {
   const { target, runTag } = suite;
   const lines: string[] = [];
   let failed = false;
   for (const apiKey of [target.apiKey, target.otherApiKey].filter((k): k is string => !!k)) {
-    const { items, complete } = await listAll<{ id: number; title: string }>(suite, "listProjects", "/projects.json", { apiKey, most: 900 });
+    const { items, complete } = await listAll<{ id: number; title: string }>(suite, "listProjects", "/projects.json", {
+      apiKey,
+      most: 900,
+    });
     for (const project of items) {
       if (typeof project.title !== "string" || !project.title.startsWith(CREATED_PREFIX)) continue;
       if (!project.title.startsWith(runTag)) {
         lines.push(`project ${project.id} "${project.title}" was left by an earlier run of the checker: delete it if it is not in use`);
         continue;
       }
-      const removed = await suite.send({ method: "delete", path: `/projects/${project.id}.json`, authorization: basicAuthorization(apiKey) }).catch(() => undefined);
-      if (removed?.status === 204 || removed?.status === 404) lines.push(`project ${project.id} "${project.title}" was left behind by a check and has been deleted now`);
+      const removed = await suite
+        .send({ method: "delete", path: `/projects/${project.id}.json`, authorization: basicAuthorization(apiKey) })
+        .catch(() => undefined);
+      if (removed?.status === 204)
+        lines.push(`project ${project.id} "${project.title}" was left behind by a check and has been deleted now`);
       else {
         failed = true;
-        lines.push(`project ${project.id} "${project.title}" is left behind: DELETE ${target.baseUrl}/projects/${project.id}.json answered ${removed?.status ?? "nothing"}`);
+        lines.push(
+          `project ${project.id} "${project.title}" is left behind: DELETE ${target.baseUrl}/projects/${project.id}.json answered ${removed?.status ?? "nothing"}`,
+        );
       }
     }
     if (!complete) lines.push(`the project list was read up to 900 projects only: projects of this run past them were not looked for`);
@@ -41,14 +56,18 @@ export async function verifyCleanUp(suite: Suite, organizationBefore: Record<str
     const now = await readOrganization(suite);
     const changed = now ? changedFields(organizationBefore, now) : [];
     for (const field of changed) {
-      const restored = await suite.send({ method: "patch", path: "/organizations.json", body: { [field]: organizationBefore[field] } }).catch(() => undefined);
+      const restored = await suite
+        .send({ method: "patch", path: "/organizations.json", body: { [field]: organizationBefore[field] } })
+        .catch(() => undefined);
       lines.push(`organization field "${field}" was changed by the run; restoring it answered ${restored?.status ?? "nothing"}`);
     }
     const after = changed.length ? await readOrganization(suite) : now;
     const still = after ? changedFields(organizationBefore, after) : ["(the organization could not be read)"];
     if (still.length) {
       failed = true;
-      lines.push(`the organization differs from what it was before the run, in: ${still.join(", ")} (before: ${JSON.stringify(Object.fromEntries(still.map((f) => [f, organizationBefore[f]])))})`);
+      lines.push(
+        `the organization differs from what it was before the run, in: ${still.join(", ")} (before: ${JSON.stringify(Object.fromEntries(still.map((f) => [f, organizationBefore[f]])))})`,
+      );
     }
   }
   return { lines, failed };

@@ -15,7 +15,13 @@ export class SetupError extends Error {
 const PROJECTS_LOOKED_AT = 10;
 const SERVER_ERROR_ATTEMPTS = 3;
 
-async function get(transport: Transport, target: Target, path: string, apiKey = target.apiKey, keyName = "PCS_API_KEY"): Promise<RawResponse> {
+async function get(
+  transport: Transport,
+  target: Target,
+  path: string,
+  apiKey = target.apiKey,
+  keyName = "PCS_API_KEY",
+): Promise<RawResponse> {
   for (let attempt = 1; ; attempt++) {
     let response: RawResponse;
     try {

@@ -7,7 +7,8 @@ export class CheckFailure extends Error {
   override name = "CheckFailure";
 }
 
-const show = (value: unknown) => inspect(value, { depth: 4, breakLength: Number.POSITIVE_INFINITY, maxStringLength: 300, maxArrayLength: 20 });
+const show = (value: unknown) =>
+  inspect(value, { depth: 4, breakLength: Number.POSITIVE_INFINITY, maxStringLength: 300, maxArrayLength: 20 });
 
 export interface Matchers {
   toBe(expected: unknown): void;

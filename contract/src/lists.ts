@@ -23,7 +23,12 @@ export async function listAll<T = { id: number }>(
   const items: T[] = [];
   let first: Listed<T>["first"] | undefined;
   for (let offset = 0; offset < most; offset += PAGE) {
-    const page = await suite.call(operationId, { method: "get", path, query: { offset, limit: PAGE }, authorization: basicAuthorization(apiKey) });
+    const page = await suite.call(operationId, {
+      method: "get",
+      path,
+      query: { offset, limit: PAGE },
+      authorization: basicAuthorization(apiKey),
+    });
     first ??= page;
     if (page.status !== 200 || !Array.isArray(page.json)) return { items, complete: false, first };
     items.push(...(page.json as T[]));

@@ -17,7 +17,11 @@ export interface Io {
 }
 
 export function firstLine(target: Target, level: Level, limits: Limits): string {
-  const mode = target.allowWrites ? (target.disposable ? "writes (a disposable server)" : "writes allowed (only to what it creates)") : "read-only";
+  const mode = target.allowWrites
+    ? target.disposable
+      ? "writes (a disposable server)"
+      : "writes allowed (only to what it creates)"
+    : "read-only";
   return (
     `${PACKAGE_NAME} ${PACKAGE_VERSION}: checking ${target.name} — level ${level}, ${mode}; ` +
     `at most ${limits.rate} requests/s, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`

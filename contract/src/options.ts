@@ -63,12 +63,21 @@ Reports:
 Exit codes: 0 pass; 1 a documented fact fails (at --level full, any check); 2 usage or set-up.
 `;
 
-const KNOWN_ENV = ["PCS_BASE_URL", "PCS_API_KEY", "PCS_OTHER_API_KEY", "PCS_ALLOW_WRITES", "PCS_INVITE_EMAIL", "PCS_CONFORMANCE", "PCS_TARGET"];
+const KNOWN_ENV = [
+  "PCS_BASE_URL",
+  "PCS_API_KEY",
+  "PCS_OTHER_API_KEY",
+  "PCS_ALLOW_WRITES",
+  "PCS_INVITE_EMAIL",
+  "PCS_CONFORMANCE",
+  "PCS_TARGET",
+];
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`${name} must be a positive number, not ${JSON.stringify(value)}`);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0))
+    throw new UsageError(`${name} must be a positive number, not ${JSON.stringify(value)}`);
   return number;
 }
 
@@ -119,7 +128,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       maxTimeMs: positiveNumber("--max-time", flag("max-time"), DEFAULT_LIMITS.maxTimeMs / 1000) * 1000,
     },
     only: (values.only as string[] | undefined) ?? [],
-    reports: { ...(flag("junit") && { junit: flag("junit") }), ...(flag("json") && { json: flag("json") }), ...(flag("har") && { har: flag("har") }) },
+    reports: {
+      ...(flag("junit") && { junit: flag("junit") }),
+      ...(flag("json") && { json: flag("json") }),
+      ...(flag("har") && { har: flag("har") }),
+    },
     help,
     version,
     ...(env.PCS_API_KEY && { apiKey: env.PCS_API_KEY }),
@@ -128,22 +141,34 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   };
   if (help || version) return { ...base, target: { kind: "server" } };
 
-  if (!LEVELS.includes(level as Level)) throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${JSON.stringify(level)}`);
-  if (allowEnv !== "" && allowEnv !== "1" && allowEnv !== "0") throw new UsageError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${JSON.stringify(allowEnv)}`);
-  if (base.inviteEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(base.inviteEmail)) throw new UsageError(`--invite-email (PCS_INVITE_EMAIL) must be an email address, not ${JSON.stringify(base.inviteEmail)}`);
-  if (kind !== undefined && kind !== "sandbox" && kind !== "mock") throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${JSON.stringify(kind)}`);
+  if (!LEVELS.includes(level as Level))
+    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${JSON.stringify(level)}`);
+  if (allowEnv !== "" && allowEnv !== "1" && allowEnv !== "0")
+    throw new UsageError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${JSON.stringify(allowEnv)}`);
+  if (base.inviteEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(base.inviteEmail))
+    throw new UsageError(`--invite-email (PCS_INVITE_EMAIL) must be an email address, not ${JSON.stringify(base.inviteEmail)}`);
+  if (kind !== undefined && kind !== "sandbox" && kind !== "mock")
+    throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${JSON.stringify(kind)}`);
   if (baseUrl !== undefined) {
-    if (userInfoOf(baseUrl)) throw new UsageError("--base-url (PCS_BASE_URL) must not hold a user name or password: give the key in PCS_API_KEY");
-    if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url (PCS_BASE_URL) must be an http:// or https:// URL, not ${JSON.stringify(baseUrl.slice(0, 80))}`);
+    if (userInfoOf(baseUrl))
+      throw new UsageError("--base-url (PCS_BASE_URL) must not hold a user name or password: give the key in PCS_API_KEY");
+    if (!/^https?:\/\/[^/]/.test(baseUrl))
+      throw new UsageError(`--base-url (PCS_BASE_URL) must be an http:// or https:// URL, not ${JSON.stringify(baseUrl.slice(0, 80))}`);
   }
-  if (kind === "mock" && baseUrl === undefined) throw new UsageError("--target mock needs --base-url: the URL of the mock (npm run mock serves one on http://127.0.0.1:4010)");
+  if (kind === "mock" && baseUrl === undefined)
+    throw new UsageError("--target mock needs --base-url: the URL of the mock (npm run mock serves one on http://127.0.0.1:4010)");
   if (kind === undefined && baseUrl === undefined) {
     const near = Object.keys(env).filter((name) => name.startsWith("PCS_") && !KNOWN_ENV.includes(name));
     throw new UsageError(
       `no server to check: give --base-url <url> (or PCS_BASE_URL), or --target sandbox for the built-in sandbox${near.length ? ` (${near.join(", ")} ${near.length > 1 ? "are" : "is"} not read: a misspelt PCS_BASE_URL?)` : ""}`,
     );
   }
-  if (kind === undefined && !base.apiKey) throw new UsageError("PCS_API_KEY is not set: the checker needs the API key of the server (environment only, never a flag)");
-  if (base.otherApiKey && base.otherApiKey === base.apiKey) throw new UsageError("PCS_OTHER_API_KEY must be another user's key than PCS_API_KEY");
-  return { ...base, target: { kind: (kind ?? "server") as Config["target"]["kind"], ...(baseUrl && { baseUrl: baseUrl.replace(/\/+$/, "") }) } };
+  if (kind === undefined && !base.apiKey)
+    throw new UsageError("PCS_API_KEY is not set: the checker needs the API key of the server (environment only, never a flag)");
+  if (base.otherApiKey && base.otherApiKey === base.apiKey)
+    throw new UsageError("PCS_OTHER_API_KEY must be another user's key than PCS_API_KEY");
+  return {
+    ...base,
+    target: { kind: (kind ?? "server") as Config["target"]["kind"], ...(baseUrl && { baseUrl: baseUrl.replace(/\/+$/, "") }) },
+  };
 }

@@ -84,7 +84,16 @@ export interface RunResult {
   redact: Redact;
 }
 
-export const CHECK_GROUPS = [operationChecks, paginationChecks, consistencyChecks, errorChecks, exampleChecks, badInputChecks, workflowChecks, authorizationChecks];
+export const CHECK_GROUPS = [
+  operationChecks,
+  paginationChecks,
+  consistencyChecks,
+  errorChecks,
+  exampleChecks,
+  badInputChecks,
+  workflowChecks,
+  authorizationChecks,
+];
 
 /** Why a check could not conclude, from what it threw (a wrapped error's cause included). */
 function notChecked(error: unknown): string | undefined {
@@ -141,7 +150,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       cleanUp.push(...failures);
     }
     if (checkedCleanUp) {
-      const verified = await verifyCleanUp(suite, organizationBefore).catch((error: Error) => ({ lines: [`the clean-up check failed: ${error.message}`], failed: true }));
+      const verified = await verifyCleanUp(suite, organizationBefore).catch((error: Error) => ({
+        lines: [`the clean-up check failed: ${error.message}`],
+        failed: true,
+      }));
       cleanUp.push(...verified.lines);
       cleanUpFailed ||= verified.failed;
     }
@@ -188,7 +200,9 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       const exchange = store.exchanges.at(-1);
       if (why) return { ...base, status: "not checked", reason: why, ms: Date.now() - begun };
       const message =
-        error instanceof CheckFailure || error instanceof BodyTooLargeError ? error.message : `the check could not run: ${(error as Error)?.stack ?? String(error)}`;
+        error instanceof CheckFailure || error instanceof BodyTooLargeError
+          ? error.message
+          : `the check could not run: ${(error as Error)?.stack ?? String(error)}`;
       return { ...base, status: "failed", reason: redact(message), ...(exchange && { exchange }), ms: Date.now() - begun };
     }
   }

@@ -33,6 +33,20 @@ export class Suite {
     this.created = new Created(this);
   }
 
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  /** Runs `work` alone among the checks that name the same `resource` (the organization, which checks
+   * change and compare while others run). */
+  exclusive<T>(resource: string, work: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(resource) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    this.locks.set(
+      resource,
+      mine.catch(() => {}),
+    );
+    return mine;
+  }
+
   send(request: RawRequest): Promise<RawResponse> {
     return send(this.transport, this.target, request);
   }

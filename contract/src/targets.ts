@@ -29,10 +29,23 @@ export function targetOf(config: Config): Target {
       disposable: true,
     };
   if (kind === "sandbox") {
-    const common = { isMock: false, stateful: true, allowWrites: true, checksKeys: true, disposable: true, apiKey: config.apiKey ?? SANDBOX_KEYS.admin };
+    const common = {
+      isMock: false,
+      stateful: true,
+      allowWrites: true,
+      checksKeys: true,
+      disposable: true,
+      apiKey: config.apiKey ?? SANDBOX_KEYS.admin,
+    };
     if (baseUrl) return { ...common, name: `the sandbox at ${baseUrl}`, baseUrl, ...extras(config, SANDBOX_KEYS.other) };
     const sandbox = createSandbox();
-    return { ...common, name: "the built-in sandbox (in this process)", baseUrl: SANDBOX_BASE_URL, fetch: (request) => sandbox.fetch(request), ...extras(config, SANDBOX_KEYS.other) };
+    return {
+      ...common,
+      name: "the built-in sandbox (in this process)",
+      baseUrl: SANDBOX_BASE_URL,
+      fetch: (request) => sandbox.fetch(request),
+      ...extras(config, SANDBOX_KEYS.other),
+    };
   }
   return {
     name: baseUrl!,

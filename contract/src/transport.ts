@@ -198,7 +198,13 @@ export class Transport {
     return new Response(nullBody ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  private async record(request: Request, body: string | undefined, response: Response, attempts: number, started: number): Promise<Response> {
+  private async record(
+    request: Request,
+    body: string | undefined,
+    response: Response,
+    attempts: number,
+    started: number,
+  ): Promise<Response> {
     const text = await response.text();
     const exchange: Exchange = {
       id: this.nextId++,

@@ -45,7 +45,8 @@ function limitedStrings(schema: Json, at = ""): Array<[string, Json, Json]> {
   const found: Array<[string, Json, Json]> = [];
   for (const [name, property] of Object.entries<Json>(s.properties ?? {})) {
     const p = resolveSchema(property);
-    if (p.type === "object") found.push(...limitedStrings(p, `${at}/${name}`).map(([q, prop]) => [q, prop, schema] as [string, Json, Json]));
+    if (p.type === "object")
+      found.push(...limitedStrings(p, `${at}/${name}`).map(([q, prop]) => [q, prop, schema] as [string, Json, Json]));
     else if (p.type === "string" && p.maxLength !== undefined) found.push([`${at}/${name}`, p, schema]);
   }
   return found;
@@ -80,7 +81,13 @@ export function badInputChecks(suite: Suite) {
   };
 
   const lengthCases = withBody.flatMap((op) =>
-    limitedStrings(requestBodySchema(op)).map(([pointer, property, branch]) => ({ op, pointer, property, branch, max: property.maxLength as number })),
+    limitedStrings(requestBodySchema(op)).map(([pointer, property, branch]) => ({
+      op,
+      pointer,
+      property,
+      branch,
+      max: property.maxLength as number,
+    })),
   );
   const isDocumented = (c: { op: Operation; pointer: string }) => DOCUMENTED_LIMITS.has(`${c.op.operationId} ${c.pointer}`);
   /** What a length case of `op` rests on besides the 400 itself: the markers of its body (patch-properties…). */
@@ -88,15 +95,30 @@ export function badInputChecks(suite: Suite) {
 
   const badCases: BadCase[] = [];
   const add = (op: Operation, name: string, request: Partial<RawRequest>, entries: string[] = [], overDocumentedLimit = false) =>
-    badCases.push({ name: `${op.operationId}: ${name}`, op, request: { method: op.method, path: suite.idPath(op), ...request }, entries, overDocumentedLimit });
+    badCases.push({
+      name: `${op.operationId}: ${name}`,
+      op,
+      request: { method: op.method, path: suite.idPath(op), ...request },
+      entries,
+      overDocumentedLimit,
+    });
 
   for (const c of lengthCases) {
     const body = bodyWith(c.pointer, stringOfLength(c.property, c.max + 1, c.pointer), c.branch);
-    add(c.op, `${c.pointer} of ${c.max + 1} characters (limit ${c.max})`, { body }, isDocumented(c) ? [] : lengthEntries(c.op), isDocumented(c));
+    add(
+      c.op,
+      `${c.pointer} of ${c.max + 1} characters (limit ${c.max})`,
+      { body },
+      isDocumented(c) ? [] : lengthEntries(c.op),
+      isDocumented(c),
+    );
   }
   for (const op of withBody) {
     const schema = resolveSchema(requestBodySchema(op));
-    const example = { ...(exampleBody(op) as Record<string, unknown>), ...(op.operationId === "createProject" && { name: suite.created.name("bad input") }) };
+    const example = {
+      ...(exampleBody(op) as Record<string, unknown>),
+      ...(op.operationId === "createProject" && { name: suite.created.name("bad input") }),
+    };
     add(op, "a body that is not JSON", { body: "{name: 'not json'", headers: { "content-type": "application/json" } });
     add(op, "a body that is a JSON array", { body: [example] });
     add(op, "an unknown property", { body: { ...example, unknown_property: true } });
@@ -165,7 +187,8 @@ export function badInputChecks(suite: Suite) {
   list.documented.it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
     expect(lengthCases.length).toBeGreaterThanOrEqual(15);
     const found = lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`);
-    for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"]) expect(found).toContain(expected);
+    for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"])
+      expect(found).toContain(expected);
   });
 
   list.documented.for(badCases.filter((c) => c.overDocumentedLimit).map((c) => [c.name, c] as const))(
@@ -196,7 +219,9 @@ export function badInputChecks(suite: Suite) {
   }
 
   for (const c of lengthCases) {
-    const registrar = isDocumented(c) ? list.documented : list.assumed(...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
+    const registrar = isDocumented(c)
+      ? list.documented
+      : list.assumed(...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
     registrar.it(
       `exactly at the limit: ${c.op.operationId} ${c.pointer} of ${c.max} characters is accepted`,
       async (context) => {
@@ -212,11 +237,14 @@ export function badInputChecks(suite: Suite) {
         const body = bodyWith(c.pointer, stringOfLength(c.property, c.max, c.pointer), c.branch);
         // The case itself is right: valid at the limit, and one more character breaks only the limit.
         expect(schemaErrors(requestBodySchema(c.op), body)).toEqual([]);
-        expect(schemaErrors(requestBodySchema(c.op), bodyWith(c.pointer, stringOfLength(c.property, c.max + 1, c.pointer), c.branch))).not.toEqual([]);
+        expect(
+          schemaErrors(requestBodySchema(c.op), bodyWith(c.pointer, stringOfLength(c.property, c.max + 1, c.pointer), c.branch)),
+        ).not.toEqual([]);
         const response = await sendCase({ method: c.op.method, path: suite.idPath(c.op), body }, c.op);
         const why = suite.explain(label(c.op), response);
         // A 16-digit user id is well-formed but names no one on a server that keeps state.
-        if (c.op.operationId === "addProjectUser" && c.pointer === "/user" && target.stateful) expect([201, 404], why).toContain(response.status);
+        if (c.op.operationId === "addProjectUser" && c.pointer === "/user" && target.stateful)
+          expect([201, 404], why).toContain(response.status);
         else expect(response.status, why).toBe(successResponse(c.op).status);
       },
       { operation: c.op.operationId, statuses: [successResponse(c.op).status], rule: "limits" },

@@ -4,7 +4,18 @@
 // the description's choices, checked at the full level only. A refused write is aimed where it changes
 // nothing even on a server that wrongly carries it out (see harmlessRequest); without writes allowed,
 // a server that is not disposable gets none.
-import { deref, exampleBody, label, markerOf, operations, PROBLEM_SCHEMA, PROBLEM_TYPE, schemaErrors, type Json, type Operation } from "../description.js";
+import {
+  deref,
+  exampleBody,
+  label,
+  markerOf,
+  operations,
+  PROBLEM_SCHEMA,
+  PROBLEM_TYPE,
+  schemaErrors,
+  type Json,
+  type Operation,
+} from "../description.js";
 import { expect } from "../expect.js";
 import { basicAuthorization, type RawResponse } from "../http.js";
 import type { Suite } from "../suite.js";
@@ -80,9 +91,15 @@ export function errorChecks(suite: Suite) {
    * takes it: writes go to the run's own deleted project, a create is named and registered for
    * deletion, an organization update sets a field to the value it has. On the mock, the example request. */
   const harmlessRequest = async (op: Operation, authorization: string | null): Promise<RawResponse> => {
-    if (!mutates(op) || target.isMock) return suite.send({ method: op.method, path: suite.idPath(op), body: exampleBody(op), authorization });
+    if (!mutates(op) || target.isMock)
+      return suite.send({ method: op.method, path: suite.idPath(op), body: exampleBody(op), authorization });
     if (op.operationId === "createProject")
-      return suite.created.send({ method: op.method, path: op.path, body: { name: suite.created.name("refused credential") }, authorization });
+      return suite.created.send({
+        method: op.method,
+        path: op.path,
+        body: { name: suite.created.name("refused credential") },
+        authorization,
+      });
     if (op.operationId === "updateOrganization")
       return suite.send({ method: op.method, path: op.path, body: await unchangedOrganizationField(), authorization });
     return suite.send({

@@ -22,7 +22,14 @@ export function exampleChecks(suite: Suite) {
       Object.entries<Json>(deref(response).content ?? {}).flatMap(([mediaType, media]) => {
         const found: Array<{ name: string; prefer: string; status: number; mediaType: string; schema: Json; value: unknown }> = [];
         if ("example" in media)
-          found.push({ name: `${label(op)} ${code}`, prefer: `code=${code}`, status: Number(code), mediaType, schema: media.schema, value: media.example });
+          found.push({
+            name: `${label(op)} ${code}`,
+            prefer: `code=${code}`,
+            status: Number(code),
+            mediaType,
+            schema: media.schema,
+            value: media.example,
+          });
         for (const [key, example] of Object.entries<Json>(media.examples ?? {}))
           found.push({
             name: `${label(op)} ${code} example ${key}`,

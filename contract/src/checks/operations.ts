@@ -75,9 +75,12 @@ export function operationChecks(suite: Suite) {
     return suite.explain(label(op), raw);
   };
 
-  list.documented.it("every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle", () => {
-    expect([...Object.keys(READS), ...WORKFLOW_OPERATIONS].sort()).toEqual(ops.map((op) => op.operationId).sort());
-  });
+  list.documented.it(
+    "every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle",
+    () => {
+      expect([...Object.keys(READS), ...WORKFLOW_OPERATIONS].sort()).toEqual(ops.map((op) => op.operationId).sort());
+    },
+  );
 
   list.documented.for(reads.map((op) => [label(op), op] as const))(
     "%s: the documented status and body, through the package's client",

@@ -16,7 +16,10 @@ const END_SEARCHED = 300;
 export function paginationChecks(suite: Suite) {
   const list = suite.checks("pagination");
   const paginated = operations().filter((op) => op.parameters.some((p) => p.in === "query" && p.name === "limit"));
-  const page = async (op: Operation, query: Record<string, number>): Promise<{ items: Array<{ id: unknown }>; response: RawResponse; why: string }> => {
+  const page = async (
+    op: Operation,
+    query: Record<string, number>,
+  ): Promise<{ items: Array<{ id: unknown }>; response: RawResponse; why: string }> => {
     const response = await suite.send({ method: "get", path: suite.idPath(op), query });
     const why = suite.explain(label(op), response);
     expect(response.status, why).toBe(200);

@@ -15,7 +15,14 @@ import { REASON_MUTATES } from "../target.js";
 import { DEFAULT_LIMIT } from "./pagination.js";
 
 /** The operations that change data: checked here rather than one by one by operations.ts. */
-export const WORKFLOW_OPERATIONS = ["createProject", "updateProject", "deleteProject", "addProjectUser", "removeProjectUser", "updateOrganization"] as const;
+export const WORKFLOW_OPERATIONS = [
+  "createProject",
+  "updateProject",
+  "deleteProject",
+  "addProjectUser",
+  "removeProjectUser",
+  "updateOrganization",
+] as const;
 
 /** The documented-only schema of an operation's success body. */
 function successSchema(operationId: string): Json {
@@ -44,14 +51,28 @@ export function workflowChecks(suite: Suite) {
   if (target.isMock) {
     const { ids } = suite;
     const single: Array<[string, RawRequest, number]> = [
-      ["createProject", { method: "post", path: "/projects.json", body: { name: "Contract test", description: "Created by the contract checker.", job_code: "CT-1" } }, 201],
+      [
+        "createProject",
+        {
+          method: "post",
+          path: "/projects.json",
+          body: { name: "Contract test", description: "Created by the contract checker.", job_code: "CT-1" },
+        },
+        201,
+      ],
       ["updateProject", { method: "patch", path: `/projects/${ids.project_id}.json`, body: { job_code: "CT-2" } }, 204],
       ["deleteProject", { method: "delete", path: `/projects/${ids.project_id}.json` }, 204],
       ["addProjectUser", { method: "post", path: `/projects/${ids.project_id}/users.json`, body: { user: String(ids.user_id) } }, 201],
       ["removeProjectUser", { method: "delete", path: `/projects/${ids.project_id}/users/${ids.user_id}.json` }, 204],
-      ["updateOrganization", { method: "patch", path: "/organizations.json", body: { phone: "+1 503 555 0199", address: { country: "US" } } }, 204],
+      [
+        "updateOrganization",
+        { method: "patch", path: "/organizations.json", body: { phone: "+1 503 555 0199", address: { country: "US" } } },
+        204,
+      ],
     ];
-    list.documented.for(single.map(([id, request, status]) => [`${id} ${request.method.toUpperCase()} ${request.path}`, id, request, status] as const))(
+    list.documented.for(
+      single.map(([id, request, status]) => [`${id} ${request.method.toUpperCase()} ${request.path}`, id, request, status] as const),
+    )(
       "each write answers its documented status on a stateless mock: %s",
       async ([, id, request, status]) => {
         const response = await call(id, request);
@@ -87,7 +108,11 @@ export function workflowChecks(suite: Suite) {
   const meta = (operation: string, statuses: number[], rule?: string) => ({ operation, statuses, ...(rule && { rule }) });
 
   if (!target.allowWrites) {
-    list.documented.it("create, update, delete, add and remove users, update the organization", (context) => context.skip(true, REASON_MUTATES), meta("createProject", [201]));
+    list.documented.it(
+      "create, update, delete, add and remove users, update the organization",
+      (context) => context.skip(true, REASON_MUTATES),
+      meta("createProject", [201]),
+    );
     return list.checks;
   }
 
@@ -101,7 +126,11 @@ export function workflowChecks(suite: Suite) {
       expect((read.json as Json).title, read.why).toBe(project.title);
       const listed = await projectIds();
       // A long account is sampled, not walked: the new project may be past what was read.
-      if (listed.complete) expect(listed.items.map((p) => p.id), `the created project is in the project list: ${listed.first.why}`).toContain(project.id);
+      if (listed.complete)
+        expect(
+          listed.items.map((p) => p.id),
+          `the created project is in the project list: ${listed.first.why}`,
+        ).toContain(project.id);
 
       // `modified` must come out later than `created`, which has a precision of one second.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -122,7 +151,10 @@ export function workflowChecks(suite: Suite) {
       expect(removed.status, removed.why).toBe(204);
       suite.created.forget(project.id);
       const after = await projectIds();
-      expect(after.items.map((p) => p.id), `a deleted project is gone from the project list: ${after.first.why}`).not.toContain(project.id);
+      expect(
+        after.items.map((p) => p.id),
+        `a deleted project is gone from the project list: ${after.first.why}`,
+      ).not.toContain(project.id);
       for (const [operationId, gonePath] of [
         ["getProject", path],
         ["listProjectUsers", `/projects/${project.id}/users.json`],
@@ -131,7 +163,10 @@ export function workflowChecks(suite: Suite) {
         ["listFiles", `/v1/projects/${project.id}/files.json`],
       ] as const) {
         const gone = await call(operationId, { method: "get", path: gonePath });
-        expect(gone.status >= 400 && gone.status < 500, `a deleted project and its assets are gone — expected a 4xx refusal: ${gone.why}`).toBe(true);
+        expect(
+          gone.status >= 400 && gone.status < 500,
+          `a deleted project and its assets are gone — expected a 4xx refusal: ${gone.why}`,
+        ).toBe(true);
       }
     },
     meta("createProject", [201, 200, 204], "create, update, delete"),
@@ -149,7 +184,11 @@ export function workflowChecks(suite: Suite) {
       const read = await call("getProject", { method: "get", path: `/projects/${project.id}.json` });
       expect(read.status, read.why).toBe(200);
       const got = read.json as Json;
-      expect([got.title, got.description, got.job_code], `read back: ${read.why}`).toEqual([fields.name, fields.description, fields.job_code]);
+      expect([got.title, got.description, got.job_code], `read back: ${read.why}`).toEqual([
+        fields.name,
+        fields.description,
+        fields.job_code,
+      ]);
     },
     meta("createProject", [201], "limits"),
   );
@@ -161,7 +200,10 @@ export function workflowChecks(suite: Suite) {
       const project = await createProject("markup", fields);
       const read = await call("getProject", { method: "get", path: `/projects/${project.id}.json` });
       expect(read.status, read.why).toBe(200);
-      expect([(read.json as Json).description, (read.json as Json).job_code], `read back: ${read.why}`).toEqual([fields.description, fields.job_code]);
+      expect([(read.json as Json).description, (read.json as Json).job_code], `read back: ${read.why}`).toEqual([
+        fields.description,
+        fields.job_code,
+      ]);
     },
     meta("createProject", [201]),
   );
@@ -175,7 +217,9 @@ export function workflowChecks(suite: Suite) {
       const before = await members();
       expect(before, "the creator is added to the project it creates").toHaveLength(1);
       // A user the key can already see, added by id (adding by id sends no email).
-      const known = (await listAll<Json>(suite, "listProjectUsers", `/projects/${suite.ids.project_id}/users.json`)).items.find((u) => !before.includes(u.id));
+      const known = (await listAll<Json>(suite, "listProjectUsers", `/projects/${suite.ids.project_id}/users.json`)).items.find(
+        (u) => !before.includes(u.id),
+      );
       context.skip(!known, `project ${suite.ids.project_id} has no user besides the caller to add to a new project`);
       const added = await call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
       expect(added.status, `by id: ${added.why}`).toBe(201);
@@ -187,7 +231,10 @@ export function workflowChecks(suite: Suite) {
       // Adding by email makes the service send an email (and, to an address without an account, create
       // an administrator account): only to the address the user named, or on a disposable server.
       const email = target.inviteEmail ?? (target.disposable ? (known.email as string) : undefined);
-      context.skip(!email, "adding a user by email sends them an email — set PCS_INVITE_EMAIL to an address of an existing account of yours to check it");
+      context.skip(
+        !email,
+        "adding a user by email sends them an email — set PCS_INVITE_EMAIL to an address of an existing account of yours to check it",
+      );
       const invited = await call("addProjectUser", { method: "post", path: usersPath, body: { email } });
       expect(invited.status, `by email: ${invited.why}`).toBe(201);
       expect(invited.contentType, `by email: a JSON content type (${invited.why})`).toMatch(/^application\/json\b/);
@@ -207,7 +254,9 @@ export function workflowChecks(suite: Suite) {
       const [creator] = (await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items;
       const refused = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${creator.id}.json` });
       expect(refused.status >= 400 && refused.status < 500, `expected a 4xx refusal: ${refused.why}`).toBe(true);
-      expect((await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items.map((u) => u.id)).toContain(creator.id);
+      expect((await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items.map((u) => u.id)).toContain(
+        creator.id,
+      );
     },
     meta("removeProjectUser", [], 'Rule for removing: "the project creator cannot be removed"'),
   );
@@ -226,29 +275,36 @@ export function workflowChecks(suite: Suite) {
 
   list.documented.it(
     "the organization: update → read shows it → every field restored to exactly what it was",
-    async (context) => {
-      const before = await call("getOrganization", { method: "get", path: "/organizations.json" });
-      expect(before.status, before.why).toBe(200);
-      const original = before.json as Json;
-      const phone = original.phone === "+1 503 555 0100" ? "+1 503 555 0101" : "+1 503 555 0100";
-      const changed = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { phone } });
-      // Only a company administrator may update: a key of another user is refused, which is right.
-      context.skip(changed.status === 403, `the API key's user is not a company administrator (${changed.why})`);
-      try {
-        expect(changed.status, changed.why).toBe(204);
-        const after = await call("getOrganization", { method: "get", path: "/organizations.json" });
-        expect((after.json as Json).phone, after.why).toBe(phone);
-        expect(settable({ ...(after.json as Json), phone: original.phone }), `${after.why}: PATCH changes only what it is given`).toEqual(settable(original));
-      } finally {
-        const now = (await call("getOrganization", { method: "get", path: "/organizations.json" })).json as Json;
-        for (const field of Object.keys(settable(original)).filter((f) => JSON.stringify(original[f]) !== JSON.stringify(now?.[f]))) {
-          const restored = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { [field]: original[field] } });
-          expect(restored.status, `restoring ${field}: ${restored.why}`).toBe(204);
+    (context) =>
+      suite.exclusive("organization", async () => {
+        const before = await call("getOrganization", { method: "get", path: "/organizations.json" });
+        expect(before.status, before.why).toBe(200);
+        const original = before.json as Json;
+        const phone = original.phone === "+1 503 555 0100" ? "+1 503 555 0101" : "+1 503 555 0100";
+        const changed = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { phone } });
+        // Only a company administrator may update: a key of another user is refused, which is right.
+        context.skip(changed.status === 403, `the API key's user is not a company administrator (${changed.why})`);
+        try {
+          expect(changed.status, changed.why).toBe(204);
+          const after = await call("getOrganization", { method: "get", path: "/organizations.json" });
+          expect((after.json as Json).phone, after.why).toBe(phone);
+          expect(settable({ ...(after.json as Json), phone: original.phone }), `${after.why}: PATCH changes only what it is given`).toEqual(
+            settable(original),
+          );
+        } finally {
+          const now = (await call("getOrganization", { method: "get", path: "/organizations.json" })).json as Json;
+          for (const field of Object.keys(settable(original)).filter((f) => JSON.stringify(original[f]) !== JSON.stringify(now?.[f]))) {
+            const restored = await call("updateOrganization", {
+              method: "patch",
+              path: "/organizations.json",
+              body: { [field]: original[field] },
+            });
+            expect(restored.status, `restoring ${field}: ${restored.why}`).toBe(204);
+          }
+          const restored = await call("getOrganization", { method: "get", path: "/organizations.json" });
+          expect(settable(restored.json as Json), `the organization is exactly what it was: ${restored.why}`).toEqual(settable(original));
         }
-        const restored = await call("getOrganization", { method: "get", path: "/organizations.json" });
-        expect(settable(restored.json as Json), `the organization is exactly what it was: ${restored.why}`).toEqual(settable(original));
-      }
-    },
+      }),
     meta("updateOrganization", [204]),
   );
 

@@ -22,7 +22,9 @@ function failureBlock(result: CheckResult, run: RunResult): string {
   if (result.exchange) {
     lines.push(`    ${curlOf(result.exchange, run.target, run.redact)}`);
     const body = run.redact(result.exchange.responseText.replace(/\s+/g, " ").slice(0, 200));
-    lines.push(`    → ${result.exchange.status} ${result.exchange.responseHeaders["content-type"] ?? "(no content type)"} ${body || "(empty body)"}`);
+    lines.push(
+      `    → ${result.exchange.status} ${result.exchange.responseHeaders["content-type"] ?? "(no content type)"} ${body || "(empty body)"}`,
+    );
   }
   return lines.join("\n");
 }

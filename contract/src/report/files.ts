@@ -7,10 +7,21 @@ import { coverage } from "./coverage.js";
 import { curlOf } from "./curl.js";
 import { verdict } from "./verdict.js";
 
+/** XML 1.0 holds tab, newline, carriage return and everything from space on, but no other control
+ * character and no lone surrogate (a body a server sent may hold any of them). */
+const xmlChar = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code !== 0xfffe && code !== 0xffff && !(code >= 0xd800 && code <= 0xdfff))
+  );
+};
 const xml = (text: string) =>
-  text
-    // Characters XML 1.0 cannot hold at all.
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "�")
+  [...text]
+    .map((char) => (xmlChar(char) ? char : "\uFFFD"))
+    .join("")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -91,7 +102,9 @@ export function har(run: RunResult): string {
             cookies: [],
             headersSize: -1,
             bodySize: e.requestBody?.length ?? 0,
-            ...(e.requestBody !== undefined && { postData: { mimeType: e.requestHeaders["content-type"] ?? "", text: run.redact(e.requestBody) } }),
+            ...(e.requestBody !== undefined && {
+              postData: { mimeType: e.requestHeaders["content-type"] ?? "", text: run.redact(e.requestBody) },
+            }),
           },
           response: {
             status: e.status,

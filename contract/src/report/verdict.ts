@@ -10,9 +10,14 @@ export function verdict(run: RunResult): { code: 0 | 1; line: string } {
   const failing = documentedFailed > 0 || (run.level === "full" && assumedFailed > 0) || run.cleanUpFailed;
   const parts = [
     `documented facts: ${count("passed", true)} passed, ${documentedFailed} failed`,
-    run.level === "full" ? `assumptions: ${count("passed", false)} passed, ${assumedFailed} failed` : "assumptions: not checked at this level",
+    run.level === "full"
+      ? `assumptions: ${count("passed", false)} passed, ${assumedFailed} failed`
+      : "assumptions: not checked at this level",
     `${count("not checked")} not checked`,
     `${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s`,
   ];
-  return { code: failing ? 1 : 0, line: `${failing ? "FAIL" : "PASS"} — ${parts.join("; ")}${run.cleanUpFailed ? "; the clean-up left something behind" : ""}` };
+  return {
+    code: failing ? 1 : 0,
+    line: `${failing ? "FAIL" : "PASS"} — ${parts.join("; ")}${run.cleanUpFailed ? "; the clean-up left something behind" : ""}`,
+  };
 }

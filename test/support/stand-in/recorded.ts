@@ -1,39 +1,37 @@
-// The stand-in as a server that is NOT disposable, for `npm run test:levels`: started in the levels
-// test's own process and given to the nested contract run as a real server (PCS_BASE_URL), so the suite
-// applies every rule it has for a user's server. It records every request it receives, and reads its
-// whole state — what each of the seed's users sees, through its own handler, unrecorded — so a run can
-// be shown to have changed nothing (read-only) or to have left everything as it found it (writes).
-import { serveSandbox } from "../../../scripts/sandbox-server.mjs";
-import { DEFAULT_API_KEYS } from "../../../src/sandbox/index.js";
+// A stand-in given to the checker as a user's server (not disposable), in this process: it records
+// every request it receives, and reads its whole state — what each of the seed's users sees, through
+// the sandbox itself, unrecorded — so a run can be shown to have changed nothing (read-only) or to have
+// left everything as it found it (writes).
+import { DEFAULT_API_KEYS, type SandboxSeed } from "../../../src/sandbox/index.js";
+import type { Handler } from "./documented-only.js";
 import { STAND_IN_KEY, STAND_IN_OTHER_KEY } from "./seed.js";
 import { standIn } from "./server.js";
 
 export interface RecordedStandIn {
-  url: string;
+  baseUrl: string;
   apiKey: string;
   otherApiKey: string;
+  fetch: Handler;
   /** "METHOD /path?query" of every request received, in order. */
   requests: string[];
-  /** Everything every user can read, as one JSON text (see state()); the emails sent are apart. */
+  /** Everything every user can read, as one JSON text; the emails sent are apart. */
   state(): Promise<string>;
   /** The addresses the service emailed (adding a user by email sends one). */
   emailsSent(): string[];
-  stop(): Promise<void>;
 }
 
-export async function startRecordedStandIn(defect?: string): Promise<RecordedStandIn> {
-  const { sandbox, handler } = standIn(defect);
+export function recordedStandIn(
+  options: { defect?: string; seed?: SandboxSeed; wrap?: (handler: Handler) => Handler } = {},
+): RecordedStandIn {
+  const { sandbox, handler } = standIn(options.defect, options.seed);
+  const served = options.wrap ? options.wrap(handler) : handler;
   const requests: string[] = [];
-  const server = await serveSandbox({
-    ...sandbox,
-    fetch: (request: Request) => {
-      const url = new URL(request.url);
-      requests.push(`${request.method} ${url.pathname}${url.search}`);
-      return handler(request);
-    },
-  });
-  // Read through the sandbox itself (no defect, nothing recorded).
-  const read = async (key: string, path: string): Promise<unknown> => {
+  const fetch: Handler = (request) => {
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+    return served(request);
+  };
+  const read = async (key: string, path: string): Promise<{ status: number; body?: unknown }> => {
     const response = await sandbox.fetch(new Request(`http://stand-in${path}`, { headers: { authorization: `Basic ${btoa(`${key}:`)}` } }));
     return { status: response.status, body: response.status === 200 ? await response.json() : undefined };
   };
@@ -64,8 +62,8 @@ export async function startRecordedStandIn(defect?: string): Promise<RecordedSta
       const { modified: _modified, ...fields } = organization;
       seen[key] = { projects, organization: fields, groups: await read(key, "/groups.json") };
     }
-    return JSON.stringify(seen, null, 1);
+    return JSON.stringify(seen);
   }
   const emailsSent = () => sandbox.sentEmails().map((email) => email.to);
-  return { url: server.url, apiKey: STAND_IN_KEY, otherApiKey: STAND_IN_OTHER_KEY, requests, state, emailsSent, stop: server.close };
+  return { baseUrl: "https://stand-in.invalid", apiKey: STAND_IN_KEY, otherApiKey: STAND_IN_OTHER_KEY, fetch, requests, state, emailsSent };
 }

@@ -1,48 +1,26 @@
-// Servers over HTTP on a free port of 127.0.0.1 for the contract suite's global setup, in-process
-// (scripts/sandbox-server.mjs's node:http server in front of a fetch-style handler):
-//   - PCS_TARGET=stand-in[:<defect>]: the documented-only stand-in, optionally with one defect;
-//   - PCS_TARGET=sandbox: the reference sandbox itself behind Prism's validating proxy (`--errors`), as
-//     `npm run sandbox` serves it, so every answer is also checked against the full description.
-import { createSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { serveSandbox, startSandbox } from "../../../scripts/sandbox-server.mjs";
-import type { Target } from "../target.js";
+// The stand-ins' handlers, and the reference sandbox behind Prism's validating proxy (as `npm run
+// sandbox` serves it), for `npm run test:levels`:
+//   - standIn(): the documented-only stand-in over a sandbox of the stand-in seed, optionally with one
+//     deliberate defect;
+//   - startCheckedSandbox(): the sandbox over HTTP behind Prism, so every answer is also checked
+//     against the full description.
+import { createSandbox, type Sandbox, type SandboxSeed } from "../../../src/sandbox/index.js";
+import { startSandbox } from "../../../scripts/sandbox-server.mjs";
 import { DEFECTS } from "./defects.js";
 import { documentedOnly, type Handler } from "./documented-only.js";
-import { STAND_IN_KEY, standInSeed } from "./seed.js";
-
-const fixture = (name: string, baseUrl: string, viaPrism = false): Target => ({
-  name,
-  baseUrl,
-  apiKey: STAND_IN_KEY,
-  isMock: false,
-  stateful: true,
-  allowWrites: true,
-  checksKeys: true,
-  disposable: true,
-  viaPrism,
-});
-
-export async function startStandIn(defect?: string): Promise<{ target: Target; stop: () => Promise<void> }> {
-  if (defect !== undefined && !Object.hasOwn(DEFECTS, defect)) {
-    throw new Error(
-      `PCS_TARGET must be "stand-in" or "stand-in:<defect>" with a defect among ${Object.keys(DEFECTS).join(", ")}, not ${JSON.stringify(`stand-in:${defect}`)}`,
-    );
-  }
-  const { sandbox, handler } = standIn(defect);
-  // `npm run sandbox`'s own HTTP server, serving the stand-in's answers instead of the sandbox's.
-  const server = await serveSandbox({ ...sandbox, fetch: handler });
-  return { target: fixture(`stand-in (documented facts only${defect ? `, defect: ${defect}` : ""})`, server.url), stop: server.close };
-}
+import { standInSeed } from "./seed.js";
 
 /** The stand-in's sandbox (its state) and the handler that answers for it, with the defect if any. */
-export function standIn(defect?: string): { sandbox: Sandbox; handler: Handler } {
-  const sandbox = createSandbox({ seed: standInSeed() });
+export function standIn(defect?: string, seed: SandboxSeed = standInSeed()): { sandbox: Sandbox; handler: Handler } {
+  if (defect !== undefined && !Object.hasOwn(DEFECTS, defect))
+    throw new Error(`no stand-in defect ${JSON.stringify(defect)} (${Object.keys(DEFECTS).join(", ")})`);
+  const sandbox = createSandbox({ seed });
   const documented = documentedOnly((request) => sandbox.fetch(request));
   return { sandbox, handler: defect ? DEFECTS[defect]!(documented) : documented };
 }
 
-export async function startCheckedSandbox(): Promise<{ target: Target; stop: () => Promise<void> }> {
+export async function startCheckedSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {
   // `npm run sandbox`'s own start-up (scripts/sandbox-server.mjs), with the stand-in's longer seed.
   const running = await startSandbox({ sandbox: { seed: standInSeed() } });
-  return { target: fixture("sandbox behind Prism's validating proxy", running.url, true), stop: () => running.stop() };
+  return { url: running.url, stop: () => running.stop() };
 }
