@@ -50,7 +50,7 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  rate: 20,
+  rate: 25,
   concurrency: 4,
   timeoutMs: 15_000,
   maxBodyBytes: 16 * 1024 * 1024,

@@ -1,0 +1,212 @@
+// The checker's command and its transport, in this process: what it refuses before sending anything,
+// what its first line and reports say, and how it treats a busy server. Fake servers are fetch
+// functions that record what they receive (the package takes `fetch` on its Target).
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BusyError, createRedact, har, json, junit, main, runContract, Transport, WriteRefusedError } from "../../contract/src/index.js";
+import { createSandbox } from "../../src/sandbox/index.js";
+
+const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { code } = await main(argv, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join("\n"), err: err.join("\n"), errLines: err.flatMap((e) => e.split("\n")) };
+};
+
+describe("the command refuses, in one line and exit code 2, before anything is sent", () => {
+  it("without a base URL or an explicit target (a key alone never means the built-in sandbox)", async () => {
+    const result = await run([], { PCS_API_KEY: "k" });
+    expect([result.code, result.errLines.length, result.out]).toEqual([2, 1, ""]);
+    expect(result.err).toMatch(/no server to check: give --base-url/);
+  });
+
+  it("names a misspelt variable", async () => {
+    const result = await run([], { PCS_BASEURL: "https://pcs.example.com", PCS_API_KEY: "k" });
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("PCS_BASEURL is not read: a misspelt PCS_BASE_URL?");
+  });
+
+  it("a base URL with a user name or password, without quoting them", async () => {
+    const result = await run(["--base-url", "https://someone:hunter2@pcs.example.com/public/api"], { PCS_API_KEY: "k" });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/must not hold a user name or password/);
+    expect(result.err).not.toMatch(/someone|hunter2/);
+  });
+
+  const key = { PCS_API_KEY: "k" };
+  it.for([
+    [["--base-url", "https://pcs.example.com", "--levle", "full"], key, /Unknown option '--levle'/],
+    [["--base-url", "https://pcs.example.com", "--level", "strict"], key, /--level \(PCS_CONFORMANCE\) must be "documented" or "full"/],
+    [["--base-url", "https://pcs.example.com", "--rate", "fast"], key, /--rate must be a positive number/],
+    [["--base-url", "ftp://pcs.example.com"], key, /must be an http:\/\/ or https:\/\/ URL/],
+    [["--target", "mock"], key, /--target mock needs --base-url/],
+    [["--target", "prod", "--base-url", "https://pcs.example.com"], key, /--target \(PCS_TARGET\) must be "sandbox" or "mock"/],
+    [["--base-url", "https://pcs.example.com"], {}, /PCS_API_KEY is not set/],
+  ] as const)("%j", async ([argv, env, message]) => {
+    const result = await run([...argv], { ...env });
+    expect([result.code, result.errLines.length]).toEqual([2, 1]);
+    expect(result.err).toMatch(message);
+  });
+
+  it("--help lists every option and variable", async () => {
+    const result = await run(["--help"]);
+    expect(result.code).toBe(0);
+    for (const name of [
+      "--base-url",
+      "--target",
+      "--level",
+      "--allow-writes",
+      "--invite-email",
+      "--only",
+      "--rate",
+      "--concurrency",
+      "--timeout",
+      "--max-time",
+      "--junit",
+      "--json",
+      "--har",
+      "PCS_BASE_URL",
+      "PCS_API_KEY",
+      "PCS_OTHER_API_KEY",
+      "PCS_ALLOW_WRITES",
+      "PCS_INVITE_EMAIL",
+      "PCS_CONFORMANCE",
+      "PCS_TARGET",
+    ])
+      expect(result.out).toContain(name);
+  });
+});
+
+describe("a run of the command", () => {
+  it("says first what it checks and with which limits, and writes a JUnit case and a JSON entry per check", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pcs-contract-"));
+    const files = { junit: join(dir, "r.xml"), json: join(dir, "r.json"), har: join(dir, "r.har") };
+    const result = await run([
+      "--target",
+      "sandbox",
+      "--only",
+      "pagination",
+      "--rate",
+      "1000",
+      "--junit",
+      files.junit,
+      "--json",
+      files.json,
+      "--har",
+      files.har,
+    ]);
+    const [first] = result.out.split("\n");
+    expect(first).toBe(
+      "@project-collaboration/contract 0.2.0: checking the built-in sandbox (in this process) — level full, writes (a disposable server); at most 1000 requests/s, 4 at once, 15 s a request, 600 s in all",
+    );
+    expect(result.code).toBe(0);
+    const report = JSON.parse(readFileSync(files.json, "utf8"));
+    expect(report.checks.length).toBeGreaterThan(10);
+    expect(Object.keys(report.checks[0]).sort()).toEqual([
+      "assumptions",
+      "id",
+      "level",
+      "ms",
+      "operation",
+      "reason",
+      "request",
+      "status",
+      "title",
+    ]);
+    const xml = readFileSync(files.junit, "utf8");
+    expect(xml.match(/<testcase /g)?.length).toBe(report.checks.length);
+    const notChecked = report.checks.filter((c: { status: string }) => c.status === "not checked");
+    expect(xml.match(/<skipped message="[^"]+"\/>/g)?.length ?? 0).toBe(notChecked.length);
+    expect(JSON.parse(readFileSync(files.har, "utf8")).log.entries.length).toBe(report.requests.length);
+  });
+
+  it("redacts the key, its Basic token and URL user info from every report", async () => {
+    const secret = "s3cr3t-key-value";
+    const sandbox = createSandbox();
+    // A server that knows the secret key as the sandbox's administrator.
+    const fetch = (request: Request) => {
+      const headers = new Headers(request.headers);
+      if (headers.get("authorization") === `Basic ${btoa(`${secret}:`)}`)
+        headers.set("authorization", `Basic ${btoa("sandbox-admin-key:")}`);
+      return sandbox.fetch(new Request(request, { headers }));
+    };
+    const result = await runContract({
+      target: {
+        name: "fake",
+        baseUrl: "https://pcs.invalid",
+        apiKey: secret,
+        isMock: false,
+        stateful: true,
+        allowWrites: false,
+        checksKeys: true,
+        disposable: false,
+        fetch,
+      },
+      level: "full",
+      limits: { rate: 1000 },
+      only: ["errors", "operations"],
+    });
+    for (const text of [har(result), json(result), junit(result)]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(btoa(`${secret}:`));
+    }
+    expect(createRedact([secret])(`https://u:p@host/ and ${secret}`)).toBe("https://‹redacted›@host/ and ‹redacted›");
+  });
+});
+
+describe("the transport every request passes", () => {
+  const transport = (fetch: (request: Request) => Promise<Response>, mayWrite = false, limits = {}) =>
+    new Transport({
+      rate: 1000,
+      concurrency: 2,
+      timeoutMs: 5000,
+      maxBodyBytes: 1024,
+      retries: 2,
+      maxRetryAfterMs: 5000,
+      deadline: Date.now() + 60_000,
+      mayWrite,
+      targetName: "t",
+      redact: (t) => t,
+      fetch,
+      ...limits,
+    });
+
+  it("read-only: refuses every method that can change data before the server sees it", async () => {
+    const seen: string[] = [];
+    const t = transport(async (r) => (seen.push(r.method), new Response("{}")));
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"])
+      await expect(t.fetch(new Request("https://x.invalid/projects/1.json", { method }))).rejects.toThrow(WriteRefusedError);
+    await t.fetch(new Request("https://x.invalid/projects.json"));
+    expect(seen).toEqual(["GET"]);
+  });
+
+  it("waits as Retry-After asks, sending nothing meanwhile, then retries", async () => {
+    const at: number[] = [];
+    const t = transport(async () => {
+      at.push(Date.now());
+      return at.length === 1 ? new Response("", { status: 429, headers: { "retry-after": "1" } }) : new Response("[]");
+    });
+    const response = await t.fetch(new Request("https://x.invalid/projects.json"));
+    expect(response.status).toBe(200);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it("a server busy on every attempt is a BusyError (not checked), and a Retry-After past the bound is not waited for", async () => {
+    let calls = 0;
+    const busy = transport(async () => (calls++, new Response("", { status: 503 })));
+    await expect(busy.fetch(new Request("https://x.invalid/groups.json"))).rejects.toThrow(BusyError);
+    expect(calls).toBe(3);
+    const far = transport(async () => new Response("", { status: 429, headers: { "retry-after": "3600" } }));
+    const started = Date.now();
+    await expect(far.fetch(new Request("https://x.invalid/groups.json"))).rejects.toThrow(/Retry-After 3600 s/);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("reads no more of a body than its bound, even of one that never ends", async () => {
+    const endless = new ReadableStream({ pull: (controller) => controller.enqueue(new Uint8Array(512)) });
+    const t = transport(async () => new Response(endless));
+    await expect(t.fetch(new Request("https://x.invalid/groups.json"))).rejects.toThrow(/larger than 1024 bytes/);
+  });
+});
