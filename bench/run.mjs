@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
 // (machine, date, load) written into bench/RESULTS.md. Progress goes to stderr.
-//   --only=requests,typecheck,size,sandbox,docs,pipeline   run some sections (RESULTS.md is then left alone)
+//   --only=requests,typecheck,size,sandbox,docs,checker,pipeline   run some sections (RESULTS.md is then left alone)
 //   --no-results                              print the table without touching RESULTS.md
 import { contenders } from "./contenders.mjs";
 import { evaluateGoals } from "./goals.mjs";
 import { load, machine } from "./machine.mjs";
 import { generatePeer } from "./peer/generate.mjs";
 import { benchDocs } from "./docs.mjs";
+import { benchChecker, checkerTable } from "./checker.mjs";
 import { benchBuild, benchTest } from "./pipeline.mjs";
 import { writeResultsSection } from "./results-file.mjs";
 import { benchRequests } from "./requests.mjs";
@@ -16,7 +17,7 @@ import { benchSize } from "./size.mjs";
 import { resultsTable } from "./table.mjs";
 import { benchTypecheck } from "./typecheck.mjs";
 
-const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs"];
+const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs", "checker"];
 const only =
   process.argv
     .find((a) => a.startsWith("--only="))
@@ -62,6 +63,10 @@ if (wanted("docs")) {
   results.docs = await benchDocs({ log });
   if (results.docs.missing) log(`docs not measured: ${results.docs.missing}`);
 }
+if (wanted("checker")) {
+  log("the contract checker");
+  results.checker = await benchChecker({ log });
+}
 if (wanted("pipeline")) {
   log("npm test");
   results.test = benchTest();
@@ -91,6 +96,7 @@ const report = [
         "",
       ]
     : []),
+  ...(results.checker ? [checkerTable(results.checker), ""] : []),
   `Goals: ${goals.filter((g) => g.met === "met").length} of ${goals.length} met` +
     (goals.some((g) => g.met !== "met")
       ? ` — not met: ${goals
