@@ -19,7 +19,7 @@ import { DEFECTS } from "../support/stand-in/defects.js";
 import type { SandboxSeed } from "../../src/sandbox/index.js";
 import type { Handler } from "../support/stand-in/documented-only.js";
 import { recordedStandIn } from "../support/stand-in/recorded.js";
-import { standInSeed } from "../support/stand-in/seed.js";
+import { STAND_IN_OWNER_KEY, standInSeed } from "../support/stand-in/seed.js";
 import { startCheckedSandbox } from "../support/stand-in/server.js";
 
 /** For each defect, the check that must catch it (by the words of its title) and the level that holds it. Written here, by hand. */
@@ -51,8 +51,9 @@ const FAST = { rate: 10_000, concurrency: 8 };
 async function standInRun(options: {
   defect?: string;
   writes: boolean;
-  otherKey: boolean;
+  otherKey: boolean | string;
   inviteEmail?: string;
+  only?: string[];
   level?: Level;
   seed?: SandboxSeed;
   wrap?: (handler: Handler) => Handler;
@@ -70,10 +71,15 @@ async function standInRun(options: {
     checksKeys: true,
     disposable: false,
     fetch: server.fetch,
-    ...(options.otherKey && { otherApiKey: server.otherApiKey }),
+    ...(options.otherKey && { otherApiKey: typeof options.otherKey === "string" ? options.otherKey : server.otherApiKey }),
     ...(options.inviteEmail && { inviteEmail: options.inviteEmail }),
   };
-  const run = await runContract({ target, level: options.level ?? "documented", limits: { ...FAST, ...options.limits } });
+  const run = await runContract({
+    target,
+    level: options.level ?? "documented",
+    limits: { ...FAST, ...options.limits },
+    ...(options.only && { only: options.only }),
+  });
   return { run, requests: server.requests, before, after: await server.state(), emails: server.emailsSent() };
 }
 
@@ -131,6 +137,14 @@ describe("writes allowed: every stand-in ends in the state it started in", () =>
       expect(after).toBe(before);
     });
   }
+
+  it("a second user whose group may create (an Editor, not a company administrator) creates, reads and deletes its own project", async () => {
+    const { run, before, after } = await standInRun({ writes: true, otherKey: STAND_IN_OWNER_KEY, only: ["deletes it as its creator"] });
+    expect(run.results.map((r) => [r.title, r.status, r.reason])).toEqual([
+      [expect.stringContaining("deletes it as its creator"), "passed", undefined],
+    ]);
+    expect(after).toBe(before);
+  });
 
   for (const [defect, expected] of Object.entries(CAUGHT_BY)) {
     it(`defect ${defect}: caught by "${expected.check}", naming the operation and URL; left as found`, async () => {
