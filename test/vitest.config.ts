@@ -3,9 +3,6 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { generatedBesideSource } from "./support/generated-beside-source.js";
 
 const root = new URL("..", import.meta.url).pathname;
-// The mock knows no users and takes any key, so at the documented level the authorization checks have
-// nothing it can carry (at the full level, where the key is refused anywhere but in Basic, they do).
-const mockAtDocumentedLevel = !process.env.PCS_BASE_URL && !process.env.PCS_TARGET && process.env.PCS_CONFORMANCE === "documented";
 
 export default defineConfig({
   plugins: [generatedBesideSource()],
@@ -21,9 +18,11 @@ export default defineConfig({
       "test/conformance-levels/**",
       "test/interop/tools/**",
       "test/**/browser.test.ts",
-      ...(mockAtDocumentedLevel ? ["test/contract/authorization.test.ts"] : []),
+      // tsc and Biome over the repository: `npm run test:tools` (test/vitest.tools.config.ts), likewise.
+      "test/types/typecheck.test.ts",
+      "test/tools/code-style.test.ts",
     ],
-    // One Prism mock (or the real server named by PCS_BASE_URL) for every test file: see test/support/README.md.
+    // One Prism mock for every test file: see test/support/README.md.
     globalSetup: ["test/support/global-setup.ts"],
     // Speed, measured with `npm run bench` on this 2-core machine (one worker, isolated: 58 s):
     // - no isolation (46 files share a worker's module cache: the bundle, Ajv, TypeScript's API are
