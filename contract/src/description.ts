@@ -39,7 +39,7 @@ export const markerOf: (node: Json) => Record<string, string[]> = toolkit.marker
 
 const compilers = new Map<Json, { ajv: ReturnType<typeof toolkit.createAjv>; cache: Map<string, ValidateFunction> }>();
 
-function validatorFor(schema: Json, document: Json): ValidateFunction {
+export function validatorFor(schema: Json, document: Json = openapi): ValidateFunction {
   let compiler = compilers.get(document);
   if (!compiler) compilers.set(document, (compiler = { ajv: toolkit.createAjv(document), cache: new Map() }));
   const key = JSON.stringify(schema);

@@ -17,7 +17,19 @@ import { CheckFailure } from "./expect.js";
 import { createRedact, type Redact } from "./redact.js";
 import { Suite } from "./suite.js";
 import type { Ids, Target } from "./target.js";
-import { BodyTooLargeError, BusyError, currentCheck, DeadlineError, Transport, WriteRefusedError, type Exchange } from "./transport.js";
+import {
+  BodyTooLargeError,
+  BusyError,
+  currentCheck,
+  DEFAULT_LIMITS,
+  DeadlineError,
+  Transport,
+  WriteRefusedError,
+  type Exchange,
+  type Limits,
+} from "./transport.js";
+
+export { DEFAULT_LIMITS, type Limits };
 
 export type Status = "passed" | "failed" | "not checked";
 
@@ -37,27 +49,6 @@ export interface CheckResult {
   exchange?: Exchange;
   ms: number;
 }
-
-export interface Limits {
-  rate: number;
-  concurrency: number;
-  timeoutMs: number;
-  maxBodyBytes: number;
-  retries: number;
-  maxRetryAfterMs: number;
-  /** The whole run, in ms. */
-  maxTimeMs: number;
-}
-
-export const DEFAULT_LIMITS: Limits = {
-  rate: 25,
-  concurrency: 4,
-  timeoutMs: 15_000,
-  maxBodyBytes: 16 * 1024 * 1024,
-  retries: 5,
-  maxRetryAfterMs: 60_000,
-  maxTimeMs: 10 * 60_000,
-};
 
 export interface RunOptions {
   target: Target;

@@ -27,7 +27,8 @@ export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
 }
 
-export interface TransportOptions {
+/** What a run keeps to; printed in its first line. */
+export interface Limits {
   /** Requests a second, at most (spaced evenly). */
   rate: number;
   /** Requests under way at once, at most. */
@@ -40,7 +41,22 @@ export interface TransportOptions {
   retries: number;
   /** The longest Retry-After honoured, in ms: a longer one ends the request as busy. */
   maxRetryAfterMs: number;
-  /** When the run must end (Date.now() value). */
+  /** The whole run, in ms. */
+  maxTimeMs: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  rate: 25,
+  concurrency: 4,
+  timeoutMs: 15_000,
+  maxBodyBytes: 16 * 1024 * 1024,
+  retries: 5,
+  maxRetryAfterMs: 60_000,
+  maxTimeMs: 10 * 60_000,
+};
+
+export interface TransportOptions extends Omit<Limits, "maxTimeMs"> {
+  /** When the run must end (a Date.now() value). */
   deadline: number;
   /** Writes may be sent (the user opted in, or the target is disposable). */
   mayWrite: boolean;

@@ -53,29 +53,9 @@ describe("the command refuses, in one line and exit code 2, before anything is s
   it("--help lists every option and variable", async () => {
     const result = await run(["--help"]);
     expect(result.code).toBe(0);
-    for (const name of [
-      "--base-url",
-      "--target",
-      "--level",
-      "--allow-writes",
-      "--invite-email",
-      "--only",
-      "--rate",
-      "--concurrency",
-      "--timeout",
-      "--max-time",
-      "--junit",
-      "--json",
-      "--har",
-      "PCS_BASE_URL",
-      "PCS_API_KEY",
-      "PCS_OTHER_API_KEY",
-      "PCS_ALLOW_WRITES",
-      "PCS_INVITE_EMAIL",
-      "PCS_CONFORMANCE",
-      "PCS_TARGET",
-    ])
-      expect(result.out).toContain(name);
+    const named =
+      "--base-url --target --level --allow-writes --invite-email --only --rate --concurrency --timeout --max-time --junit --json --har PCS_BASE_URL PCS_API_KEY PCS_OTHER_API_KEY PCS_ALLOW_WRITES PCS_INVITE_EMAIL PCS_CONFORMANCE PCS_TARGET";
+    for (const name of named.split(" ")) expect(result.out).toContain(name);
   });
 });
 

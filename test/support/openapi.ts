@@ -1,7 +1,6 @@
 // The bundled description, loaded once, and the questions tests ask of it: which operations exist,
 // and does a value validate against a schema. Each answer comes from the OpenAPI toolkit
 // (scripts/lib/openapi.mjs), bound here to the bundle the tests share.
-import type { ValidateFunction } from "ajv/dist/2020.js";
 import * as toolkit from "../../scripts/lib/openapi.mjs";
 
 export const repoRoot = new URL("../../", import.meta.url).pathname;
@@ -34,36 +33,8 @@ export function operations(document: Json = openapi): Operation[] {
   return toolkit.operations(document);
 }
 
-/** One Ajv instance per document (the whole document added, so schemas compile with their $refs), and its compiled schemas. */
-const compilers = new Map<Json, { ajv: ReturnType<typeof toolkit.createAjv>; cache: Map<string, ValidateFunction> }>();
-
-/** A validator for a schema object of `document` (default: the bundle), given inline or as {$ref: "#/…"}. */
-export function validatorFor(schema: Json, document: Json = openapi): ValidateFunction {
-  let compiler = compilers.get(document);
-  if (!compiler) compilers.set(document, (compiler = { ajv: toolkit.createAjv(document), cache: new Map() }));
-  const key = JSON.stringify(schema);
-  let validate = compiler.cache.get(key);
-  if (!validate) {
-    validate = compiler.ajv.compile(toolkit.rebaseRefs(schema));
-    compiler.cache.set(key, validate);
-  }
-  return validate;
-}
-
-/** Validates and returns Ajv's errors as readable lines (empty when valid). */
-export function schemaErrors(schema: Json, value: unknown, document: Json = openapi): string[] {
-  return schemaFailures(schema, value, document).map((e) => `${e.instancePath || "/"} ${e.message}`);
-}
-
-/** Ajv's errors themselves (keyword, instancePath, message), for callers that explain them further. */
-export function schemaFailures(
-  schema: Json,
-  value: unknown,
-  document: Json = openapi,
-): Array<{ keyword: string; instancePath: string; message?: string }> {
-  const validate = validatorFor(schema, document);
-  return validate(value) ? [] : (validate.errors ?? []);
-}
+// Schema validation: the checker's (contract/src/description.ts), one Ajv per document.
+export { schemaErrors, schemaFailures, validatorFor } from "../../contract/src/description.js";
 
 /** The `x-assumption` marker of a node ({} when it has none): assumption entry → relaxed keywords. */
 export const markersOf: (node: Json) => Record<string, string[]> = toolkit.markerOf;
