@@ -3,6 +3,7 @@
 // toolkit (scripts/lib/openapi.mjs, copied beside dist/ by the build), and schema validation against
 // either. Loaded once per process; frozen, because concurrent runs share it.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import * as toolkit from "./toolkit/openapi.mjs";
 
@@ -17,8 +18,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+// createRequire rather than import.meta.resolve, which vitest's module runner does not support.
 const load = (name: string): Json =>
-  deepFreeze(JSON.parse(readFileSync(new URL(import.meta.resolve(`@project-collaboration/api/${name}`)), "utf8")));
+  deepFreeze(JSON.parse(readFileSync(createRequire(import.meta.url).resolve(`@project-collaboration/api/${name}`), "utf8")));
 
 /** The full description (the package's generated/openapi.json). */
 export const openapi: Json = load("openapi.json");
