@@ -5,17 +5,9 @@
 // its status line, or sends a 2xx body that is not JSON (the parser would quote it).
 import type { Problem } from "./types.js";
 
-export type Redactor = (text: string) => string;
+import type { Redactor } from "./redaction.js";
 
-export const REDACTED = "[REDACTED]";
-
-/** Replaces every occurrence of each secret, whatever its length; the longest first, so a secret
- * that contains another is replaced whole. */
-export function createRedactor(secrets: readonly string[]): Redactor {
-  const present = secrets.filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  return (text) =>
-    present.reduce((scrubbed, secret) => (scrubbed.includes(secret) ? scrubbed.replaceAll(secret, REDACTED) : scrubbed), text);
-}
+export type { Redactor };
 
 export interface ApiErrorInit {
   status: number;

@@ -2,9 +2,11 @@
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient, { mergeHeaders, type HeadersOptions } from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
-import { createRedactor, withErrorPath } from "./api-error.js";
+import { withErrorPath } from "./api-error.js";
 import { basicAuthorization } from "./auth.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./bounded-body.js";
+import { serializePathParameters } from "./path-parameters.js";
+import { createRedactor, credentialForms, hasUserInfo } from "./redaction.js";
 import { inBrowser } from "./runtime.js";
 import { createRetryingFetch, resolveRetryOptions, type FetchLike, type RetryOptions } from "./retry.js";
 import type { paths } from "./schema.js";
@@ -68,6 +70,9 @@ export function createClient(options: ClientOptions): ApiClient {
     ...passedThrough
   } = options;
   if (typeof baseUrl !== "string" || baseUrl === "") throw new TypeError("createClient: baseUrl must be a non-empty string");
+  // Not quoted: the user name or password is a credential.
+  if (hasUserInfo(baseUrl))
+    throw new TypeError("createClient: baseUrl must not hold a user name or password (the API key is the credential)");
   // typeof: a string such as "5000" passes `> 0` but would switch the timer off for POST and PATCH.
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw new RangeError("createClient: timeoutMs must be a number > 0");
   if (typeof maxResponseBytes !== "number" || !(maxResponseBytes >= 0))
@@ -76,11 +81,12 @@ export function createClient(options: ClientOptions): ApiClient {
   const client = createFetchClient<paths>({
     ...passedThrough,
     baseUrl,
+    pathSerializer: serializePathParameters,
     fetch: createRetryingFetch({ fetch: fetch ?? lateGlobalFetch, retry: resolveRetryOptions(retry), timeoutMs, maxResponseBytes }),
     headers: clientHeaders(authorization, userAgent, headers),
   });
   // The key and the header value carrying it (which also contains its base64 form).
-  withErrorPath(client, createRedactor([apiKey, authorization.slice("Basic ".length)]));
+  withErrorPath(client, createRedactor(credentialForms(apiKey)));
   // The same object, typed with exact option types (see api-client.ts).
   return client as unknown as ApiClient;
 }

@@ -29,6 +29,9 @@ export type {
   QueryOf,
 } from "./paginate.js";
 export { ApiError, unwrap } from "./api-error.js";
+export { PathParameterError } from "./path-parameters.js";
+export { createRedactor, credentialForms, REDACTED } from "./redaction.js";
+export type { Redactor } from "./redaction.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";

@@ -1,9 +1,6 @@
 import type { Problem } from "./types.js";
-export type Redactor = (text: string) => string;
-export declare const REDACTED = "[REDACTED]";
-/** Replaces every occurrence of each secret, whatever its length; the longest first, so a secret
- * that contains another is replaced whole. */
-export declare function createRedactor(secrets: readonly string[]): Redactor;
+import type { Redactor } from "./redaction.js";
+export type { Redactor };
 export interface ApiErrorInit {
     status: number;
     operation: string;
@@ -65,4 +62,3 @@ declare const METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEA
  * would pass it by) and adds bookkeeping to every request.
  */
 export declare function withErrorPath<C extends Record<(typeof METHODS)[number] | "request", unknown>>(client: C, redact: Redactor): C;
-export {};

@@ -1,10 +1,3 @@
-export const REDACTED = "[REDACTED]";
-/** Replaces every occurrence of each secret, whatever its length; the longest first, so a secret
- * that contains another is replaced whole. */
-export function createRedactor(secrets) {
-    const present = secrets.filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-    return (text) => present.reduce((scrubbed, secret) => (scrubbed.includes(secret) ? scrubbed.replaceAll(secret, REDACTED) : scrubbed), text);
-}
 export class ApiError extends Error {
     name = "ApiError";
     /** The HTTP status. */

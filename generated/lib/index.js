@@ -4,4 +4,6 @@ export { DEFAULT_RETRY } from "./retry.js";
 export { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./bounded-body.js";
 export { paginate, collectAll, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
 export { ApiError, unwrap } from "./api-error.js";
+export { PathParameterError } from "./path-parameters.js";
+export { createRedactor, credentialForms, REDACTED } from "./redaction.js";
 export { PACKAGE_VERSION } from "./version.js";

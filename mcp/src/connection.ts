@@ -38,12 +38,15 @@ export function connect(env: Record<string, string | undefined>, options: { sand
   }
   if (!baseUrl)
     throw new UsageError("PCS_API_KEY is set but PCS_BASE_URL is not: set it to the service root, e.g. https://your-host/public/api");
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(baseUrl).host;
+    url = new URL(baseUrl);
   } catch {
     throw new UsageError("PCS_BASE_URL is not an absolute URL, e.g. https://your-host/public/api");
   }
+  // Not quoted: a user name or password in the URL is a credential, and the key is the one to use.
+  if (url.username || url.password) throw new UsageError("PCS_BASE_URL must not hold a user name or password: give the key in PCS_API_KEY");
+  const host = url.host;
   const client = createClient({ baseUrl, apiKey });
   return { client, secrets: secretsOf(apiKey), summary: `the service at ${host}` };
 }

@@ -13,7 +13,7 @@ it("uses the sandbox without a key, or with --sandbox even when a key is set", (
 });
 
 it("uses the service with a key and a base URL, and names only its host", () => {
-  const connection = connect({ PCS_API_KEY: KEY, PCS_BASE_URL: "https://user:pw@example.invalid/public/api" });
+  const connection = connect({ PCS_API_KEY: KEY, PCS_BASE_URL: "https://example.invalid/public/api" });
   expect(connection.summary).toBe("the service at example.invalid");
   expect(connection.secrets).toContain(KEY);
 });
@@ -22,6 +22,11 @@ it.each([
   [{ PCS_BASE_URL: "https://example.invalid/public/api" }, /PCS_BASE_URL is set but PCS_API_KEY is not/],
   [{ PCS_API_KEY: KEY }, /PCS_API_KEY is set but PCS_BASE_URL is not/],
   [{ PCS_API_KEY: KEY, PCS_BASE_URL: "example.invalid" }, /PCS_BASE_URL is not an absolute URL/],
+  // Refused without quoting them: the message names neither "someone" nor "hunter2".
+  [
+    { PCS_API_KEY: KEY, PCS_BASE_URL: "https://someone:hunter2@example.invalid/public/api" },
+    /^PCS_BASE_URL must not hold a user name or password: give the key in PCS_API_KEY$/,
+  ],
 ])("refuses a half-configured environment %#", (env, message) => {
   let thrown: unknown;
   try {

@@ -132,7 +132,7 @@ describe("a run of the command", () => {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(btoa(`${secret}:`));
     }
-    expect(createRedact([secret])(`https://u:p@host/ and ${secret}`)).toBe("https://‹redacted›@host/ and ‹redacted›");
+    expect(createRedact([secret])(`https://u:p@host/ and ${secret}`)).toBe("https://[REDACTED]@host/ and [REDACTED]");
   });
 });
 
