@@ -9,6 +9,8 @@ const readme = readFileSync(`${repoRoot}README.md`, "utf8");
 const contributing = readFileSync(`${repoRoot}CONTRIBUTING.md`, "utf8");
 const pkg = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8"));
 const ciRun = readFileSync(`${repoRoot}.ci/run`, "utf8");
+/** Where the README's links point: it ships in the package, whose tarball holds none of these files. */
+const REPO = "https://github.com/project-collaboration/api/blob/main/";
 
 describe("README and CONTRIBUTING.md", () => {
   it.each(Object.keys(pkg.scripts))("CONTRIBUTING.md documents the npm script %s in its scripts table", (name) => {
@@ -46,7 +48,11 @@ const anchorsOf = (markdown: string) =>
 
 describe.each(markdownFiles)("%s", (file) => {
   const text = readFileSync(`${repoRoot}${file}`, "utf8");
-  const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => !/^[a-z]+:/.test(href));
+  // A link into this repository on GitHub is checked as the file it names.
+  const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .map((href) => (href.startsWith(REPO) ? `${"../".repeat(file.split("/").length - 1)}${href.slice(REPO.length)}` : href))
+    .filter((href) => !/^[a-z]+:/.test(href));
   it.each(links.length ? links : ["(no relative links)"])("links to %s, which exists", (href) => {
     if (href === "(no relative links)") return;
     const [path, anchor] = href.split("#") as [string, string | undefined];
@@ -59,6 +65,15 @@ describe.each(markdownFiles)("%s", (file) => {
 it("the README stays an overview (about 150 lines) that reaches every guide", () => {
   const readme = readFileSync(`${repoRoot}README.md`, "utf8");
   expect(readme.split("\n").length).toBeLessThanOrEqual(160);
-  for (const guide of readdirSync(`${repoRoot}docs/guides`)) expect(readme).toContain(`(docs/guides/${guide})`);
-  expect(readme).toContain("(CONTRIBUTING.md)");
+  for (const guide of readdirSync(`${repoRoot}docs/guides`)) expect(readme).toContain(`(${REPO}docs/guides/${guide})`);
+  expect(readme).toContain(`(${REPO}CONTRIBUTING.md)`);
+});
+
+it("the README works where it ships, in the package: links absolute, and the repository's commands named as such", () => {
+  const relative = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => !/^(https?:|#)/.test(href));
+  expect(relative).toEqual([]);
+  // Every paragraph that gives an `npm run …` command says it is this repository's.
+  const paragraphs = readme.split(/\n\s*\n/);
+  const unmarked = paragraphs.filter((p) => /`npm run [a-z]/.test(p) && !/this repository/.test(p));
+  expect(unmarked).toEqual([]);
 });
