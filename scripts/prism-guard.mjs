@@ -6,17 +6,18 @@
 // object, and its log printer throws outside any handler). The guard refuses what the description could
 // never accept before Prism parses it, and answers with a problem (application/problem+json) instead of
 // Prism's own bodies for what it refuses:
-// - a body over Prism's own limit (10 MB) → 413;
+// - a body over the project's limit (64 KiB, src/sandbox/limits.ts) → 413, before it is parsed;
 // - a JSON body that is not UTF-8, is nested deeper than MAX_JSON_DEPTH, or is not JSON → 400;
 // - Prism not answering within the timeout (a hung upstream behind the proxy) → 504;
 // - (proxy) Prism failing to reach the upstream, or getting no HTTP answer from it → 502;
 // - Prism itself gone (being restarted) → 503 with Retry-After.
 import { createServer, request as forward } from "node:http";
+import { MAX_BODY_BYTES } from "../generated/lib/sandbox/limits.js";
 import { HTTP_METHODS } from "./lib/openapi.mjs";
 import { listen } from "./listen.mjs";
 
-/** Prism's own body limit (micri's json()/text() with limit "10mb"); the sandbox's server matches it. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The project's one request body limit (src/sandbox/limits.ts: the largest valid request, with room). */
+export { MAX_BODY_BYTES };
 /** Far deeper than any request body of the description (test/faults/server-faults.test.ts checks it),
  * far shallower than what overflows a stack. */
 export const MAX_JSON_DEPTH = 64;

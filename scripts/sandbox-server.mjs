@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
 import { listen } from "./listen.mjs";
-import { MAX_BODY_BYTES } from "./prism-guard.mjs";
+import { MAX_BODY_BYTES } from "../generated/lib/sandbox/limits.js";
 import { freePort, startPrismProcess } from "./prism-process.mjs";
 
 export { freePort };
@@ -80,7 +80,7 @@ function timingSafeEqualText(a, b) {
 
 /**
  * Serves a sandbox (anything with a fetch(input, init) → Response) on node:http. Port 0: a free one.
- * With a controlToken, also the test-control endpoints above. Bodies over Prism's limit get 413; a
+ * With a controlToken, also the test-control endpoints above. Bodies over the limit get 413; a
  * client that goes away aborts the sandbox's work (its fetch gets the abort signal).
  */
 export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlToken } = {}) {

@@ -2,6 +2,7 @@
 // validators scripts/build-sandbox.mjs compiles from the bundle: nothing here knows a field's rules.
 import type { DescribedOperation } from "./description.js";
 import { fieldErrors } from "./field-errors.js";
+import { MAX_BODY_BYTES } from "./limits.js";
 import { ProblemError, type FieldError } from "./problem.js";
 import * as validators from "./request-validators.js";
 
@@ -50,8 +51,7 @@ export async function readInput(
   return input;
 }
 
-/** The largest body the sandbox reads: Prism's own limit, so both modes of `npm run sandbox` agree. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export { MAX_BODY_BYTES };
 
 /** The body parsed as JSON; an empty body is "no body" (undefined), which the schema may require. A body
  * without Content-Type is refused like one of another type: Prism's proxy forwards it as text. */

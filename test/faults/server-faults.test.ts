@@ -49,6 +49,30 @@ const problemOf = (answer: Answer) => {
   return JSON.parse(answer.body) as { status: number; detail: string };
 };
 
+describe("the request body limit (one constant, src/sandbox/limits.ts)", () => {
+  /** The largest valid body of an operation: every string at its maxLength, each character sent as a
+   * 6-byte JSON \u escape, plus its name and punctuation; every object with all its properties. */
+  const largest = (schema: Json): number => {
+    const s = deref(schema);
+    if (s.oneOf) return Math.max(...s.oneOf.map(largest));
+    if (s.type === "object")
+      return 2 + Object.entries<Json>(s.properties ?? {}).reduce((n, [name, p]) => n + name.length + 4 + largest(p), 0);
+    if (s.type === "string") return 2 + 6 * (s.maxLength ?? 1000);
+    return 32;
+  };
+  const bodies = operations().flatMap((op) => {
+    const schema = deref(op.operation.requestBody ?? {}).content?.["application/json"]?.schema;
+    return schema ? [{ operation: op.operationId, bytes: largest(schema) }] : [];
+  });
+
+  it("holds the largest valid request of the description, with room, and not much more", () => {
+    const max = Math.max(...bodies.map((b) => b.bytes));
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    expect(max).toBeLessThan(MAX_BODY_BYTES);
+    expect(MAX_BODY_BYTES).toBeLessThanOrEqual(64 * 1024);
+  });
+});
+
 describe("the guard's own answers (a node:http stand-in for Prism)", () => {
   let fakePrism: Server;
   let fakeUrl = "";
@@ -191,7 +215,7 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
   });
   afterAll(() => server?.close());
 
-  it("a body over Prism's limit: 413 problem, without reading it", async () => {
+  it("a body over the limit: 413 problem, without reading it", async () => {
     const answer = await send(server.url, "POST", "/projects.json", {
       authorization: ADMIN,
       "content-type": "application/json",

@@ -1,4 +1,5 @@
 import type { DescribedOperation } from "./description.js";
+import { MAX_BODY_BYTES } from "./limits.js";
 /** A request's input once valid: parameters converted to their schema's type, defaults filled in. */
 export interface RequestInput {
     path: Record<string, unknown>;
@@ -7,5 +8,4 @@ export interface RequestInput {
 }
 /** Throws ProblemError 400 naming every rejected value; otherwise the converted input. */
 export declare function readInput(request: Request, operation: DescribedOperation, pathValues: Record<string, string>): Promise<RequestInput>;
-/** The largest body the sandbox reads: Prism's own limit, so both modes of `npm run sandbox` agree. */
-export declare const MAX_BODY_BYTES: number;
+export { MAX_BODY_BYTES };

@@ -1,4 +1,5 @@
 import { fieldErrors } from "./field-errors.js";
+import { MAX_BODY_BYTES } from "./limits.js";
 import { ProblemError } from "./problem.js";
 import * as validators from "./request-validators.js";
 /** Parameters arrive as text; a numeric one is converted only when the text is a plain decimal number, so
@@ -41,8 +42,7 @@ export async function readInput(request, operation, pathValues) {
         throw invalid(fieldErrors(validate.errors ?? []));
     return input;
 }
-/** The largest body the sandbox reads: Prism's own limit, so both modes of `npm run sandbox` agree. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export { MAX_BODY_BYTES };
 /** The body parsed as JSON; an empty body is "no body" (undefined), which the schema may require. A body
  * without Content-Type is refused like one of another type: Prism's proxy forwards it as text. */
 async function readJsonBody(request) {

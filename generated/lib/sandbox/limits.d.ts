@@ -1,0 +1,1 @@
+export declare const MAX_BODY_BYTES: number;
