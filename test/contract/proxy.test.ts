@@ -21,13 +21,27 @@ const BAD_GROUP = { id: "three", name: "Viewer" }; // id not an integer, descrip
 
 let upstream: Server;
 let upstreamUrl: string;
+/** Another server on this machine, which a redirect of the upstream points to: it must hear nothing. */
+let elsewhere: Server;
+const heardElsewhere: string[] = [];
 const seen: Array<{ url: string; authorization?: string }> = [];
 let proxy: RunningPrism;
 let documentedProxy: RunningPrism;
 
 beforeAll(async () => {
+  elsewhere = createServer((request, response) => {
+    heardElsewhere.push(`${request.url} ${request.headers.authorization ?? ""}`);
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify(GOOD_GROUP));
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+  const elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
   upstream = createServer((request, response) => {
     seen.push({ url: request.url!, authorization: request.headers.authorization });
+    if (request.url === "/groups/5.json") {
+      response.writeHead(307, { location: `${elsewhereUrl}/groups/2.json` });
+      return void response.end();
+    }
     const body = request.url === "/groups/2.json" ? GOOD_GROUP : request.url === "/groups/3.json" ? BAD_GROUP : undefined;
     // A plausible real server's 404: plain JSON, not a problem object.
     const notFound = request.url === "/groups/4.json" ? { error: "Not found" } : { title: "Not Found", status: 404 };
@@ -47,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([proxy?.stop(), documentedProxy?.stop()]);
   await new Promise((resolve) => upstream?.close(resolve));
+  await new Promise((resolve) => elsewhere?.close(resolve));
 });
 
 const get = (path: string, authorization: string | null = basicAuthorization("proxy-test-key"), via: RunningPrism = proxy) =>
@@ -92,6 +107,13 @@ describe("npm run contract:proxy (Prism validating proxy)", () => {
       "response.body.id type",
     ]);
     expect(response.headers.get("sl-violations")).toContain("description");
+  });
+
+  it("never follows a redirect of the server: the caller gets a 502 problem, the other server hears nothing", async () => {
+    const response = await get("/groups/5.json");
+    expect(response.status).toBe(502);
+    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(heardElsewhere).toEqual([]);
   });
 
   it("refuses a request the description forbids without sending it upstream", async () => {

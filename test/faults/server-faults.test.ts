@@ -176,6 +176,36 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
     }
   });
 
+  it("a redirect from the upstream is never followed or passed on: the key goes to no other server", async () => {
+    const elsewhere: string[] = [];
+    const other = createServer((incoming, outgoing) => {
+      elsewhere.push(`${incoming.url} ${incoming.headers.authorization ?? ""}`);
+      outgoing.end("{}");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const redirecting = createServer((_incoming, outgoing) => {
+      outgoing.writeHead(307, { location: `${otherUrl}/groups.json` });
+      outgoing.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+    const refused: string[] = [];
+    const relay = await startUpstreamRelay(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`, {
+      onRefused: (line) => refused.push(line),
+    });
+    try {
+      await expect(send(relay.url, "GET", "/groups.json", { authorization: ADMIN })).rejects.toThrow();
+      expect(refused).toEqual(["GET /groups.json answered 307 (a redirect): not followed, not passed on"]);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await relay.close();
+      for (const server of [other, redirecting]) {
+        server.closeAllConnections();
+        server.close();
+      }
+    }
+  });
+
   it("Prism gone: 503 with Retry-After, a problem", async () => {
     const answer = await send(dead.url, "GET", "/x");
     expect(problemOf(answer).status).toBe(503);
