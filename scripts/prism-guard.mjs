@@ -12,6 +12,7 @@
 // - (proxy) Prism failing to reach the upstream, or getting no HTTP answer from it → 502;
 // - Prism itself gone (being restarted) → 503 with Retry-After.
 import { createServer, request as forward } from "node:http";
+import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../generated/lib/sandbox/cors.js";
 import { MAX_BODY_BYTES } from "../generated/lib/sandbox/limits.js";
 import { HTTP_METHODS } from "./lib/openapi.mjs";
 import { listen } from "./listen.mjs";
@@ -30,7 +31,14 @@ const SAFE_TO_REPEAT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 const RETRY_AFTER_MS = 200;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-const TITLES = { 400: "Bad Request", 413: "Content Too Large", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
+const TITLES = {
+  400: "Bad Request",
+  403: "Forbidden",
+  413: "Content Too Large",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
 
 /** The methods the description's `paths` have for a request path (matched at its end, like Prism and
  * the sandbox, so any server base path works). */
@@ -48,6 +56,12 @@ export function allowedMethods(description) {
   }));
   return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
 }
+
+/** Raw headers without the upstream's CORS ones: the guard's own (set on the answer) stand. */
+const withoutCors = (raw) =>
+  raw.flatMap((value, i) =>
+    i % 2 === 0 && /^access-control-/i.test(value) ? [] : i % 2 === 1 && /^access-control-/i.test(raw[i - 1]) ? [] : [value],
+  );
 
 /** Sends an RFC 9457 problem unless an answer was already started. */
 export function sendProblem(response, status, detail, headers = {}) {
@@ -106,8 +120,11 @@ export function refusal(body, contentType = "") {
  * server for a path (the sandbox's test control, which Prism does not know). `gateway`: Prism is a
  * proxy, so its failures to reach the upstream become 502.
  * @param {{ host: string, port: number, target: () => Promise<string>, bypass?: (path: string) => string | undefined,
- *   gateway?: boolean, timeoutMs?: number, allowed?: (path: string) => string[] }} options
- * `allowed(path)`: the methods of a path, for the Allow header of Prism's 405.
+ *   gateway?: boolean, timeoutMs?: number, allowed?: (path: string) => string[], cors?: (origin: string) => boolean }} options
+ * `allowed(path)`: the methods of a path, for the Allow header of Prism's 405. `cors(origin)`: which web
+ * pages may call (the sandbox's policy, src/sandbox/cors.ts); the guard then answers CORS itself —
+ * refusing other pages with 403, answering preflights, naming the page's origin on every answer — and
+ * Prism's own CORS (any origin, echoed) must be off.
  */
 export function startGuard({
   host,
@@ -117,8 +134,17 @@ export function startGuard({
   gateway = false,
   timeoutMs = DEFAULT_TIMEOUT_MS,
   allowed = () => [],
+  cors,
 }) {
   const server = createServer((incoming, outgoing) => {
+    const origin = cors ? incoming.headers.origin : undefined;
+    if (origin !== undefined) {
+      if (!cors(origin)) return sendProblem(outgoing, 403, refusedOriginDetail(origin));
+      outgoing.setHeader("access-control-allow-origin", origin);
+      outgoing.setHeader("vary", "Origin");
+      if (incoming.method === "OPTIONS" && incoming.headers["access-control-request-method"] !== undefined)
+        return void outgoing.writeHead(204, PREFLIGHT_HEADERS).end();
+    }
     const declared = Number(incoming.headers["content-length"] ?? 0);
     if (declared > MAX_BODY_BYTES) {
       outgoing.setHeader("connection", "close");
@@ -150,6 +176,8 @@ export function startGuard({
   });
 
   async function pass(incoming, outgoing, body, attempt = 0) {
+    // An allowed page's origin is already set on the answer: the upstream's CORS headers do not replace it.
+    const origin = cors ? incoming.headers.origin : undefined;
     const bypassed = bypass(new URL(incoming.url ?? "/", "http://x").pathname);
     const base = new URL(bypassed ?? (await target()));
     const headers = { ...incoming.headers };
@@ -206,11 +234,11 @@ export function startGuard({
               `The upstream server could not be reached or gave no valid HTTP answer (${problem.detail || problem.title || "no detail"}).`,
             );
           }
-          outgoing.writeHead(answer.statusCode, answer.rawHeaders).end(text);
+          outgoing.writeHead(answer.statusCode, origin === undefined ? answer.rawHeaders : withoutCors(answer.rawHeaders)).end(text);
         });
         return;
       }
-      const headers = [...answer.rawHeaders];
+      const headers = origin === undefined ? [...answer.rawHeaders] : withoutCors(answer.rawHeaders);
       if (answer.statusCode === 405 && answer.headers.allow === undefined) {
         const methods = allowed(new URL(incoming.url ?? "/", "http://x").pathname);
         if (methods.length > 0) headers.push("Allow", methods.join(", ")); // RFC 9110 requires it; Prism leaves it out

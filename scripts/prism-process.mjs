@@ -45,7 +45,8 @@ export function freePort(host = "127.0.0.1") {
  *   args?: string[], host?: string, port?: number, verboseLevel?: string, stdio?: "pipe" | "inherit",
  *   probe?: { path?: string, headers?: Record<string, string> },
  *   ready?: (response: Response, body: string) => boolean, bypass?: (path: string) => string | undefined,
- *   timeoutMs?: number, onRestart?: (how: number | string) => void }} options
+ *   timeoutMs?: number, onRestart?: (how: number | string) => void, cors?: (origin: string) => boolean }} options
+ * `cors`: the guard answers CORS with this policy, and Prism's own CORS is switched off.
  */
 export async function startPrismProcess({
   mode,
@@ -61,6 +62,7 @@ export async function startPrismProcess({
   bypass,
   timeoutMs,
   onRestart = () => {},
+  cors,
 }) {
   const text = readFileSync(document, "utf8");
   const served = transform ? transform(JSON.parse(text)) : parseOrNothing(text); // a YAML document: no Allow headers
@@ -73,6 +75,7 @@ export async function startPrismProcess({
     gateway: mode === "proxy",
     allowed: allowedMethods(served),
     target: async () => (await current).url,
+    cors,
   });
   // A proxy reaches its upstream through the relay, which bounds the answers Prism would hold in memory
   // (not through an --upstream-proxy, which Prism would then use to reach the relay).
@@ -84,7 +87,7 @@ export async function startPrismProcess({
           throw error;
         })
       : undefined;
-  const prismArgs = relay ? args.with(upstreamAt, relay.url) : args;
+  const prismArgs = [...(relay ? args.with(upstreamAt, relay.url) : args), ...(cors ? ["--cors=false"] : [])];
   const dir = mkdtempSync(join(tmpdir(), "pcs-prism-"));
   const snapshot = join(dir, "openapi.json");
   writeFileSync(snapshot, transform ? JSON.stringify(served) : text);

@@ -1,5 +1,5 @@
 // Types of sandbox-server.mjs, for the TypeScript tests that start the HTTP sandbox.
-import type { Sandbox, SandboxOptions } from "../generated/lib/sandbox/index.js";
+import type { CorsOptions, Sandbox, SandboxOptions } from "../generated/lib/sandbox/index.js";
 
 export interface StartSandboxOptions {
   /** Default 127.0.0.1. */
@@ -20,6 +20,8 @@ export interface StartSandboxOptions {
   controlToken?: string;
   /** Called when Prism exited on its own and is being started again. */
   onRestart?: (how: number | string) => void;
+  /** Which web pages may call it besides loopback origins and the reference opened from disk. */
+  cors?: CorsOptions;
 }
 
 export interface RunningSandbox {
@@ -43,6 +45,6 @@ export interface RunningSandbox {
 export function startSandbox(options?: StartSandboxOptions): Promise<RunningSandbox>;
 export function serveSandbox(
   sandbox: Pick<Sandbox, "fetch"> & Partial<Sandbox>,
-  options?: { host?: string; port?: number; controlToken?: string },
+  options?: { host?: string; port?: number; controlToken?: string; cors?: CorsOptions },
 ): Promise<{ url: string; close(): Promise<void> }>;
 export function freePort(host?: string): Promise<number>;

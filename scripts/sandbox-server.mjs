@@ -16,6 +16,7 @@ import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
 import { listen } from "./listen.mjs";
+import { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "../generated/lib/sandbox/cors.js";
 import { MAX_BODY_BYTES } from "../generated/lib/sandbox/limits.js";
 import { freePort, startPrismProcess } from "./prism-process.mjs";
 
@@ -35,6 +36,8 @@ const CONTROL = {
   "GET /_sandbox/sent-emails": (sandbox) => ({ status: 200, body: sandbox.sentEmails() }),
 };
 
+const CONTROL_PATHS = new Set(Object.keys(CONTROL).map((key) => key.split(" ")[1]));
+
 /** Methods the fetch API refuses to put in a Request. */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
@@ -44,7 +47,6 @@ function sendProblem(outgoing, status, title, detail, headers = {}) {
   outgoing
     .writeHead(status, {
       ...headers,
-      "access-control-allow-origin": "*",
       "content-type": "application/problem+json",
       "content-length": Buffer.byteLength(body),
     })
@@ -81,11 +83,21 @@ function timingSafeEqualText(a, b) {
 /**
  * Serves a sandbox (anything with a fetch(input, init) → Response) on node:http. Port 0: a free one.
  * With a controlToken, also the test-control endpoints above. Bodies over the limit get 413; a
- * client that goes away aborts the sandbox's work (its fetch gets the abort signal).
+ * client that goes away aborts the sandbox's work (its fetch gets the abort signal). Web pages: only
+ * those `cors` allows (src/sandbox/cors.ts: loopback origins and the reference opened from disk, plus
+ * `cors.origins`); any other is refused with 403, and an allowed one is named on every answer.
  */
-export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlToken } = {}) {
+export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlToken, cors = {} } = {}) {
   const server = createServer(async (incoming, outgoing) => {
     try {
+      const origin = incoming.headers.origin;
+      if (origin !== undefined && !CONTROL[`${incoming.method} ${incoming.url}`]) {
+        if (!corsAllows(origin, cors)) return sendProblem(outgoing, 403, "Forbidden", refusedOriginDetail(origin));
+        outgoing.setHeader("access-control-allow-origin", origin);
+        outgoing.setHeader("vary", "Origin");
+        if (incoming.method === "OPTIONS" && incoming.headers["access-control-request-method"] !== undefined)
+          return void outgoing.writeHead(204, PREFLIGHT_HEADERS).end();
+      }
       if (control(incoming, outgoing, sandbox, controlToken)) return;
       if (Number(incoming.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
         outgoing.setHeader("connection", "close");
@@ -113,7 +125,10 @@ export function serveSandbox(sandbox, { host = "127.0.0.1", port = 0, controlTok
           );
       // A refused body may still be arriving: answer, then close rather than read the rest.
       if (!incoming.complete) outgoing.setHeader("connection", "close");
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+      const answer = Object.fromEntries(response.headers);
+      // The sandbox says "*" (it cannot know who asks); over HTTP the page's origin is named, or none.
+      delete answer["access-control-allow-origin"];
+      outgoing.writeHead(response.status, answer);
       outgoing.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
       if (outgoing.destroyed) return; // the client went away
@@ -138,10 +153,11 @@ export async function startSandbox({
   document = `${root}generated/openapi.json`,
   controlToken = randomBytes(16).toString("hex"),
   onRestart,
+  cors = {},
 } = {}) {
   const sandbox = createSandbox(options);
   // Behind the proxy, the sandbox's own server stays on loopback whatever host the proxy is given.
-  const upstream = await serveSandbox(sandbox, { host: proxy ? "127.0.0.1" : host, port: proxy ? 0 : (port ?? 0), controlToken });
+  const upstream = await serveSandbox(sandbox, { host: proxy ? "127.0.0.1" : host, port: proxy ? 0 : (port ?? 0), controlToken, cors });
   if (!proxy)
     return {
       url: upstream.url,
@@ -167,9 +183,12 @@ export async function startSandbox({
       // could answer it), nor would another server that took the port meanwhile.
       probe: { headers: { authorization: `Basic ${btoa("sandbox-readiness-probe:")}` } },
       ready: (response, body) => response.status === 401 && body.includes("The API key is not valid."),
-      // The test control is the sandbox's own, past Prism (whose description has no such path).
-      bypass: (path) => (path.startsWith("/_sandbox/") ? upstream.url : undefined),
+      // The test control is the sandbox's own, past Prism (whose description has no such path): its
+      // paths exactly, so nothing else reaches the sandbox without Prism's checks.
+      bypass: (path) => (CONTROL_PATHS.has(path) ? upstream.url : undefined),
       onRestart,
+      // Web pages: the guard answers with the sandbox's policy (Prism's own CORS echoes any origin).
+      cors: (origin) => corsAllows(origin, cors),
     });
     return {
       url: prism.url,

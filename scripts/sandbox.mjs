@@ -3,6 +3,8 @@
 //   npm run sandbox                 http://127.0.0.1:4011, or a free port when 4011 is taken
 //   npm run sandbox -- -p 4020      exactly that port (fails when taken)
 //   npm run sandbox -- --no-proxy   the sandbox alone, without Prism (answers are not checked)
+//   npm run sandbox -- --cors-origin https://app.example   web pages of that origin may call it too
+//                                   (by default: pages of this machine and the reference opened from disk)
 // Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
 // unknown option) is one line and exit code 2; the banner comes only once the port is listened on.
 import { createServer } from "node:net";
@@ -17,6 +19,7 @@ const OPTIONS = {
   port: { type: "string", short: "p" },
   host: { type: "string", short: "h", default: "127.0.0.1" },
   "no-proxy": { type: "boolean", default: false },
+  "cors-origin": { type: "string", multiple: true, default: [] },
   verbose: { type: "string", short: "v", default: "warn" }, // Prism's level: "warn" shows every violation
   help: { type: "boolean" },
 };
@@ -38,13 +41,16 @@ try {
       ).message,
     );
   if (error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
-    fail(`unexpected argument ${option?.[2] ?? ""}; the options are -p <port>, -h <host>, --no-proxy, -v <level>`);
+    fail(`unexpected argument ${option?.[2] ?? ""}; the options are -p <port>, -h <host>, --no-proxy, --cors-origin <origin>, -v <level>`);
   fail(error.message.split("\n")[0]);
 }
 if (values.help) {
-  console.log("Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [-v <prism log level>]");
+  console.log("Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [--cors-origin <origin>]… [-v <prism log level>]");
   process.exit(0);
 }
+for (const origin of values["cors-origin"])
+  if (origin !== "*" && !/^https?:\/\/[^/\s]+$/.test(origin))
+    fail(`--cors-origin must be an origin such as https://app.example (no path), or *, not ${JSON.stringify(origin)}`);
 if (!LEVELS.includes(values.verbose)) fail(`-v must be one of ${LEVELS.join(", ")}, not "${values.verbose}"`);
 const chosen = values.port === undefined ? undefined : parsePort(values.port, "sandbox");
 if (typeof chosen === "string") fail(chosen);
@@ -85,6 +91,7 @@ try {
     host: values.host,
     port,
     proxy: !values["no-proxy"],
+    cors: { origins: values["cors-origin"] },
     verboseLevel: values.verbose,
     stdio: "inherit",
     onRestart: (how) => console.error(`sandbox: Prism exited (${how}); restarting it (the sandbox keeps its state).`),
@@ -104,6 +111,7 @@ const exposure = exposureWarning(
 console.log(`
 Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)
 ${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500."}
+Web pages that may call it: this machine's (loopback origins) and the reference opened from disk${values["cors-origin"].length ? `, and ${values["cors-origin"].join(", ")}` : ""}.
 Seeded with the description's examples; state lives until you stop it. API keys (HTTP Basic user name, empty password):
 ${Object.entries(DEFAULT_API_KEYS)
   .map(([key, user]) => `  ${key.padEnd(20)} account ${user}`)

@@ -245,6 +245,28 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
   });
   afterAll(() => server?.close());
 
+  it("web pages: loopback and opened-from-disk pages answered with their origin, others refused, more allowed by name", async () => {
+    const widened = await serveSandbox(createSandbox(), { cors: { origins: ["https://app.example"] } });
+    try {
+      const read = (at: string, origin: string) => send(at, "GET", "/groups.json", { authorization: ADMIN, origin });
+      expect((await read(server.url, "https://evil.example")).status).toBe(403);
+      expect((await read(server.url, "http://localhost.evil.example")).status).toBe(403);
+      expect((await read(server.url, "https://app.example")).status).toBe(403);
+      for (const origin of ["http://localhost:3000", "http://[::1]:8080", "null"]) {
+        const answer = await read(server.url, origin);
+        expect([answer.status, answer.headers["access-control-allow-origin"]]).toEqual([200, origin]);
+      }
+      const allowed = await read(widened.url, "https://app.example");
+      expect([allowed.status, allowed.headers["access-control-allow-origin"]]).toEqual([200, "https://app.example"]);
+      // Without an Origin (curl, a server): no CORS header to name anyone.
+      expect((await send(server.url, "GET", "/groups.json", { authorization: ADMIN })).headers["access-control-allow-origin"]).toBe(
+        undefined,
+      );
+    } finally {
+      await widened.close();
+    }
+  });
+
   it("a body over the limit: 413 problem, without reading it", async () => {
     const answer = await send(server.url, "POST", "/projects.json", {
       authorization: ADMIN,

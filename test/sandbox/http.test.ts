@@ -99,6 +99,42 @@ describe("npm run sandbox", () => {
     expect(await response.json()).toMatchObject({ type: "about:blank", title: "Unauthorized" });
   });
 
+  it("web pages: another site is refused, a page of this machine or opened from disk is answered (preflight included)", async () => {
+    const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}` };
+    const evil = await fetch(`${url}/projects.json`, { headers: { ...admin, origin: "https://evil.example" } });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get("access-control-allow-origin")).toBe(null);
+    const evilPreflight = await fetch(`${url}/projects/48213.json`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "PATCH",
+        "access-control-request-headers": "authorization",
+      },
+    });
+    expect(evilPreflight.headers.get("access-control-allow-origin")).toBe(null);
+    for (const origin of ["http://localhost:5173", "http://127.0.0.1:4173", "null"]) {
+      const preflight = await fetch(`${url}/projects/48213.json`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "PATCH", "access-control-request-headers": "authorization, content-type" },
+      });
+      expect([preflight.status, preflight.headers.get("access-control-allow-origin")]).toEqual([204, origin]);
+      expect(preflight.headers.get("access-control-allow-headers")).toMatch(/authorization/);
+      const read = await fetch(`${url}/projects.json`, { headers: { ...admin, origin } });
+      expect([read.status, read.headers.get("access-control-allow-origin"), read.headers.get("access-control-allow-credentials")]).toEqual([
+        200,
+        origin,
+        null,
+      ]);
+    }
+  });
+
+  it("only the test control's own paths reach the sandbox past Prism", async () => {
+    // Not a control path: Prism answers (a path the description does not have), the sandbox never sees it.
+    const response = await fetch(`${url}/_sandbox/projects.json`, { headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } });
+    expect(response.status).not.toBe(200);
+  });
+
   it("tests in other processes reset it and read its emails, with the control token it printed", async () => {
     const token = /Authorization: Bearer ([0-9a-f]+)/.exec(printed)![1]!;
     const control = { authorization: `Bearer ${token}` };

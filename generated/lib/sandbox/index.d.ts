@@ -3,3 +3,5 @@ export type { Sandbox, SandboxOptions } from "./sandbox.js";
 export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed } from "./example-seed.js";
 export type { Permission, SandboxSeed, SeedCopy, SeedOrganization, SeedProject, SeedUser, Thumbnails } from "./seed.js";
 export type { SentEmail } from "./state.js";
+export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
+export type { CorsOptions } from "./cors.js";
