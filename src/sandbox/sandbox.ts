@@ -8,7 +8,7 @@ import { emptyResponse, jsonResponse, ProblemError, problemResponse } from "./pr
 import { readInput } from "./request-input.js";
 import { matchRoute } from "./router.js";
 import type { SandboxSeed } from "./seed.js";
-import { SandboxState, type SentEmail } from "./state.js";
+import { type SandboxLimits, SandboxState, type SentEmail } from "./state.js";
 
 export interface SandboxOptions {
   /** The data to start with and to return to on reset() (default: exampleSeed(), the description's examples). */
@@ -19,6 +19,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Called with what made the sandbox answer 500 (a bug of the sandbox), e.g. to fail a test with it. */
   onError?: (error: unknown) => void;
+  /** What it keeps besides the seed, at most (default DEFAULT_LIMITS of state.ts). */
+  limits?: SandboxLimits;
 }
 
 export interface Sandbox {
@@ -51,7 +53,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clock()
       .toISOString()
       .replace(/\.\d{3}Z$/, "+00:00");
-  let state = new SandboxState(seed);
+  let state = new SandboxState(seed, options.limits);
 
   async function handle(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
@@ -105,7 +107,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return handle(request);
     },
     reset() {
-      state = new SandboxState(seed);
+      state = new SandboxState(seed, options.limits);
     },
     sentEmails: () => [...state.sentEmails],
   };

@@ -2,6 +2,7 @@ export { createSandbox } from "./sandbox.js";
 export type { Sandbox, SandboxOptions } from "./sandbox.js";
 export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed } from "./example-seed.js";
 export type { Permission, SandboxSeed, SeedCopy, SeedOrganization, SeedProject, SeedUser, Thumbnails } from "./seed.js";
-export type { SentEmail } from "./state.js";
+export type { SandboxLimits, SentEmail } from "./state.js";
+export { DEFAULT_LIMITS as SANDBOX_LIMITS } from "./state.js";
 export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 export type { CorsOptions } from "./cors.js";

@@ -2,4 +2,5 @@
 // No node: imports and no runtime dependency, so it runs in Node.js and in browsers alike.
 export { createSandbox } from "./sandbox.js";
 export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed } from "./example-seed.js";
+export { DEFAULT_LIMITS as SANDBOX_LIMITS } from "./state.js";
 export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";

@@ -1,5 +1,5 @@
 import type { SandboxSeed } from "./seed.js";
-import { type SentEmail } from "./state.js";
+import { type SandboxLimits, type SentEmail } from "./state.js";
 export interface SandboxOptions {
     /** The data to start with and to return to on reset() (default: exampleSeed(), the description's examples). */
     seed?: SandboxSeed;
@@ -9,6 +9,8 @@ export interface SandboxOptions {
     now?: () => Date;
     /** Called with what made the sandbox answer 500 (a bug of the sandbox), e.g. to fail a test with it. */
     onError?: (error: unknown) => void;
+    /** What it keeps besides the seed, at most (default DEFAULT_LIMITS of state.ts). */
+    limits?: SandboxLimits;
 }
 export interface Sandbox {
     /** A fetch function answering as the service would: pass it to createClient({ fetch }). Any base URL

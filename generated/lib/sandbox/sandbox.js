@@ -25,7 +25,7 @@ export function createSandbox(options = {}) {
     const now = () => clock()
         .toISOString()
         .replace(/\.\d{3}Z$/, "+00:00");
-    let state = new SandboxState(seed);
+    let state = new SandboxState(seed, options.limits);
     async function handle(request) {
         const { pathname } = new URL(request.url);
         try {
@@ -82,7 +82,7 @@ export function createSandbox(options = {}) {
             return handle(request);
         },
         reset() {
-            state = new SandboxState(seed);
+            state = new SandboxState(seed, options.limits);
         },
         sentEmails: () => [...state.sentEmails],
     };

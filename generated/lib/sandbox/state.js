@@ -1,3 +1,5 @@
+import { ProblemError } from "./problem.js";
+export const DEFAULT_LIMITS = { projects: 10_000, users: 10_000, sentEmails: 1_000 };
 export class SandboxState {
     organizations = new Map();
     users = new Map();
@@ -7,12 +9,20 @@ export class SandboxState {
     sentEmails = [];
     nextProjectId;
     nextUserId;
-    constructor(seed) {
+    /** Lower-cased email → account: inviting by address looks it up here, not by a scan of every user. */
+    byEmail = new Map();
+    limits;
+    created = { projects: 0, users: 0 };
+    constructor(seed, limits = {}) {
+        this.limits = { ...DEFAULT_LIMITS, ...limits };
         const copy = structuredClone(seed); // the seed stays untouched, for the next reset()
         for (const organization of copy.organizations)
             this.organizations.set(organization.id, organization);
-        for (const user of copy.users)
+        for (const user of copy.users) {
             this.users.set(user.id, user);
+            if (!this.byEmail.has(user.email.toLowerCase()))
+                this.byEmail.set(user.email.toLowerCase(), user);
+        }
         for (const project of copy.projects) {
             // The creator is always a member (the interface: the creator cannot be removed), even when a
             // hand-written seed forgets to list them.
@@ -32,13 +42,30 @@ export class SandboxState {
     newUserId() {
         return this.nextUserId++;
     }
+    /** Keeps a created project, unless the sandbox already keeps as many as its limit. */
+    addProject(project) {
+        if (this.created.projects >= this.limits.projects)
+            throw new ProblemError(403, `The sandbox keeps at most ${this.limits.projects} projects created since it started: delete some, or reset it.`);
+        this.created.projects++;
+        this.projects.set(project.id, project);
+    }
+    /** Keeps an account created by an invitation, unless the sandbox already keeps as many as its limit. */
+    addUser(user) {
+        if (this.created.users >= this.limits.users)
+            throw new ProblemError(403, `The sandbox keeps at most ${this.limits.users} accounts created by invitation: reset it.`);
+        this.created.users++;
+        this.users.set(user.id, user);
+        this.byEmail.set(user.email.toLowerCase(), user);
+    }
+    /** Remembers an email sent, forgetting the oldest past the limit. */
+    recordEmail(email) {
+        this.sentEmails.push(email);
+        if (this.sentEmails.length > this.limits.sentEmails)
+            this.sentEmails.splice(0, this.sentEmails.length - this.limits.sentEmails);
+    }
     /** The account with that email address (compared without regard to case), if any. */
     userByEmail(email) {
-        const wanted = email.toLowerCase();
-        for (const user of this.users.values())
-            if (user.email.toLowerCase() === wanted)
-                return user;
-        return undefined;
+        return this.byEmail.get(email.toLowerCase());
     }
     /** A piece of copy and the project holding it, by the copy's id. */
     copyById(copyId) {

@@ -37,7 +37,7 @@ function existingUser(call: Call, id: number): SeedUser {
 /** The interface's rules for adding by email: the address gets a system-generated email; an existing
  * account is added; an unknown address gets a separate new account with full administrator access. */
 function userByEmail(call: Call, email: string, projectId: number): SeedUser {
-  call.state.sentEmails.push({ to: email, projectId });
+  call.state.recordEmail({ to: email, projectId });
   const existing = call.state.userByEmail(email);
   if (existing) return existing;
   const created: SeedUser = {
@@ -48,7 +48,7 @@ function userByEmail(call: Call, email: string, projectId: number): SeedUser {
     profile: { first_name: null, last_name: null, initials: null, job_title: null, bio: null, work_phone: null, mobile_phone: null },
     organization: null,
   };
-  call.state.users.set(created.id, created);
+  call.state.addUser(created);
   return created;
 }
 

@@ -62,7 +62,7 @@ export const createProject: Operation = (call) => {
     // "The caller is automatically added as a project member."
     members: [call.caller.id],
   };
-  call.state.projects.set(project.id, project);
+  call.state.addProject(project);
   return { status: 201, body: view(call, project) };
 };
 

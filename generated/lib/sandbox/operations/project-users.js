@@ -31,7 +31,7 @@ function existingUser(call, id) {
 /** The interface's rules for adding by email: the address gets a system-generated email; an existing
  * account is added; an unknown address gets a separate new account with full administrator access. */
 function userByEmail(call, email, projectId) {
-    call.state.sentEmails.push({ to: email, projectId });
+    call.state.recordEmail({ to: email, projectId });
     const existing = call.state.userByEmail(email);
     if (existing)
         return existing;
@@ -43,7 +43,7 @@ function userByEmail(call, email, projectId) {
         profile: { first_name: null, last_name: null, initials: null, job_title: null, bio: null, work_phone: null, mobile_phone: null },
         organization: null,
     };
-    call.state.users.set(created.id, created);
+    call.state.addUser(created);
     return created;
 }
 export const removeProjectUser = (call) => {

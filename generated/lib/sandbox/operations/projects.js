@@ -54,7 +54,7 @@ export const createProject = (call) => {
         // "The caller is automatically added as a project member."
         members: [call.caller.id],
     };
-    call.state.projects.set(project.id, project);
+    call.state.addProject(project);
     return { status: 201, body: view(call, project) };
 };
 export const getProject = (call) => ({
