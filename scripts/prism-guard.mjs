@@ -57,6 +57,41 @@ export function allowedMethods(description) {
   return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
 }
 
+/** Prism's `sl-violations` header (its list of what a request broke), or undefined when absent or unreadable. */
+function violationsOf(header) {
+  if (typeof header !== "string") return undefined;
+  try {
+    const list = JSON.parse(header);
+    return Array.isArray(list) && list.length > 0 && list.every((v) => Array.isArray(v?.location) && typeof v.message === "string")
+      ? list
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A problem that says what a request broke, from Prism's violations: each a field error whose pointer
+ * is the body's JSON Pointer or the parameter's name, as the sandbox writes them. */
+function problemOf(status, violations) {
+  const errors = violations.slice(0, 100).map(({ location: [, where, ...rest], message }) => ({
+    pointer:
+      where === "body"
+        ? rest.map((key) => `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")
+        : where === undefined
+          ? ""
+          : rest.join("."),
+    detail: message,
+  }));
+  const more = violations.length > 1 ? ` (and ${violations.length - 1} more: see errors)` : "";
+  return JSON.stringify({
+    type: "about:blank",
+    title: TITLES[status] ?? "Bad Request",
+    status,
+    detail: `${violations[0].message}${more}.`,
+    errors,
+  });
+}
+
 /** Raw headers without the upstream's CORS ones: the guard's own (set on the answer) stand. */
 const withoutCors = (raw) =>
   raw.flatMap((value, i) =>
@@ -237,6 +272,25 @@ export function startGuard({
           outgoing.writeHead(answer.statusCode, origin === undefined ? answer.rawHeaders : withoutCors(answer.rawHeaders)).end(text);
         });
         return;
+      }
+      const violations =
+        !gateway && (answer.statusCode === 400 || answer.statusCode === 422) ? violationsOf(answer.headers["sl-violations"]) : undefined;
+      if (violations) {
+        // The mock's 400 carries the description's example, which names another field: say what was wrong.
+        answer.resume();
+        const problem = problemOf(answer.statusCode, violations);
+        const kept = (origin === undefined ? answer.rawHeaders : withoutCors(answer.rawHeaders)).filter(
+          (value, i, all) => !/^content-(type|length)$/i.test(i % 2 === 0 ? value : all[i - 1]),
+        );
+        return void outgoing
+          .writeHead(answer.statusCode, [
+            ...kept,
+            "content-type",
+            "application/problem+json",
+            "content-length",
+            String(Buffer.byteLength(problem)),
+          ])
+          .end(problem);
       }
       const headers = origin === undefined ? [...answer.rawHeaders] : withoutCors(answer.rawHeaders);
       if (answer.statusCode === 405 && answer.headers.allow === undefined) {

@@ -842,7 +842,7 @@ export interface components {
                  *       "type": "about:blank",
                  *       "title": "Not Found",
                  *       "status": 404,
-                 *       "detail": "No project with id 48213 is visible to the caller."
+                 *       "detail": "No resource with the identifier in the path is visible to the caller."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
