@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
 // (machine, date, load) written into bench/RESULTS.md. Progress goes to stderr.
-//   --only=requests,typecheck,size,sandbox,docs,checker,pipeline   run some sections (RESULTS.md is then left alone)
+//   --only=requests,typecheck,size,sandbox,docs,checker,mcp,pipeline   run some sections (RESULTS.md is then left alone)
 //   --no-results                              print the table without touching RESULTS.md
 import { contenders } from "./contenders.mjs";
 import { evaluateGoals } from "./goals.mjs";
@@ -9,6 +9,7 @@ import { load, machine } from "./machine.mjs";
 import { generatePeer } from "./peer/generate.mjs";
 import { benchDocs } from "./docs.mjs";
 import { benchChecker, checkerTable } from "./checker.mjs";
+import { benchMcp, mcpTable } from "./mcp.mjs";
 import { benchBuild, benchTest } from "./pipeline.mjs";
 import { writeResultsSection } from "./results-file.mjs";
 import { benchRequests } from "./requests.mjs";
@@ -17,7 +18,7 @@ import { benchSize } from "./size.mjs";
 import { resultsTable } from "./table.mjs";
 import { benchTypecheck } from "./typecheck.mjs";
 
-const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs", "checker"];
+const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs", "checker", "mcp"];
 const only =
   process.argv
     .find((a) => a.startsWith("--only="))
@@ -67,6 +68,10 @@ if (wanted("checker")) {
   log("the contract checker");
   results.checker = await benchChecker({ log });
 }
+if (wanted("mcp")) {
+  log("the MCP server's tool list and a default page, in characters");
+  results.mcp = await benchMcp();
+}
 if (wanted("pipeline")) {
   log("npm test");
   results.test = benchTest();
@@ -97,6 +102,7 @@ const report = [
       ]
     : []),
   ...(results.checker ? [checkerTable(results.checker), ""] : []),
+  ...(results.mcp ? [mcpTable(results.mcp), ""] : []),
   `Goals: ${goals.filter((g) => g.met === "met").length} of ${goals.length} met` +
     (goals.some((g) => g.met !== "met")
       ? ` — not met: ${goals

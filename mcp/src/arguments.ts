@@ -10,7 +10,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).de
 
 // strict: false, because the description's schemas carry annotations (examples, format int32…) that
 // Ajv's strict mode would refuse; allErrors, so one answer names every problem.
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+/** The one Ajv of this package: tool inputs and outputs are checked with it. */
+export const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
 const compiled = new WeakMap<object, ValidateFunction>();

@@ -27,6 +27,11 @@ export interface OperationTool {
   queryParameters: string[];
   /** The JSON body's own schema (its rules across properties, such as "exactly one of", live here). */
   body?: { schema: JsonObject; required: boolean };
+  /** The shape of a result's structuredContent: the success body's schema (a list as `{ items }`, no
+   * content as `{ status }`), types and rules only — descriptions and examples are in the reference. */
+  outputSchema: JsonObject & { type: "object" };
+  /** The operation pages with offset and limit. */
+  paginated: boolean;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -79,10 +84,9 @@ function toolOf(document: JsonObject, path: string, method: string, operation: J
     if (parameter.in === "path") pathParameters.push(parameter.name);
     else if (parameter.in === "query") queryParameters.push(parameter.name);
     else throw new Error(`${name}: ${parameter.in} parameter ${parameter.name} has no place in a tool's input`);
-    properties[parameter.name] = {
-      ...(parameter.schema as JsonObject),
-      ...(parameter.description ? { description: parameter.description } : {}),
-    };
+    const schema = lean(parameter.schema) as JsonObject;
+    const description = pagingDescription(parameter.name) ?? parameter.description;
+    properties[parameter.name] = { ...schema, ...(description ? { description } : {}) };
     if (parameter.required || parameter.in === "path") required.push(parameter.name);
   }
 
@@ -113,7 +117,8 @@ function toolOf(document: JsonObject, path: string, method: string, operation: J
     path,
     tags: ((operation.tags ?? []) as string[]).slice(),
     writes: !READ_METHODS.has(method),
-    annotations: { title: summary, ...annotationsOf(method, own) },
+    // The title is the tool's own (MCP 2025-06-18); annotations carry only the hints.
+    annotations: annotationsOf(method, own),
     inputSchema: {
       type: "object",
       properties,
@@ -124,6 +129,57 @@ function toolOf(document: JsonObject, path: string, method: string, operation: J
     pathParameters,
     queryParameters,
     ...(body ? { body } : {}),
+    outputSchema: outputSchemaOf(document, operation, queryParameters.includes("limit")),
+    paginated: queryParameters.includes("limit"),
+  };
+}
+
+/** An input schema as small as it can be for a tool list that every request of an agent carries:
+ * without examples, integer formats, and bounds that only say "fits in 32 or 53 bits". */
+function lean(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(lean);
+  if (schema === null || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema as JsonObject)
+      .filter(([key, value]) => {
+        if (key === "examples" || key === "$comment") return false;
+        if (key === "format") return value !== "int32" && value !== "int64";
+        if (key === "maximum") return typeof value !== "number" || value < 2 ** 31 - 1;
+        return true;
+      })
+      .map(([key, value]) => [
+        key,
+        key === "properties" ? Object.fromEntries(Object.entries(value as JsonObject).map(([n, v]) => [n, lean(v)])) : lean(value),
+      ]),
+  );
+}
+
+/** A resource's shape at its top level: the fields it always has (`required`), and for a list, that
+ * it is one. Types, nested fields and rules are the reference's (llms-full.txt, the rendered page):
+ * every agent request carries the tool list, so it stays small. */
+function shallow(schema: JsonObject): JsonObject {
+  if (schema.type === "array") return { type: "array", ...(schema.items ? { items: shallow(schema.items as JsonObject) } : {}) };
+  const required = [schema, ...((schema.allOf ?? []) as JsonObject[])].flatMap((b) => (b.required ?? []) as string[]);
+  return { type: "object", ...(required.length ? { required } : {}) };
+}
+
+/** offset and limit are on every list, and their schema (minimum, maximum, default) says what they are. */
+function pagingDescription(name: string): string | undefined {
+  // Their schema says it all (minimum, maximum, default): no words needed.
+  return name === "offset" || name === "limit" ? "" : undefined;
+}
+
+function outputSchemaOf(document: JsonObject, operation: JsonObject, paginated: boolean): JsonObject & { type: "object" } {
+  const [, response] = Object.entries((operation.responses ?? {}) as JsonObject).find(([code]) => code.startsWith("2")) ?? [];
+  const content = ((inlineSchema(document, response) as JsonObject | undefined)?.content ?? {}) as Record<string, { schema?: JsonObject }>;
+  const schema = content["application/json"]?.schema;
+  if (!schema) return { type: "object", properties: { status: { type: "integer" } }, required: ["status"] };
+  const rules = shallow(schema);
+  if (rules.type !== "array") return { ...rules, type: "object" };
+  return {
+    type: "object",
+    properties: { items: rules, ...(paginated ? { next_offset: { type: ["integer", "null"] } } : {}) },
+    required: ["items"],
   };
 }
 

@@ -11,9 +11,11 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
-import { toRequest } from "./arguments.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { ajv, toRequest } from "./arguments.js";
 import { operationTools, type OperationTool } from "./operations.js";
 import { redactText } from "./redact.js";
+import { successResult, textResult, untrusted } from "./result.js";
 import { selectTools, type Selection } from "./selection.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
@@ -48,18 +50,37 @@ export function createMcpServer(options: ServerOptions): Server {
     const tool = selected.get(name);
     if (!tool) {
       const known = all.find((t) => t.name === name);
-      const why = !known
-        ? `Unknown tool ${name}.`
-        : known.writes && !options.allowWrites
+      if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}.`);
+      // A tool of the description this server does not offer: a result the model can read, not a protocol error.
+      return textResult(
+        known.writes && !options.allowWrites
           ? `${name} changes data and this server is read-only: start it with --allow-writes to offer it.`
-          : `${name} is not among the tools this server was started with (--tools, --tags).`;
-      throw new McpError(ErrorCode.InvalidParams, why);
+          : `${name} is not among the tools this server was started with (--tools, --tags).`,
+        true,
+      );
     }
-    const result = await call(options.client, tool, request.params.arguments ?? {});
+    const result = conforming(tool, await call(options.client, tool, request.params.arguments ?? {}));
     // The one place every result passes: nothing the service said can carry the key out.
-    return { ...result, content: result.content.map((c) => (c.type === "text" ? { ...c, text: redactText(c.text, secrets) } : c)) };
+    return {
+      ...result,
+      content: result.content.map((c) => (c.type === "text" ? { ...c, text: redactText(c.text, secrets) } : c)),
+      ...(result.structuredContent && { structuredContent: JSON.parse(redactText(JSON.stringify(result.structuredContent), secrets)) }),
+    };
   });
   return server;
+}
+
+/** Structured content must match the tool's output schema (MCP 2025-06-18): a service that answers
+ * otherwise gets its answer back as marked text in an error result, saying what did not match. */
+const outputValidators = new Map<string, ValidateFunction>();
+function conforming(tool: OperationTool, result: CallToolResult): CallToolResult {
+  if (result.structuredContent === undefined) return result;
+  let validate = outputValidators.get(tool.name);
+  if (!validate) outputValidators.set(tool.name, (validate = ajv.compile(tool.outputSchema)));
+  if (validate(result.structuredContent)) return result;
+  const why = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+  return textResult(`${tool.name}: the service's answer does not match the description (${why}).\n${text}`, true);
 }
 
 function toMcpTool(tool: OperationTool): Tool {
@@ -68,18 +89,15 @@ function toMcpTool(tool: OperationTool): Tool {
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
     annotations: tool.annotations,
   };
 }
 
-const text = (value: string, isError = false): CallToolResult => ({
-  content: [{ type: "text", text: value }],
-  ...(isError ? { isError } : {}),
-});
-
 async function call(client: ApiClient, tool: OperationTool, args: Record<string, unknown>): Promise<CallToolResult> {
   const checked = toRequest(tool, args);
-  if ("problems" in checked) return text(`Invalid arguments for ${tool.name}:\n${checked.problems.map((p) => `- ${p}`).join("\n")}`, true);
+  if ("problems" in checked)
+    return textResult(`Invalid arguments for ${tool.name}:\n${checked.problems.map((p) => `- ${p}`).join("\n")}`, true);
   try {
     // openapi-fetch's request(method, path, init): the path and method come from the description,
     // which the client's types are made from, so the loose call below sends what the types allow.
@@ -87,14 +105,17 @@ async function call(client: ApiClient, tool: OperationTool, args: Record<string,
     const result = await send(tool.method, tool.path, checked.request);
     // unwrap: the data, or the client's ApiError (the problem the service answered, its strings scrubbed of the key).
     const data = unwrap(result);
-    return text(data === undefined ? `HTTP ${result.response.status}: no content` : JSON.stringify(data, null, 2));
+    return successResult(tool, data, result.response.status, args);
   } catch (error) {
     if (error instanceof ApiError) {
       const detail = error.problem ?? (error.text ? error.text : undefined);
-      return text(`${error.message}${detail === undefined ? "" : `\n${JSON.stringify(detail, null, 2)}`}`, true);
+      return textResult(
+        `${error.message}${detail === undefined ? "" : `\n${untrusted(tool.name, JSON.stringify(detail).replace(/</g, "\\u003c"))}`}`,
+        true,
+      );
     }
     // Timeouts, network failures, a body that is not JSON: the client's errors never quote the key.
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return text(`${tool.name} failed: ${message}`, true);
+    return textResult(`${tool.name} failed: ${message}`, true);
   }
 }

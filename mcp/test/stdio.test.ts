@@ -8,7 +8,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { target } from "../../test/support/target.js";
 import { CANARY_KEY, canaryForms, startEchoServer, type EchoServer } from "./echo-server.js";
-import { described, isRead, repoRoot, textOf } from "./support.js";
+import { described, isRead, repoRoot, textOf, dataOf } from "./support.js";
 
 const command = `${repoRoot}mcp/bin/project-collaboration-mcp.js`;
 // Only what a process needs: no PCS_* variable of the test run leaks into a server that should not have it.
@@ -83,7 +83,7 @@ describe("npx project-collaboration-mcp", () => {
         .map((o) => o.operationId)
         .sort(),
     );
-    const projects = JSON.parse(textOf(await sandbox.client.callTool({ name: "listProjects", arguments: {} })));
+    const projects = dataOf(await sandbox.client.callTool({ name: "listProjects", arguments: {} }));
     expect(Array.isArray(projects) && projects.length > 0).toBe(true);
     expect(sandbox.stderr()).toMatch(/read-only\) against the in-process sandbox/);
   });
@@ -91,7 +91,7 @@ describe("npx project-collaboration-mcp", () => {
   it("with PCS_BASE_URL and PCS_API_KEY: listProjects from the run's server (the mock)", async () => {
     const result = await mock.client.callTool({ name: "listProjects", arguments: { limit: 2 } });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(Array.isArray(JSON.parse(textOf(result)))).toBe(true);
+    expect(Array.isArray(dataOf(result))).toBe(true);
     expect(mock.stderr()).toMatch(/against the service at /);
   });
 

@@ -85,3 +85,10 @@ export function textOf(result: Json): string {
   expect(result.content[0].type).toBe("text");
   return result.content[0].text;
 }
+
+/** The service's data in a result, as a text-only client reads it: the JSON between the untrusted-data markers. */
+export function dataOf(result: Json): unknown {
+  const match = /^<untrusted-data tool="[^"]+">\n(.*)\n<\/untrusted-data>\n/s.exec(textOf(result));
+  expect(match, textOf(result).slice(0, 300)).not.toBeNull();
+  return JSON.parse(match![1]!);
+}

@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, selectTools, operationTools, UsageError } from "../src/index.js";
-import { connectInMemory, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
+import { connectInMemory, dataOf, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -130,22 +130,35 @@ describe("each tool's input schema", () => {
 });
 
 describe("against the sandbox", () => {
-  it.each(described.filter(isRead).map((o) => [o.operationId, o] as const))("%s answers the service's JSON", async (name, o) => {
-    const result = await readOnly.client.callTool({ name, arguments: exampleInputs(o)[0] });
-    expect(result.isError, textOf(result)).toBeFalsy();
-    const data = JSON.parse(textOf(result));
-    expect(typeof data).toBe("object");
-    expect(data).not.toBeNull();
-  });
+  it.each(described.filter(isRead).map((o) => [o.operationId, o] as const))(
+    "%s answers structured content valid against its output schema, and the same data as marked text",
+    async (name, o) => {
+      const { tools } = await readOnly.client.listTools();
+      const tool = tools.find((t) => t.name === name)!;
+      expect(tool.outputSchema?.type).toBe("object");
+      const result = await readOnly.client.callTool({ name, arguments: exampleInputs(o)[0] });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const validate = ajv.compile(tool.outputSchema!);
+      expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
+      const structured = result.structuredContent as { items?: unknown };
+      expect(dataOf(result)).toEqual("items" in structured ? structured.items : structured);
+    },
+  );
 
-  it("a page of listProjects holds what limit asks for", async () => {
+  it("a page of listProjects holds what limit asks for, and says where the next one starts", async () => {
     const result = await readOnly.client.callTool({ name: "listProjects", arguments: { limit: 1 } });
-    expect(JSON.parse(textOf(result))).toHaveLength(1);
+    expect(dataOf(result)).toHaveLength(1);
+    expect(result.structuredContent).toMatchObject({ next_offset: 1 });
+    expect(textOf(result)).toMatch(/More may follow: call listProjects with offset 1\./);
+    const last = await readOnly.client.callTool({ name: "listProjects", arguments: { limit: 100 } });
+    expect(last.structuredContent).toMatchObject({ next_offset: null });
+    expect(textOf(last)).toMatch(/That is the end of the list\./);
   });
 
-  it("refuses write tools in read-only mode, saying how to enable them, and changes nothing", async () => {
-    const refused = readOnly.client.callTool({ name: "deleteProject", arguments: { project_id: 48213 } });
-    await expect(refused).rejects.toThrow(/deleteProject changes data and this server is read-only: start it with --allow-writes/);
+  it("refuses write tools in read-only mode with a tool result that says how to enable them, and changes nothing", async () => {
+    const refused = await readOnly.client.callTool({ name: "deleteProject", arguments: { project_id: 48213 } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe("deleteProject changes data and this server is read-only: start it with --allow-writes to offer it.");
     const still = await readOnly.client.callTool({ name: "getProject", arguments: { project_id: 48213 } });
     expect(still.isError).toBeFalsy();
   });
@@ -154,14 +167,14 @@ describe("against the sandbox", () => {
     const call = async (name: string, args: Record<string, unknown>) => {
       const result = await readWrite.client.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
-      return textOf(result);
+      return result;
     };
     const example = (name: string, i = 0) => exampleInputs(described.find((o) => o.operationId === name)!)[i]!;
-    const created = JSON.parse(await call("createProject", example("createProject")));
+    const created = dataOf(await call("createProject", example("createProject"))) as { id: number; title: string };
     expect(created.title).toBe(example("createProject").name);
     const project_id = created.id;
     await call("updateProject", { ...example("updateProject"), project_id });
-    expect(JSON.parse(await call("getProject", { project_id })).job_code).toBe(example("updateProject").job_code);
+    expect((dataOf(await call("getProject", { project_id })) as { job_code: string }).job_code).toBe(example("updateProject").job_code);
     // The sandbox's example users, by id and by an address that has no account (which creates one).
     const byId = example("addProjectUser", 0);
     await call("addProjectUser", { ...byId, project_id });
@@ -204,9 +217,11 @@ describe("filters", () => {
   it("a call to a tool left out by a filter, or to no tool at all, says which", async () => {
     const narrowed = await connectInMemory({ ...connect({}), tools: ["getProject"] });
     try {
-      await expect(narrowed.client.callTool({ name: "listProjects", arguments: {} })).rejects.toThrow(
-        /listProjects is not among the tools this server was started with/,
-      );
+      const left = await narrowed.client.callTool({ name: "listProjects", arguments: {} });
+      expect([left.isError, textOf(left)]).toEqual([
+        true,
+        "listProjects is not among the tools this server was started with (--tools, --tags).",
+      ]);
       await expect(narrowed.client.callTool({ name: "dropDatabase", arguments: {} })).rejects.toThrow(/Unknown tool dropDatabase/);
     } finally {
       await narrowed.close();
