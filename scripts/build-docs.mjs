@@ -19,6 +19,7 @@
 //    label its name is the summary it shows.
 // 6. Refuse a page whose markup would load anything from the network.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,6 +104,36 @@ if (labelFixes !== 1)
   );
 const fixed = withLogo.replace(EXAMPLE_LABEL, "$1");
 
+/**
+ * The page's Content-Security-Policy, as a <meta> first in <head>: only the page's own scripts run (each
+ * inline one by its hash, and the console's code, which the loader imports from a blob: URL), nothing
+ * is loaded from anywhere, and the console may connect over HTTPS, or over plain HTTP to this machine
+ * only (the key goes nowhere else). Styles stay inline (Redoc writes them at run time). Framing cannot
+ * be refused from a <meta>: `npm run docs` sends frame-ancestors as a header (scripts/serve-docs.mjs).
+ */
+function withContentSecurityPolicy(markup) {
+  const hashes = [...markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc=/i.test(attributes) && !/type="(application\/json|text\/plain)"/i.test(attributes))
+    .map(([, , code]) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
+  const policy = [
+    "default-src 'none'",
+    `script-src ${[...new Set(hashes)].join(" ")} blob:`,
+    "worker-src blob:",
+    "style-src 'unsafe-inline'",
+    "img-src data: blob:",
+    "font-src data:",
+    "connect-src https: http://localhost:* http://127.0.0.1:*",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join("; ");
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+  const at = markup.indexOf('<meta charset="utf8" />');
+  if (at === -1) throw new Error("docs:build: the template's <meta charset> is gone: the Content-Security-Policy goes right after it");
+  const end = at + '<meta charset="utf8" />'.length;
+  return `${markup.slice(0, end)}\n  ${meta}${markup.slice(end)}`;
+}
+
 /** The console's script: console.js and the sandbox it imports, one minified ES module. */
 async function consoleScript() {
   const bundled = await build({
@@ -136,6 +167,7 @@ for (const [name, content] of Object.entries(slots)) {
   if (found !== 1) throw new Error(`docs:build: expected the slot pcs:${name} once in scripts/docs-template.hbs, found it ${found} times`);
   html = html.replace(slot, () => content);
 }
+html = withContentSecurityPolicy(html);
 writeFileSync(page, html);
 const external = networkReferences(html);
 if (external.length) {

@@ -76,6 +76,11 @@ const server = createServer((request, response) => {
     "cache-control": "no-cache",
     "accept-ranges": "none",
     "content-length": statSync(file).size,
+    // No other site may frame the reference (a page could dress its console up as its own); the rest
+    // of the policy is the page's <meta> (scripts/build-docs.mjs).
+    "content-security-policy": "frame-ancestors 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
   });
   if (request.method === "HEAD") response.end();
   // pipeline, not pipe: a client that cuts the download off closes the file too.

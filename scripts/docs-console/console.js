@@ -106,7 +106,7 @@ function buildDialog() {
     h(
       "p",
       { class: "pcs-note" },
-      "Your key is kept in this page's memory only: never in the address, browser storage or the page, and sent only to the base URL above, over HTTPS as the API requires. " +
+      "Your key is kept in this page's memory only: never in the address, browser storage or the page, and sent only to the base URL above: over HTTPS, or over plain HTTP to this machine only (localhost, 127.0.0.1) — any other http:// address is refused. " +
         "The request goes from your browser, so your server must allow it by CORS: this page's origin (a page opened from disk sends Origin: null), " +
         "the Authorization and Content-Type headers, and the methods GET, POST, PATCH and DELETE. Without that the browser shows no answer; the curl command below works regardless.",
     ),
@@ -159,7 +159,16 @@ function buildDialog() {
       { class: "pcs-request", onsubmit: (event) => (event.preventDefault(), send()), oninput: renderCurl },
       ui.params,
       ui.bodyField,
-      h("div", { class: "pcs-row" }, (ui.send = h("button", { type: "submit", class: "pcs-primary" }, "Send request"))),
+      h(
+        "div",
+        { class: "pcs-row" },
+        (ui.send = h("button", { type: "submit", class: "pcs-primary" }, "Send request")),
+        (ui.cancel = h(
+          "button",
+          { type: "button", class: "pcs-secondary", hidden: true, onclick: () => inFlight?.abort(new Error("Cancelled.")) },
+          "Cancel",
+        )),
+      ),
     ),
     ui.response,
     h(
@@ -291,12 +300,30 @@ function resetSandbox() {
   ui.resetState.textContent = "The sandbox is back to its seed.";
 }
 
+/** How long a request may take, its body included, before it is given up. */
+export const REQUEST_TIME_LIMIT_MS = 30_000;
+/** The request under way: Cancel aborts it. */
+let inFlight;
+
+/** The key may travel over plain HTTP only to this machine (the names the page's Content-Security-
+ * Policy allows too, scripts/build-docs.mjs); anywhere else, HTTPS. */
+export function mayCarryKey(base) {
+  const url = new URL(base);
+  return url.protocol === "https:" || (url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1"));
+}
+
 async function send() {
   const { method, pathAndQuery, body } = requestOf();
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const init = { method, headers, body: body !== undefined ? compactJson(body) : undefined };
+  inFlight = new AbortController();
+  const timer = setTimeout(
+    () => inFlight.abort(new Error(`No answer within ${REQUEST_TIME_LIMIT_MS / 1000} s: given up.`)),
+    REQUEST_TIME_LIMIT_MS,
+  );
+  const init = { method, headers, body: body !== undefined ? compactJson(body) : undefined, signal: inFlight.signal };
   ui.send.disabled = true;
+  ui.cancel.hidden = false;
   ui.status.textContent = "Sending…";
   delete ui.status.dataset.status; // set again with the answer's status
   ui.response.hidden = false;
@@ -307,10 +334,15 @@ async function send() {
       takeKey();
       const base = serverBase();
       if (!/^https?:\/\//i.test(base)) throw new Error("Enter your server's base URL first, e.g. https://your-host.invalid/public/api.");
+      if (!mayCarryKey(base))
+        throw new Error(
+          "Not sent: the key goes only over HTTPS, or over plain HTTP to this machine (localhost, 127.0.0.1). Use an https:// base URL.",
+        );
       if (apiKey) headers.Authorization = basic(apiKey);
       // No cookies, no referrer: the key in the header is the only credential sent.
       response = await fetch(base + pathAndQuery, { ...init, credentials: "omit", referrerPolicy: "no-referrer", cache: "no-store" }).catch(
         () => {
+          if (inFlight.signal.aborted) throw inFlight.signal.reason;
           throw new Error(
             "No answer: the server is unreachable, or its CORS answer does not allow this page (see the note above). Try the curl command instead.",
           );
@@ -321,22 +353,29 @@ async function send() {
       headers.Authorization = basic(ui.actAs.value);
       response = await sandbox.fetch(SANDBOX_BASE + pathAndQuery, init);
     }
-    await showResponse(response);
+    await showResponse(response, inFlight.signal);
   } catch (error) {
-    ui.status.textContent = error instanceof Error ? error.message : String(error);
+    const reason = inFlight.signal.aborted ? inFlight.signal.reason : error;
+    ui.status.textContent = reason instanceof Error ? reason.message : String(reason);
     ui.status.dataset.status = "none";
   } finally {
+    clearTimeout(timer);
     ui.send.disabled = false;
+    ui.cancel.hidden = true;
     renderCurl();
   }
 }
 
-async function showResponse(response) {
+async function showResponse(response, signal) {
   ui.status.textContent = `${response.status} ${response.statusText || STATUS_TEXT[response.status] || ""}`.trim();
   ui.status.dataset.status = String(response.status);
   const headerLines = [...response.headers].map(([name, value]) => `${name}: ${value}`);
   ui.headers.textContent = headerLines.length ? headerLines.join("\n") : "(none the browser may show)";
-  const text = await response.text();
+  // A body that never ends is given up with the request (Cancel, or the time limit).
+  const text = await Promise.race([
+    response.text(),
+    new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
+  ]);
   let shown = text;
   try {
     shown = JSON.stringify(JSON.parse(text), null, 2);

@@ -11,7 +11,9 @@
 // browser launch for everything.
 // Screenshots for people: test/output/docs/ (ignored by git).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -88,6 +90,8 @@ if (chromiumMissing) {
     // The "other origin" of the console test: the run's Prism mock, or one of our own when the run
     // targets something else.
     let mock: { url: string; own?: RunningPrism };
+    /** Servers a test starts on this machine for the console to call (beside the mock). */
+    const ownServers: string[] = [];
     const requests: string[] = []; // every request the page made
     const blocked: string[] = []; // the ones that left docs/ (aborted)
     const consoleErrors: string[] = [];
@@ -107,7 +111,9 @@ if (chromiumMissing) {
     }
     /** axe-core's serious and critical violations on the page as it is now, one line per rule. */
     async function axeViolations(where: string, scope?: string): Promise<string[]> {
-      if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+      // Evaluated by the browser's debugging protocol, not added as a <script>: the page's
+      // Content-Security-Policy lets only its own scripts run, and stays on for this test.
+      if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
       const violations = await page.evaluate(async (selector) => {
         // @ts-expect-error -- axe is the global the injected script defines
         // preload: false — no fetching of the page's stylesheets (all inline here); `region` is a moderate
@@ -205,7 +211,7 @@ if (chromiumMissing) {
       context.on("request", (request) => requests.push(request.url()));
       await context.route("**/*", (route) => {
         const url = route.request().url();
-        if (url.startsWith(docsUrl) || url.startsWith("data:") || url.startsWith("blob:") || url.startsWith(`${mock.url}/`))
+        if (url.startsWith(docsUrl) || url.startsWith("data:") || url.startsWith("blob:") || [mock.url, ...ownServers].some((s) => url.startsWith(`${s}/`)))
           return route.continue();
         blocked.push(url);
         return route.abort("blockedbyclient");
@@ -580,6 +586,52 @@ if (chromiumMissing) {
       expect(violations, "axe: serious or critical violations").toEqual([]);
     });
 
+    it("Try it: the key goes over plain HTTP only to this machine, and an answer that never ends can be cancelled", async () => {
+      await openConsoleFrom("listGroups");
+      await page.getByLabel("Your server").check();
+      await page.getByLabel("API key", { exact: true }).fill("console-http-key");
+      const elsewhere: string[] = [];
+      const onRequest = (request: { url(): string }) => {
+        if (request.url().startsWith("http://pcs.example.com")) elsewhere.push(request.url());
+      };
+      page.on("request", onRequest);
+      await page.getByLabel("Base URL").fill("http://pcs.example.com/public/api");
+      await page.locator("#pcs-operation").selectOption("listGroups");
+      await dialog().getByRole("button", { name: "Send request" }).click();
+      await page.locator("#pcs-status", { hasText: "Not sent: the key goes only over HTTPS" }).waitFor({ timeout: WAIT_MS });
+      page.off("request", onRequest);
+      expect(elsewhere).toEqual([]);
+      // A server on this machine that starts its answer and never ends it.
+      const endless = createServer((request, response) => {
+        const cors = {
+          "access-control-allow-origin": request.headers.origin ?? "*",
+          "access-control-allow-headers": "authorization, content-type, accept",
+          "access-control-allow-private-network": "true",
+        };
+        if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
+        response.writeHead(200, { ...cors, "content-type": "application/json" });
+        response.write("[");
+      });
+      await new Promise<void>((resolve) => endless.listen(0, "127.0.0.1", resolve));
+      try {
+        const endlessUrl = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+        ownServers.push(endlessUrl);
+        await page.getByLabel("Base URL").fill(endlessUrl);
+        await dialog().getByRole("button", { name: "Send request" }).click();
+        const cancel = dialog().getByRole("button", { name: "Cancel" });
+        await cancel.waitFor({ state: "visible", timeout: WAIT_MS });
+        await cancel.click();
+        await page.locator("#pcs-status", { hasText: "Cancelled." }).waitFor({ timeout: WAIT_MS });
+        expect(await dialog().getByRole("button", { name: "Send request" }).isEnabled()).toBe(true);
+        expect(await cancel.isVisible()).toBe(false);
+      } finally {
+        endless.closeAllConnections();
+        endless.close();
+      }
+      await page.getByLabel("The sandbox in this page").check();
+      await page.keyboard.press("Escape");
+    });
+
     it("Try it: sends to a server on another origin (the mock) with the reader's key, which is then nowhere in the page's URL, storage or DOM", async () => {
       const key = `console-key-${Date.now()}`;
       const encoded = Buffer.from(`${key}:`).toString("base64");
@@ -637,7 +689,7 @@ if (chromiumMissing) {
       expect(blocked, "requests that left the page").toEqual([]);
       // blob: is the console's own code, imported from the page's text on the first "Try it".
       expect(
-        requests.filter((url) => !url.startsWith(docsUrl) && !url.startsWith("blob:") && !url.startsWith(`${mock.url}/`)),
+        requests.filter((url) => !url.startsWith(docsUrl) && !url.startsWith("blob:") && ![mock.url, ...ownServers].some((s) => url.startsWith(`${s}/`))),
         "requests outside docs/ and the console's server",
       ).toEqual([]);
       expect(consoleErrors, "console errors").toEqual([]);

@@ -397,6 +397,14 @@ describe("the docs server (npm run docs)", () => {
 
   const descriptors = () => readdirSync(`/proc/${docs.pid}/fd`).length;
 
+  it("refuses to be framed by another site, and the page carries its Content-Security-Policy", async () => {
+    const page = await send(url, "GET", "/index.html");
+    expect(page.status).toBe(200);
+    expect(page.headers["content-security-policy"]).toBe("frame-ancestors 'none'");
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+    expect(page.body).toContain('<meta http-equiv="Content-Security-Policy"');
+  });
+
   it("downloads the client cuts off close their files: 100 of them leave the descriptor count where it was", async () => {
     const before = descriptors();
     for (let i = 0; i < 100; i++) {
