@@ -117,6 +117,41 @@ for (const [name, { child, url }] of [
   console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
 }
 
+console.log("\nA 10 MB body of [{},{},…] (far over the 64 KiB limit; it cost 10.6 s and 600 MB before the limit):");
+const objects = `[${"{},".repeat((10 * 1024 * 1024) / 3 - 1)}{}]`;
+for (const [name, { child, url }] of [
+  ["npm run sandbox -- --no-proxy", sandboxAlone],
+  ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]],
+]) {
+  const before = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
+  const answer = await send(url, { method: "POST", path: "/projects.json", headers: { ...ADMIN, "content-type": "application/json" }, body: objects });
+  const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
+  console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
+}
+
+console.log("\nThe sandbox's state (in process): 10,000 invitations of new addresses, then creates past the project limit:");
+{
+  const { createSandbox } = await import("../generated/lib/sandbox/index.js");
+  const sandbox = createSandbox();
+  const post = (path, body) =>
+    sandbox.fetch(new Request(`http://s.invalid${path}`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: JSON.stringify(body) }));
+  const times = [];
+  for (let i = 0; i < 10_000; i++) {
+    const at = performance.now();
+    await post("/projects/48213/users.json", { email: `invitee.${i}@elsewhere.example` });
+    times.push(performance.now() - at);
+  }
+  const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+  console.log(`  an invitation: ${mean(times.slice(0, 1000)).toFixed(3)} ms on average for the first 1,000, ${mean(times.slice(-1000)).toFixed(3)} ms for the last 1,000`);
+  let status = 201;
+  let created = 0;
+  while (status === 201 && created < 20_000) {
+    status = (await post("/projects.json", { name: `Soak ${created}` })).status;
+    if (status === 201) created++;
+  }
+  console.log(`  projects: ${created} created, then ${status}; heap in use ${Math.round(process.memoryUsage().heapUsed / 1024 / 1024)} MB`);
+}
+
 console.log("\nnpm run contract:proxy in front of a server answering with a 200 MB body:");
 const huge = createServer((_, response) => {
   response.writeHead(200, { "content-type": "application/json" });

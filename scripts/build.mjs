@@ -21,6 +21,7 @@ const steps = {
   "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
   "build:contract": ["build:lib"], // contract/dist/: the contract checker package (contract/), compiled by tsc, with the OpenAPI toolkit beside it (scripts/build-contract.mjs)
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
+  "docs:markdown": ["bundle"], // docs/llms.txt, docs/llms-full.txt, docs/reference/*.md: the reference as Markdown, for assistants (scripts/build-markdown.mjs)
   "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:lib"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/build-docs.mjs)
 };
 

@@ -405,6 +405,12 @@ describe("the docs server (npm run docs)", () => {
     expect(page.body).toContain('<meta http-equiv="Content-Security-Policy"');
   });
 
+  it("serves the reference as Markdown beside it, with the types readers expect", async () => {
+    expect((await send(url, "GET", "/llms.txt")).headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect((await send(url, "GET", "/llms-full.txt")).status).toBe(200);
+    expect((await send(url, "GET", "/reference/getGroup.md")).headers["content-type"]).toBe("text/markdown; charset=utf-8");
+  });
+
   it("downloads the client cuts off close their files: 100 of them leave the descriptor count where it was", async () => {
     const before = descriptors();
     for (let i = 0; i < 100; i++) {
