@@ -62,8 +62,8 @@ let attw: Promise<Outcome>;
 let dir = "";
 let tarball = "";
 let packed: { files: { path: string }[]; unpackedSize: number; size: number };
-// What a reader of the package copies: the README's examples and the client guide's.
-const examples = ["README.md", "docs/guides/client.md"].flatMap((file) => tsBlocks(readFileSync(`${repoRoot}${file}`, "utf8")));
+// What a reader of the package copies: the README's examples, AGENTS.md's (for coding agents) and the client guide's.
+const examples = ["README.md", "AGENTS.md", "docs/guides/client.md"].flatMap((file) => tsBlocks(readFileSync(`${repoRoot}${file}`, "utf8")));
 const sources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
 
 beforeAll(() => {
@@ -130,6 +130,7 @@ describe("the tarball", () => {
         "generated/openapi.3.0.yaml",
         "package.json",
         "README.md",
+        "AGENTS.md",
         "CHANGELOG.md",
       ]),
     );
@@ -144,6 +145,7 @@ describe("the tarball", () => {
           "generated/openapi.3.0.yaml",
           "package.json",
           "README.md",
+          "AGENTS.md",
           "LICENSE",
           "CHANGELOG.md",
         ].includes(p),
