@@ -6,18 +6,25 @@ import { connect } from "./connection.js";
 import { operationTools } from "./operations.js";
 import { redactText } from "./redact.js";
 import { selectTools, UsageError } from "./selection.js";
+import { serveHttp } from "./http.js";
 import { createMcpServer } from "./server.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
 const USAGE = `Usage: project-collaboration-mcp [--allow-writes] [--sandbox] [--tools a,b] [--tags A,B] [--list-tools]
+                                     [--http [--host 127.0.0.1] [--port 4012]]
 
-An MCP server (stdio) whose tools are the Project Collaboration Service's operations.
+An MCP server (stdio, or Streamable HTTP with --http) whose tools are the Project Collaboration Service's operations.
+  --http          serve over Streamable HTTP at /mcp: each request brings its own key
+                  (Authorization: Bearer <key>); PCS_BASE_URL is the service (without it, the sandbox)
+  --host, --port  where --http listens (default 127.0.0.1:4012; another host is reachable by others)
   --allow-writes  also offer the tools that change data (read-only without it)
   --sandbox       use the in-process sandbox even when PCS_API_KEY is set
   --tools a,b     only these operations (operationIds)
   --tags A,B      only the operations of these tags (with --tools: either)
   --list-tools    print the tools that would be offered, and exit
 Environment: PCS_API_KEY and PCS_BASE_URL (the service root); without a key, the sandbox.`;
+
+const DEFAULT_HTTP_PORT = 4012; // beside the mock (4010) and the sandbox (4011)
 
 const list = (value: string | undefined) =>
   value
@@ -33,6 +40,9 @@ async function main(): Promise<void> {
       tools: { type: "string" },
       tags: { type: "string" },
       "list-tools": { type: "boolean" },
+      http: { type: "boolean" },
+      host: { type: "string" },
+      port: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" },
     },
@@ -47,6 +57,26 @@ async function main(): Promise<void> {
   const offered = selectTools(operationTools(), selection);
   if (values["list-tools"]) {
     for (const tool of offered) process.stdout.write(`${tool.name}\t${tool.writes ? "write" : "read"}\t${tool.tags.join(",")}\n`);
+    return;
+  }
+  if (values.http) {
+    const port = Number(values.port ?? DEFAULT_HTTP_PORT);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be a port number, not ${JSON.stringify(values.port)}`);
+    const baseUrl = values.sandbox ? undefined : process.env.PCS_BASE_URL?.trim() || undefined;
+    // The same refusals as over stdio (a base URL with user info, a malformed one), without a key.
+    if (baseUrl) connect({ PCS_BASE_URL: baseUrl, PCS_API_KEY: "check-only" });
+    const { url } = await serveHttp({
+      ...selection,
+      host: values.host ?? "127.0.0.1",
+      port,
+      ...(baseUrl && { baseUrl }),
+      log: (line) => process.stderr.write(`${SERVER_NAME}: ${line}\n`),
+    });
+    const mode = selection.allowWrites ? "read and write" : "read-only";
+    process.stderr.write(
+      `${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} tools (${mode}) on ${url}, against ${baseUrl ? `the service at ${new URL(baseUrl).host}` : "a shared in-process sandbox"}; each request's key from its Authorization header\n`,
+    );
     return;
   }
   const connection = connect(process.env, { sandbox: values.sandbox === true });

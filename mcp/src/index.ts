@@ -10,3 +10,5 @@ export { selectTools, UsageError } from "./selection.js";
 export type { Selection } from "./selection.js";
 export { annotationsOf, WARNINGS } from "./annotations.js";
 export { secretsOf } from "./redact.js";
+export { serveHttp, keyOf } from "./http.js";
+export type { HttpOptions } from "./http.js";

@@ -1,0 +1,72 @@
+// The hosted mode (issue 29, item 4): `--http` serves Streamable HTTP on 127.0.0.1, each request with
+// its own key from its Authorization header, read-only by default; checked with the SDK's own client
+// over HTTP. The key is never in what the server logs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { keyOf, serveHttp } from "../src/index.js";
+import { dataOf } from "./support.js";
+
+const logged: string[] = [];
+let server: Awaited<ReturnType<typeof serveHttp>>;
+beforeAll(async () => {
+  server = await serveHttp({ port: 0, log: (line) => logged.push(line) });
+});
+afterAll(() => server?.close());
+
+const connectAs = async (authorization: string) => {
+  const client = new Client({ name: "http-test", version: "0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization } } }));
+  return client;
+};
+
+describe("--http", () => {
+  it("listens on 127.0.0.1 at /mcp", () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it("answers tools/list (read-only) and a call, with the key of the request", async () => {
+    const client = await connectAs("Bearer sandbox-admin-key");
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.length).toBe(10);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      const result = await client.callTool({ name: "listProjects", arguments: { limit: 5 } });
+      expect(result.isError).toBeFalsy();
+      expect((dataOf(result) as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("acts as each request's own key: another key sees what that user sees", async () => {
+    const viewer = await connectAs(`Basic ${btoa("sandbox-viewer-key:")}`);
+    const stranger = await connectAs("Bearer not-a-key-of-this-sandbox");
+    try {
+      expect((await viewer.callTool({ name: "getOrganization", arguments: {} })).isError).toBeFalsy();
+      const refused = await stranger.callTool({ name: "getOrganization", arguments: {} });
+      expect(refused.isError).toBe(true);
+    } finally {
+      await viewer.close();
+      await stranger.close();
+    }
+    expect(logged.join("\n")).not.toMatch(/sandbox-viewer-key|not-a-key-of-this-sandbox|sandbox-admin-key/);
+  });
+
+  it("refuses a request without a key with 401 and a challenge", async () => {
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("reads the key from Bearer or Basic, and from nothing else", () => {
+    expect(keyOf("Bearer abc")).toBe("abc");
+    expect(keyOf(`Basic ${btoa("abc:")}`)).toBe("abc");
+    expect(keyOf("abc")).toBe(undefined);
+    expect(keyOf(`Basic ${btoa(":abc")}`)).toBe(undefined);
+  });
+});
