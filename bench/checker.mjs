@@ -29,8 +29,14 @@ function bytesUnder(dir) {
 
 /** The main package's and the checker's tarballs installed into a new empty folder: its path (remove it after). */
 export function installPackedChecker() {
-  const dir = mkdtempSync(join(tmpdir(), "pcs-checker-install-"));
-  const tarballs = ["", "contract"].map((workspace) => {
+  return installPacked(["contract"]);
+}
+
+/** The main package's tarball and those of `workspaces` (cli, contract…) installed into a new empty
+ * folder with their dependencies, as a user gets them: its path (remove it after) and size. */
+export function installPacked(workspaces) {
+  const dir = mkdtempSync(join(tmpdir(), "pcs-packed-install-"));
+  const tarballs = ["", ...workspaces].map((workspace) => {
     const run = spawnSync(
       "npm",
       ["pack", "--json", "--ignore-scripts", "--pack-destination", dir, ...(workspace ? ["-w", workspace] : [])],

@@ -124,7 +124,12 @@ for (const [name, { child, url }] of [
   ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]],
 ]) {
   const before = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
-  const answer = await send(url, { method: "POST", path: "/projects.json", headers: { ...ADMIN, "content-type": "application/json" }, body: objects });
+  const answer = await send(url, {
+    method: "POST",
+    path: "/projects.json",
+    headers: { ...ADMIN, "content-type": "application/json" },
+    body: objects,
+  });
   const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
   console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
 }
@@ -134,7 +139,13 @@ console.log("\nThe sandbox's state (in process): 10,000 invitations of new addre
   const { createSandbox } = await import("../generated/lib/sandbox/index.js");
   const sandbox = createSandbox();
   const post = (path, body) =>
-    sandbox.fetch(new Request(`http://s.invalid${path}`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: JSON.stringify(body) }));
+    sandbox.fetch(
+      new Request(`http://s.invalid${path}`, {
+        method: "POST",
+        headers: { ...ADMIN, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
   const times = [];
   for (let i = 0; i < 10_000; i++) {
     const at = performance.now();
@@ -142,7 +153,9 @@ console.log("\nThe sandbox's state (in process): 10,000 invitations of new addre
     times.push(performance.now() - at);
   }
   const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
-  console.log(`  an invitation: ${mean(times.slice(0, 1000)).toFixed(3)} ms on average for the first 1,000, ${mean(times.slice(-1000)).toFixed(3)} ms for the last 1,000`);
+  console.log(
+    `  an invitation: ${mean(times.slice(0, 1000)).toFixed(3)} ms on average for the first 1,000, ${mean(times.slice(-1000)).toFixed(3)} ms for the last 1,000`,
+  );
   let status = 201;
   let created = 0;
   while (status === 201 && created < 20_000) {

@@ -19,6 +19,7 @@ const steps = {
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build-sandbox.mjs)
   "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
   "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
+  "build:cli": ["build:lib"], // cli/dist/: the pcs command (cli/), compiled by tsc, with its command table from the bundle (scripts/build-cli.mjs)
   "build:contract": ["build:lib"], // contract/dist/: the contract checker package (contract/), compiled by tsc, with the OpenAPI toolkit beside it (scripts/build-contract.mjs)
   "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
   "docs:markdown": ["bundle"], // docs/llms.txt, docs/llms-full.txt, docs/reference/*.md: the reference as Markdown, for assistants (scripts/build-markdown.mjs)

@@ -31,6 +31,8 @@ export interface Sandbox {
   reset(): void;
   /** The emails the service would have sent since the last reset (inviting by address sends one). */
   sentEmails(): readonly SentEmail[];
+  /** Its data as it is now, as a seed: keep it (a file, say) and start a sandbox from it later. */
+  snapshot(): SandboxSeed;
 }
 
 /** Methods the fetch API refuses to put in a Request. */
@@ -110,5 +112,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       state = new SandboxState(seed, options.limits);
     },
     sentEmails: () => [...state.sentEmails],
+    snapshot: () => state.toSeed(),
   };
 }

@@ -92,6 +92,17 @@ export class SandboxState {
     if (this.sentEmails.length > this.limits.sentEmails) this.sentEmails.splice(0, this.sentEmails.length - this.limits.sentEmails);
   }
 
+  /** The data as it is now, in the shape of a seed: what createSandbox({ seed }) starts from again. */
+  toSeed(): SandboxSeed {
+    return structuredClone({
+      organizations: [...this.organizations.values()],
+      users: [...this.users.values()],
+      groups: this.groups,
+      projects: [...this.projects.values()],
+      permissions: this.permissions as Record<string, readonly Permission[]>,
+    });
+  }
+
   /** The account with that email address (compared without regard to case), if any. */
   userByEmail(email: string): SeedUser | undefined {
     return this.byEmail.get(email.toLowerCase());

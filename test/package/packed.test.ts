@@ -63,7 +63,9 @@ let dir = "";
 let tarball = "";
 let packed: { files: { path: string }[]; unpackedSize: number; size: number };
 // What a reader of the package copies: the README's examples, AGENTS.md's (for coding agents) and the client guide's.
-const examples = ["README.md", "AGENTS.md", "docs/guides/client.md"].flatMap((file) => tsBlocks(readFileSync(`${repoRoot}${file}`, "utf8")));
+const examples = ["README.md", "AGENTS.md", "docs/guides/client.md"].flatMap((file) =>
+  tsBlocks(readFileSync(`${repoRoot}${file}`, "utf8")),
+);
 const sources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
 
 beforeAll(() => {

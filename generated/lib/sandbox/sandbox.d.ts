@@ -20,5 +20,7 @@ export interface Sandbox {
     reset(): void;
     /** The emails the service would have sent since the last reset (inviting by address sends one). */
     sentEmails(): readonly SentEmail[];
+    /** Its data as it is now, as a seed: keep it (a file, say) and start a sandbox from it later. */
+    snapshot(): SandboxSeed;
 }
 export declare function createSandbox(options?: SandboxOptions): Sandbox;

@@ -85,5 +85,6 @@ export function createSandbox(options = {}) {
             state = new SandboxState(seed, options.limits);
         },
         sentEmails: () => [...state.sentEmails],
+        snapshot: () => state.toSeed(),
     };
 }

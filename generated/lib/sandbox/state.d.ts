@@ -38,6 +38,8 @@ export declare class SandboxState {
     addUser(user: SeedUser): void;
     /** Remembers an email sent, forgetting the oldest past the limit. */
     recordEmail(email: SentEmail): void;
+    /** The data as it is now, in the shape of a seed: what createSandbox({ seed }) starts from again. */
+    toSeed(): SandboxSeed;
     /** The account with that email address (compared without regard to case), if any. */
     userByEmail(email: string): SeedUser | undefined;
     /** A piece of copy and the project holding it, by the copy's id. */

@@ -1,0 +1,51 @@
+// What `pcs --help` and `pcs <command> --help` say, from the command table: the operation's summary and
+// the description's own words (its warnings among them), the arguments and flags with their limits.
+import type { Command } from "./table.js";
+
+export function globalHelp(commands: Command[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length + c.positionals.map((p) => ` <${p.name}>`).join("").length));
+  return [
+    "pcs — the Project Collaboration Service API from a terminal",
+    "",
+    "Usage: pcs <resource> <verb> [arguments] [flags]",
+    "",
+    ...commands.map((c) => `  ${`${c.name}${c.positionals.map((p) => ` <${p.name}>`).join("")}`.padEnd(width)}  ${c.summary}`),
+    `  ${"sandbox [--port N]".padEnd(width)}  Serve the reference sandbox over HTTP on 127.0.0.1 (no account needed)`,
+    `  ${"completion bash|zsh|fish".padEnd(width)}  Print a shell completion script`,
+    "",
+    "Flags of every command:",
+    "  --base-url <url>       the service root (or PCS_BASE_URL); the key only from PCS_API_KEY",
+    "  --format table|json|jsonl   default: a table on a terminal, JSON when piped",
+    "  --fields a,b           only these fields",
+    "  --all                  every page of a list (JSONL when piped)",
+    "  --yes                  confirm a command that deletes (asked on a terminal; required otherwise)",
+    "  --debug                print each request and response on stderr, credentials redacted",
+    "  --sandbox              run against a sandbox kept in a file between commands (--sandbox-file <path>)",
+    "",
+    "Exit codes: 0 done, 1 the service answered with an error, 2 a usage mistake. pcs <command> --help for one command.",
+  ].join("\n");
+}
+
+export function commandHelp(command: Command): string {
+  const line = (flag: string, type: string, rules: string, description: string) =>
+    `  ${flag.padEnd(24)} ${type}${rules ? ` (${rules})` : ""}${description ? ` — ${description.replace(/\s+/g, " ")}` : ""}`;
+  return [
+    `pcs ${command.name}${command.positionals.map((p) => ` <${p.name}>`).join("")} — ${command.summary}`,
+    `${command.method} ${command.path}`,
+    "",
+    command.description.trim(),
+    ...(command.positionals.length
+      ? ["", "Arguments:", ...command.positionals.map((p) => line(`<${p.name}>`, p.type, p.rules, p.description))]
+      : []),
+    ...(command.query.length ? ["", "Flags:", ...command.query.map((q) => line(`--${q.flag}`, q.type, q.rules, q.description))] : []),
+    ...(command.body
+      ? [
+          "",
+          `Body${command.body.required ? " (required)" : ""}: these flags, or --body @file.json / --body - (stdin) / --body '<json>'`,
+          ...(command.body.rules ? [`  ${command.body.rules.replace(/\s+/g, " ")}`] : []),
+          ...command.body.flags.map((f) => line(`--${f.flag}`, `${f.type}${f.required ? ", required" : ""}`, f.rules, f.description)),
+        ]
+      : []),
+    ...(command.destructive ? ["", "This cannot be undone: pcs asks on a terminal, and needs --yes otherwise."] : []),
+  ].join("\n");
+}

@@ -1,0 +1,138 @@
+// pcs, called as a function (main) against the in-process sandbox kept in a temporary file: every
+// operation of the description has a command, and each runs; mistakes are one line and exit 2; the
+// service's errors one line and exit 1; nothing is deleted without --yes when no one can be asked.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { commandTable, main } from "../src/index.js";
+import { exampleBody, exampleOf } from "../../contract/src/description.js";
+import { operations } from "../../test/support/openapi.js";
+
+const dir = mkdtempSync(join(tmpdir(), "pcs-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+async function pcs(argv: string[], { env = {}, isTTY = false, answer = false } = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const asked: string[] = [];
+  const code = await main(argv, env, {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    isTTY,
+    confirm: async (question) => (asked.push(question), answer),
+    readStdin: async () => "",
+  });
+  return { code, out: out.join("\n"), err: err.join("\n"), errLines: err.flatMap((e) => e.split("\n")), asked };
+}
+const sandboxFile = () => join(dir, `sandbox-${files++}.json`);
+
+describe("the command table", () => {
+  it("has a command for every operation of the description, and no other", () => {
+    expect(
+      commandTable()
+        .commands.map((c) => c.operationId)
+        .sort(),
+    ).toEqual(
+      operations()
+        .map((op) => op.operationId)
+        .sort(),
+    );
+  });
+
+  it.each(commandTable().commands.map((c) => [c.name, c] as const))("pcs %s runs against the sandbox", async (_, command) => {
+    const op = operations().find((o) => o.operationId === command.operationId)!;
+    const args = command.positionals.map((p) => String(exampleOf(op.parameters.find((q) => q.name === p.name))));
+    const body = exampleBody(op);
+    const result = await pcs([
+      "--sandbox-file",
+      sandboxFile(),
+      ...command.name.split(" "),
+      ...args,
+      ...(body === undefined ? [] : ["--body", JSON.stringify(body)]),
+      ...(command.destructive ? ["--yes"] : []),
+    ]);
+    expect(result.err, result.err).toBe("");
+    expect(result.code).toBe(0);
+    if (command.success !== 204) expect(() => JSON.parse(result.out)).not.toThrow(); // piped: JSON
+  });
+});
+
+describe("mistakes: one line, exit 2, nothing sent", () => {
+  it.each([
+    [["projects", "list", "--limt", "3"], {}, /Unknown option '--limt'/],
+    [["projects", "get", "abc"], {}, /<project_id> must be an integer, not "abc"/],
+    [["projects", "list", "--limit", "ten"], {}, /--limit must be an integer/],
+    [["projects", "list"], { PCS_BASE_URL: "https://pcs.invalid/public/api" }, /PCS_API_KEY is not set/],
+    [["projects", "list"], { PCS_API_KEY: "k" }, /no server: set PCS_BASE_URL/],
+    [
+      ["projects", "list", "--base-url", "https://someone:hunter2@pcs.invalid"],
+      { PCS_API_KEY: "k" },
+      /must not hold a user name or password/,
+    ],
+    [["projets", "list"], {}, /unknown command "projets"/],
+    [["projects", "remove", "1"], {}, /projects has no command "remove"/],
+  ] as const)("%j", async (argv, env, message) => {
+    const result = await pcs([...argv], { env: { ...env } });
+    expect([result.code, result.errLines.length]).toEqual([2, 1]);
+    expect(result.err).toMatch(message);
+    expect(result.err).not.toMatch(/hunter2|someone|\n\s+at /);
+  });
+});
+
+describe("the service's answers", () => {
+  it("a 404 is one line and exit 1", async () => {
+    const result = await pcs(["--sandbox-file", sandboxFile(), "projects", "get", "999999"]);
+    expect([result.code, result.errLines]).toEqual([
+      1,
+      ["pcs: projects get: 404 Not Found: No project with id 999999 is visible to the caller."],
+    ]);
+  });
+
+  it("delete without --yes and without a terminal changes nothing; on a terminal it asks, and no means no", async () => {
+    const file = sandboxFile();
+    const refused = await pcs(["--sandbox-file", file, "projects", "delete", "48213"]);
+    expect([refused.code, refused.err]).toEqual([2, expect.stringMatching(/add --yes to confirm/)]);
+    const declined = await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: false });
+    expect(declined.asked).toEqual([expect.stringMatching(/^Delete a project 48213: this cannot be undone/)]);
+    expect(declined.code).toBe(1);
+    expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(0);
+    expect((await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: true })).code).toBe(0);
+    expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(1);
+  });
+
+  it("state lasts between commands in the sandbox file", async () => {
+    const file = sandboxFile();
+    const created = JSON.parse((await pcs(["--sandbox-file", file, "projects", "create", "--name", "Kept"])).out);
+    const listed = JSON.parse((await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id,title"])).out);
+    expect(listed).toContainEqual({ id: created.id, title: "Kept" });
+  });
+});
+
+describe("output", () => {
+  it("a table on a terminal, JSON when piped, JSONL with --all", async () => {
+    const file = sandboxFile();
+    const onTerminal = await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id,title"], { isTTY: true });
+    expect(onTerminal.out.split("\n")[0]).toMatch(/^ID\s+TITLE$/);
+    const piped = await pcs(["--sandbox-file", file, "groups", "list"]);
+    expect(Array.isArray(JSON.parse(piped.out))).toBe(true);
+    const all = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1", "--fields", "id"]);
+    expect(all.out.split("\n").map((line) => JSON.parse(line))).toEqual([{ id: 48213 }, { id: 48377 }]);
+  });
+
+  it("--debug shows each request on stderr without the key", async () => {
+    const result = await pcs(["--sandbox-file", sandboxFile(), "groups", "list", "--debug"]);
+    expect(result.err).toMatch(/^> GET https:\/\/sandbox\.invalid\/public\/api\/groups\.json/m);
+    expect(result.err).toMatch(/^< 200/m);
+    expect(result.err).not.toContain(btoa("sandbox-admin-key:"));
+  });
+
+  it("completion scripts name every command", async () => {
+    for (const shell of ["bash", "zsh", "fish"]) {
+      const script = (await pcs(["completion", shell])).out;
+      for (const command of commandTable().commands) for (const word of command.name.split(" ")) expect(script, shell).toContain(word);
+    }
+    expect((await pcs(["completion", "tcsh"])).code).toBe(2);
+  });
+});

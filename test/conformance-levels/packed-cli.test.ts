@@ -1,0 +1,62 @@
+// pcs as a package user gets it: the main package's and the CLI's tarballs installed into an empty
+// folder, `npx pcs sandbox` started from there, and `npx pcs projects list` against it: a table on a
+// (pseudo-)terminal, JSON when piped.
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installPacked } from "../../bench/checker.mjs";
+
+let installed: ReturnType<typeof installPacked>;
+let server: ReturnType<typeof spawn>;
+let url = "";
+const env = () => ({ PATH: process.env.PATH!, HOME: installed.dir, PCS_API_KEY: "sandbox-admin-key", PCS_BASE_URL: url });
+
+beforeAll(async () => {
+  installed = installPacked(["cli"]);
+  server = spawn("npx", ["--no-install", "pcs", "sandbox", "--port", "0"], {
+    cwd: installed.project,
+    env: { PATH: process.env.PATH!, HOME: installed.dir },
+  });
+  let printed = "";
+  url = await new Promise<string>((resolve, reject) => {
+    server.stdout!.on("data", (chunk) => {
+      printed += chunk;
+      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(printed);
+      if (found) resolve(found[0]);
+    });
+    server.once("exit", (code) => reject(new Error(`npx pcs sandbox exited with ${code}: ${printed}`)));
+  });
+}, 240_000);
+afterAll(() => {
+  server?.kill("SIGINT");
+  if (installed) rmSync(installed.dir, { recursive: true, force: true });
+});
+
+describe("pcs from its packed tarballs", () => {
+  it("npx pcs projects list against npx pcs sandbox: JSON when piped", () => {
+    const piped = spawnSync("npx", ["--no-install", "pcs", "projects", "list", "--fields", "id,title"], {
+      cwd: installed.project,
+      env: env(),
+      encoding: "utf8",
+    });
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout)).toEqual([
+      { id: 48213, title: "Spring 2025 launch campaign" },
+      { id: 48377, title: "Retail window displays" },
+    ]);
+  });
+
+  it("and a table on a terminal", () => {
+    const onTerminal = spawnSync("script", ["-qec", "npx --no-install pcs projects list --fields id,title", "/dev/null"], {
+      cwd: installed.project,
+      env: env(),
+      encoding: "utf8",
+    });
+    expect(onTerminal.status, onTerminal.stdout).toBe(0);
+    expect(onTerminal.stdout).toMatch(/ID\s+TITLE\r?\n48213\s+Spring 2025 launch campaign/);
+  });
+
+  it("installs small", () => {
+    expect(installed.installedBytes).toBeLessThan(5 * 1024 * 1024);
+  });
+});
