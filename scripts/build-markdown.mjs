@@ -186,7 +186,7 @@ const howTo = [
   `- **Paging**: every list but the groups takes \`offset\` (default ${offset.default}, minimum ${offset.minimum}) and \`limit\` (default ${limit.default}, ${limit.minimum} to ${limit.maximum}; the maximum is an assumption, \`max-limit\`) and answers one JSON array. Read pages until one is shorter than \`limit\`.`,
   `- **Statuses to branch on**: ${statuses.join(", ")}. 200, 201, 204, 401, 403 and 404 are documented by the service; 400, 409, 429 and 500 are the description's choices. Branch on the status, never on the error body's wording. A 404 also means "not visible to you".`,
   "- **Deleting a project is permanent** (its files, comments and assets too); adding a user by an address without an account creates an account with full administrator access.",
-  "- **Without an account**: the sandbox, a stateful reference implementation: `createSandbox()` from `@project-collaboration/api/sandbox` in your tests (keys `sandbox-admin-key`, `sandbox-editor-key`, `sandbox-viewer-key`), or over HTTP from a clone of the repository (`npm run sandbox`).",
+  "- **Without an account**: the sandbox, a stateful reference implementation: `createSandbox()` from `@project-collaboration/api/sandbox` in your tests (keys `sandbox-admin-key`, `sandbox-editor-key`, `sandbox-viewer-key`), or over HTTP with `npx -p @project-collaboration/cli pcs sandbox`.",
   "- **From TypeScript**: `npm install @project-collaboration/api`, then `createClient({ baseUrl, apiKey })` — typed paths and bodies, retries, timeouts; `unwrap()` and `paginate()`.",
 ].join("\n");
 
