@@ -101,38 +101,30 @@ for (const [name, { url, output }] of Object.entries(commands)) {
   );
 }
 
-console.log("\nA 300 MB body:");
-for (const [name, { child, url }] of [
-  ["npm run sandbox -- --no-proxy", sandboxAlone],
-  ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]],
-]) {
-  const before = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
-  const answer = await send(url, {
-    method: "POST",
-    path: "/projects.json",
-    headers: { ...ADMIN, "content-type": "application/json" },
-    bytes: 300 * 1024 * 1024,
-  });
-  const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
-  console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
+/** Sends one large body to the sandbox alone and behind the guard: the answer, and the memory of each. */
+async function largeBody(title, request) {
+  console.log(`\n${title}:`);
+  for (const [name, { child, url }] of [
+    ["npm run sandbox -- --no-proxy", sandboxAlone],
+    ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]],
+  ]) {
+    const before = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
+    const answer = await send(url, {
+      method: "POST",
+      path: "/projects.json",
+      headers: { ...ADMIN, "content-type": "application/json" },
+      ...request,
+    });
+    const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
+    console.log(
+      `  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`,
+    );
+  }
 }
-
-console.log("\nA 10 MB body of [{},{},…] (far over the 64 KiB limit; it cost 10.6 s and 600 MB before the limit):");
-const objects = `[${"{},".repeat((10 * 1024 * 1024) / 3 - 1)}{}]`;
-for (const [name, { child, url }] of [
-  ["npm run sandbox -- --no-proxy", sandboxAlone],
-  ["npm run sandbox (guard in front of Prism)", commands["npm run sandbox"]],
-]) {
-  const before = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
-  const answer = await send(url, {
-    method: "POST",
-    path: "/projects.json",
-    headers: { ...ADMIN, "content-type": "application/json" },
-    body: objects,
-  });
-  const after = descendants(child.pid).reduce((sum, pid) => sum + rss(pid), 0);
-  console.log(`  ${name}: ${answer.status} after ${Math.round(answer.ms)} ms; resident memory of its processes ${before} MB → ${after} MB`);
-}
+await largeBody("A 300 MB body", { bytes: 300 * 1024 * 1024 });
+await largeBody("A 10 MB body of [{},{},…] (far over the 64 KiB limit; it cost 10.6 s and 600 MB before the limit)", {
+  body: `[${"{},".repeat((10 * 1024 * 1024) / 3 - 1)}{}]`,
+});
 
 console.log("\nThe sandbox's state (in process): 10,000 invitations of new addresses, then creates past the project limit:");
 {

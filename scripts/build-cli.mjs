@@ -33,7 +33,7 @@ const deref = (node) => resolveRef(bundle, node);
 const kebab = (name) => name.replace(/_/g, "-");
 
 /** What a value may be, for the flag's type check and its line in --help. */
-function valueOf(node) {
+function valueRules(node) {
   const schema = deref(node ?? {});
   const type = [schema.type].flat().find((t) => t !== "null") ?? "string";
   const rules = [];
@@ -65,7 +65,7 @@ function bodyFlags(node, path = []) {
         flag: kebab([...path, name].join("-")),
         pointer: [...path, name],
         required: (schema.required ?? []).includes(name),
-        ...valueOf(property),
+        ...valueRules(property),
       },
     ];
   });
@@ -87,10 +87,10 @@ const commands = operations(bundle).map((op) => {
     description: o.description ?? "",
     positionals: op.parameters
       .filter((p) => p.in === "path")
-      .map((p) => ({ name: p.name, ...valueOf(p.schema), description: p.description ?? "" })),
+      .map((p) => ({ name: p.name, ...valueRules(p.schema), description: p.description ?? "" })),
     query: op.parameters
       .filter((p) => p.in === "query")
-      .map((p) => ({ flag: kebab(p.name), name: p.name, ...valueOf(p.schema), description: p.description ?? "" })),
+      .map((p) => ({ flag: kebab(p.name), name: p.name, ...valueRules(p.schema), description: p.description ?? "" })),
     body: media ? { required: deref(o.requestBody).required === true, rules: deref(media.schema).description ?? "", flags } : undefined,
     success: Number(success),
     paginated: op.parameters.some((p) => p.in === "query" && p.name === "limit"),

@@ -14,6 +14,7 @@
 import { createServer, request as forward } from "node:http";
 import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../generated/lib/sandbox/cors.js";
 import { MAX_BODY_BYTES } from "../generated/lib/sandbox/limits.js";
+import { problemJson } from "../generated/lib/sandbox/problem.js";
 import { HTTP_METHODS } from "./lib/openapi.mjs";
 import { listen } from "./listen.mjs";
 
@@ -30,15 +31,6 @@ const SAFE_TO_REPEAT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 /** Long enough for the exit of a dead Prism to be noticed, so the second try waits for its successor. */
 const RETRY_AFTER_MS = 200;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
-
-const TITLES = {
-  400: "Bad Request",
-  403: "Forbidden",
-  413: "Content Too Large",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
 
 /** The methods the description's `paths` have for a request path (matched at its end, like Prism and
  * the sandbox, so any server base path works). */
@@ -83,13 +75,7 @@ function problemOf(status, violations) {
     detail: message,
   }));
   const more = violations.length > 1 ? ` (and ${violations.length - 1} more: see errors)` : "";
-  return JSON.stringify({
-    type: "about:blank",
-    title: TITLES[status] ?? "Bad Request",
-    status,
-    detail: `${violations[0].message}${more}.`,
-    errors,
-  });
+  return problemJson(status, `${violations[0].message}${more}.`, { errors });
 }
 
 /** Raw headers without the upstream's CORS ones: the guard's own (set on the answer) stand. */
@@ -104,7 +90,7 @@ export function sendProblem(response, status, detail, headers = {}) {
     response.destroy();
     return;
   }
-  const body = JSON.stringify({ type: "about:blank", title: TITLES[status] ?? "Error", status, detail });
+  const body = problemJson(status, detail);
   response
     .writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) })
     .end(body);

@@ -30,7 +30,7 @@ export type {
 } from "./paginate.js";
 export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
-export { createRedactor, credentialForms, REDACTED } from "./redaction.js";
+export { createRedactor, credentialForms, hasUserInfo, REDACTED } from "./redaction.js";
 export type { Redactor } from "./redaction.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -11,6 +11,7 @@ export function completion(shell: string, commands: Command[]): string | undefin
     return [
       '# pcs completion for bash: eval "$(pcs completion bash)"',
       "_pcs() {",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a template
       '  local cur="${COMP_WORDS[COMP_CWORD]}" resource="${COMP_WORDS[1]}" verb="${COMP_WORDS[2]}"',
       `  if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W "${resources.join(" ")}" -- "$cur")); return; fi`,
       '  case "$resource" in',

@@ -10,11 +10,4 @@ export function createRedact(keys: readonly (string | undefined)[]): Redact {
 }
 
 /** A base URL with a user name or password is refused: the checker would print it, and the key is the credential. */
-export function userInfoOf(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== "" || parsed.password !== "";
-  } catch {
-    return false;
-  }
-}
+export { hasUserInfo as userInfoOf } from "@project-collaboration/api";

@@ -11,6 +11,7 @@
 //   command only when the reader asks.
 // - Keyboard: a native modal <dialog> (focus kept inside, Escape closes, focus goes back to the button).
 import { createSandbox, DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
+import { STATUS_TITLES } from "../../generated/lib/sandbox/problem.js";
 
 const operations = JSON.parse(document.getElementById("pcs-console-operations")?.textContent ?? "[]");
 const byId = new Map(operations.map((operation) => [operation.id, operation]));
@@ -35,20 +36,6 @@ function h(tag, attributes = {}, ...children) {
   element.append(...children.filter((child) => child != null && child !== false));
   return element;
 }
-
-const STATUS_TEXT = {
-  200: "OK",
-  201: "Created",
-  204: "No Content",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-};
 
 function buildDialog() {
   const target = (value, label, checked) =>
@@ -367,7 +354,7 @@ async function send() {
 }
 
 async function showResponse(response, signal) {
-  ui.status.textContent = `${response.status} ${response.statusText || STATUS_TEXT[response.status] || ""}`.trim();
+  ui.status.textContent = `${response.status} ${response.statusText || STATUS_TITLES[response.status] || ""}`.trim();
   ui.status.dataset.status = String(response.status);
   const headerLines = [...response.headers].map(([name, value]) => `${name}: ${value}`);
   ui.headers.textContent = headerLines.length ? headerLines.join("\n") : "(none the browser may show)";

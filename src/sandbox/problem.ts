@@ -4,16 +4,33 @@ import type { Problem } from "../types.js";
 
 export type FieldError = NonNullable<Problem["errors"]>[number];
 
-const TITLES: Record<number, string> = {
+/** RFC 9110's reason phrases: the `title` of every problem the project's servers write (the sandbox,
+ * its HTTP server, the guard in front of Prism) and the status line the docs console shows. */
+export const STATUS_TITLES: Readonly<Record<number, string>> = {
+  200: "OK",
+  201: "Created",
+  204: "No Content",
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   413: "Content Too Large",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
+
+/** A problem body (RFC 9457) as JSON text: what servers that are not the sandbox itself answer with. */
+export function problemJson(status: number, detail: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ type: "about:blank", title: STATUS_TITLES[status] ?? "Error", status, detail, ...extra });
+}
 
 /** The description caps a problem's `errors` at 100 entries. */
 const MAX_FIELD_ERRORS = 100;
@@ -44,7 +61,7 @@ export function emptyResponse(status: number): Response {
 export function problemResponse(error: ProblemError, instance: string, headers: Record<string, string> = {}): Response {
   const body: Problem = {
     type: "about:blank",
-    title: TITLES[error.status] ?? "Error",
+    title: STATUS_TITLES[error.status] ?? "Error",
     status: error.status,
     detail: error.detail,
     instance,

@@ -35,8 +35,8 @@ export interface Sandbox {
   snapshot(): SandboxSeed;
 }
 
-/** Methods the fetch API refuses to put in a Request. */
-const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+/** Methods the fetch API refuses to put in a Request (the sandbox still answers them: 405). */
+export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };
 

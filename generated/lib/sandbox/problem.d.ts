@@ -1,5 +1,10 @@
 import type { Problem } from "../types.js";
 export type FieldError = NonNullable<Problem["errors"]>[number];
+/** RFC 9110's reason phrases: the `title` of every problem the project's servers write (the sandbox,
+ * its HTTP server, the guard in front of Prism) and the status line the docs console shows. */
+export declare const STATUS_TITLES: Readonly<Record<number, string>>;
+/** A problem body (RFC 9457) as JSON text: what servers that are not the sandbox itself answer with. */
+export declare function problemJson(status: number, detail: string, extra?: Record<string, unknown>): string;
 /** Thrown by an operation to answer with a problem instead of its success response. */
 export declare class ProblemError extends Error {
     readonly status: number;

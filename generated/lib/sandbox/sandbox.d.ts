@@ -23,4 +23,6 @@ export interface Sandbox {
     /** Its data as it is now, as a seed: keep it (a file, say) and start a sandbox from it later. */
     snapshot(): SandboxSeed;
 }
+/** Methods the fetch API refuses to put in a Request (the sandbox still answers them: 405). */
+export declare const FORBIDDEN_METHODS: ReadonlySet<string>;
 export declare function createSandbox(options?: SandboxOptions): Sandbox;

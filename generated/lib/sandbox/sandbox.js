@@ -8,8 +8,8 @@ import { emptyResponse, jsonResponse, ProblemError, problemResponse } from "./pr
 import { readInput } from "./request-input.js";
 import { matchRoute } from "./router.js";
 import { SandboxState } from "./state.js";
-/** Methods the fetch API refuses to put in a Request. */
-const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+/** Methods the fetch API refuses to put in a Request (the sandbox still answers them: 405). */
+export const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };
 export function createSandbox(options = {}) {
     const seed = structuredClone(options.seed ?? exampleSeed());

@@ -8,6 +8,8 @@ import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 import { MAX_BODY_BYTES } from "./limits.js";
+import { problemJson, STATUS_TITLES } from "./problem.js";
+import { FORBIDDEN_METHODS } from "./sandbox.js";
 /** Test control, for tests in other processes: reset the sandbox and read the emails it sent. Never
  * from a web page (a browser's simple request needs no preflight). */
 const CONTROL = {
@@ -19,20 +21,9 @@ const CONTROL = {
 };
 /** The control endpoints' paths: only these bypass Prism in `npm run sandbox`. */
 export const CONTROL_PATHS = new Set(Object.keys(CONTROL).map((key) => key.split(" ")[1]));
-/** Methods the fetch API refuses to put in a Request. */
-const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-const TITLES = {
-    400: "Bad Request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    408: "Request Timeout",
-    413: "Content Too Large",
-    431: "Request Header Fields Too Large",
-    500: "Internal Server Error",
-};
 /** A problem in the sandbox's shape, for what the server answers before the sandbox sees the request. */
 function sendProblem(outgoing, status, detail, headers = {}) {
-    const body = JSON.stringify({ type: "about:blank", title: TITLES[status] ?? "Error", status, detail, instance: "" });
+    const body = problemJson(status, detail, { instance: "" });
     outgoing
         .writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) })
         .end(body);
@@ -67,13 +58,8 @@ export function answerClientErrors(server) {
         if (!socket.writable || error.code === "ECONNRESET")
             return void socket.destroy();
         const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-        const body = JSON.stringify({
-            type: "about:blank",
-            title: TITLES[status],
-            status,
-            detail: "The request is not HTTP this server can read.",
-        });
-        socket.end(`HTTP/1.1 ${status} ${TITLES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        const body = problemJson(status, "The request is not HTTP this server can read.");
+        socket.end(`HTTP/1.1 ${status} ${STATUS_TITLES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     });
 }
 /** Listens, then resolves to { url, port, close }; rejects with the listen error (EADDRINUSE…). */
