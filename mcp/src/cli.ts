@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { connect } from "./connection.js";
-import { operationTools } from "./operations.js";
+import { builtTools } from "./operations.js";
 import { redactText } from "./redact.js";
 import { selectTools, UsageError } from "./selection.js";
 import { serveHttp } from "./http.js";
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const tools = list(values.tools);
   const tags = list(values.tags);
   const selection = { allowWrites: values["allow-writes"] === true, ...(tools ? { tools } : {}), ...(tags ? { tags } : {}) };
-  const offered = selectTools(operationTools(), selection);
+  const offered = selectTools(builtTools(), selection);
   if (values["list-tools"]) {
     for (const tool of offered) process.stdout.write(`${tool.name}\t${tool.writes ? "write" : "read"}\t${tool.tags.join(",")}\n`);
     return;

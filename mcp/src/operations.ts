@@ -50,6 +50,15 @@ export function loadDescription(): JsonObject {
   return JSON.parse(readFileSync(url, "utf8")) as JsonObject;
 }
 
+/** The tool table the build wrote (scripts/build-mcp.mjs: dist/tools.json, from the main package's
+ * description), read once: the server does not walk the description at run time. */
+let built: OperationTool[] | undefined;
+export function builtTools(): OperationTool[] {
+  built ??= JSON.parse(readFileSync(new URL("../dist/tools.json", import.meta.url), "utf8")) as OperationTool[];
+  return built;
+}
+
+/** The tools of a description (the build runs this on the main package's; tests on their own). */
 export function operationTools(document: JsonObject = loadDescription()): OperationTool[] {
   const paths = (document.paths ?? {}) as Record<string, JsonObject>;
   const tools: OperationTool[] = [];

@@ -13,7 +13,7 @@ import {
 import { ApiError, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ajv, toRequest } from "./arguments.js";
-import { operationTools, type OperationTool } from "./operations.js";
+import { builtTools, type OperationTool } from "./operations.js";
 import { redactText } from "./redact.js";
 import { successResult, textResult, untrusted } from "./result.js";
 import { selectTools, type Selection } from "./selection.js";
@@ -29,7 +29,7 @@ export interface ServerOptions extends Selection {
 }
 
 export function createMcpServer(options: ServerOptions): Server {
-  const all = options.operations ?? operationTools();
+  const all = options.operations ?? builtTools();
   const selected = new Map(selectTools(all, options).map((tool) => [tool.name, tool]));
   const secrets = options.secrets ?? [];
 

@@ -28,13 +28,15 @@ beforeAll(async () => {
   packed = JSON.parse(stdout)[0];
 });
 
-it("packs the command, the compiled server with its types, and nothing from src/ or test/", () => {
+it("packs the command, the compiled server with its types and its tool table, and nothing from src/ or test/", () => {
   const paths = packed.files.map((f) => f.path).sort();
   const compiled = readdirSync(`${repoRoot}mcp/src`)
     .filter((f) => f.endsWith(".ts"))
     .flatMap((f) => [`dist/${f.replace(/\.ts$/, ".js")}`, `dist/${f.replace(/\.ts$/, ".d.ts")}`]);
   expect(compiled.length).toBeGreaterThan(10);
-  expect(paths).toEqual(["LICENSE", "README.md", "bin/project-collaboration-mcp.js", ...compiled, "package.json"].sort());
+  expect(paths).toEqual(
+    ["LICENSE", "README.md", "bin/project-collaboration-mcp.js", ...compiled, "dist/tools.json", "package.json"].sort(),
+  );
   expect(paths).toContain(manifest.bin["project-collaboration-mcp"]);
 });
 
