@@ -3,7 +3,8 @@
 // filling memory. openapi-fetch reads every body through the Response it is given (text(), json(),
 // blob()… or `body` for parseAs "stream"), so a body that needs counting is handed to it in a copy of
 // the Response whose stream counts; that stream also tells the attempt's timer when the body is over.
-import { copyResponse, guardUntilRead } from "./api-error.js";
+import { guardUntilRead } from "./call-tracking.js";
+import { copyResponse } from "./response-copy.js";
 
 /** Large enough for any answer of this API (a full page of 100 items is a few hundred kB), small
  * enough that even several calls to a hostile server at once stay far from exhausting memory. */

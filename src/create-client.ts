@@ -2,7 +2,7 @@
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient, { mergeHeaders, type HeadersOptions } from "openapi-fetch";
 import type { ApiClient } from "./api-client.js";
-import { withErrorPath } from "./api-error.js";
+import { withErrorPath } from "./call-tracking.js";
 import { basicAuthorization } from "./auth.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./bounded-body.js";
 import { serializePathParameters } from "./path-parameters.js";

@@ -1,7 +1,7 @@
 // createClient: an openapi-fetch client for this API, with the credential, a User-Agent, a timeout
 // per attempt and retries of idempotent requests already in place.
 import createFetchClient, { mergeHeaders } from "openapi-fetch";
-import { withErrorPath } from "./api-error.js";
+import { withErrorPath } from "./call-tracking.js";
 import { basicAuthorization } from "./auth.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./bounded-body.js";
 import { serializePathParameters } from "./path-parameters.js";

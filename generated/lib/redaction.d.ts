@@ -6,3 +6,10 @@ export declare function credentialForms(apiKey: string): string[];
 export declare function createRedactor(secrets: readonly string[]): Redactor;
 /** True when `url` parses and holds a user name or password. */
 export declare function hasUserInfo(url: string): boolean;
+/** A copy of a parsed JSON value with every string (keys included) scrubbed. It walks the value rather
+ * than its JSON text, where a secret holding `"` or `\` would appear escaped and be missed; and it
+ * walks with a list, not recursion, because the depth is the server's to choose. */
+export declare function redactJson(value: unknown, redact: Redactor): unknown;
+/** The response with the secrets scrubbed from its status text, URL and headers; the response itself
+ * when none holds one (the usual case). Its body has been read already. */
+export declare function redactResponse(response: Response, redact: Redactor): Response;

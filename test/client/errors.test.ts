@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import createFetchClient from "openapi-fetch";
 import { ApiError, createClient, unwrap, type paths } from "../../src/index.js";
-import { redactJson, toApiError } from "../../src/api-error.js";
+import { toApiError } from "../../src/api-error.js";
+import { redactJson } from "../../src/redaction.js";
 import { BASE_URL, fakeFetch, json, problem, status, type Reply } from "./fake-fetch.js";
 
 function clientWith(...replies: Reply[]) {
