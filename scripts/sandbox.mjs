@@ -8,9 +8,8 @@
 // Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
 // unknown option) is one line and exit code 2; the banner comes only once the port is listened on.
 import { createServer } from "node:net";
-import { parseArgs } from "node:util";
 import { DEFAULT_API_KEYS } from "../generated/lib/sandbox/index.js";
-import { argumentError, exposureWarning, listenError, parsePort } from "./cli.mjs";
+import { exposureWarning, listenError, parseOptions, parsePort } from "./cli.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
 
 const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at once
@@ -28,22 +27,7 @@ const fail = (message) => {
   process.exit(2);
 };
 
-let values;
-try {
-  ({ values } = parseArgs({ options: OPTIONS, allowPositionals: false }));
-} catch (error) {
-  const option = /option '([^']+)'|argument '([^']+)'/.exec(error.message);
-  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
-    fail(
-      argumentError(
-        option?.[1] ?? "?",
-        Object.keys(OPTIONS).map((name) => `--${name}`),
-      ).message,
-    );
-  if (error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
-    fail(`unexpected argument ${option?.[2] ?? ""}; the options are -p <port>, -h <host>, --no-proxy, --cors-origin <origin>, -v <level>`);
-  fail(error.message.split("\n")[0]);
-}
+const { values } = await parseOptions("sandbox", { options: OPTIONS, allowPositionals: false });
 if (values.help) {
   console.log("Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [--cors-origin <origin>]… [-v <prism log level>]");
   process.exit(0);

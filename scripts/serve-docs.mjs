@@ -8,8 +8,7 @@ import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { pipeline } from "node:stream";
-import { parseArgs } from "node:util";
-import { argumentError, listenError, parsePort } from "./cli.mjs";
+import { listenError, parseOptions, parsePort } from "./cli.mjs";
 
 const docs = realpathSync(new URL("../docs/", import.meta.url).pathname) + sep;
 const DEFAULT_PORT = 4173;
@@ -27,13 +26,7 @@ const fail = (message) => {
   process.exit(2);
 };
 
-let values;
-try {
-  ({ values } = parseArgs({ options: { port: { type: "string", short: "p" } } }));
-} catch (error) {
-  const option = /option '([^']+)'/.exec(error.message)?.[1];
-  fail(error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? argumentError(option ?? "?", ["--port"]).message : error.message.split("\n")[0]);
-}
+const { values } = await parseOptions("docs", { options: { port: { type: "string", short: "p" } } });
 const given = values.port ?? process.env.PORT; // -p as in every other command; PORT as hosts set it
 const port = given === undefined ? DEFAULT_PORT : parsePort(given, "docs");
 if (typeof port === "string") fail(`${values.port === undefined ? "PORT" : "-p"}: ${port}`);

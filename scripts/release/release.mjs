@@ -9,10 +9,9 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { CHANGELOG, insertEntry, unreleasedSummary } from "./changelog.mjs";
-import { argumentError } from "../cli.mjs";
+import { parseOptions } from "../cli.mjs";
 import { compareDescriptions, overall } from "./compare.mjs";
 import { CURRENT_BUNDLE, RELEASED_BUNDLE } from "./gate.mjs";
 import { planRelease } from "./plan.mjs";
@@ -45,22 +44,7 @@ function bundleSource() {
 }
 
 const OPTIONS = { "dry-run": { type: "boolean", default: false }, summary: { type: "string" }, help: { type: "boolean", short: "h" } };
-let parsed;
-try {
-  parsed = parseArgs({ options: OPTIONS, allowPositionals: true });
-} catch (error) {
-  const option = /option '([^']+)'/.exec(error.message)?.[1];
-  fail(
-    error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
-      ? argumentError(
-          option ?? "?",
-          Object.keys(OPTIONS).map((name) => `--${name}`),
-        ).message
-      : error.message.split("\n")[0],
-    2,
-  );
-}
-const { values: options, positionals } = parsed;
+const { values: options, positionals } = await parseOptions("release", { options: OPTIONS, allowPositionals: true });
 if (options.help) {
   console.log(USAGE);
   process.exit(0);
