@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runContract } from "../contract/dist/index.js";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
-import { serveSandbox } from "../scripts/sandbox-server.mjs";
+import { serveSandbox } from "../scripts/servers/sandbox-server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const LATENCY_MS = 150;

@@ -1,4 +1,4 @@
-// The pipeline on this machine: `npm run build` (scripts/build.mjs prints each step's time on its last
+// The pipeline on this machine: `npm run build` (scripts/build/build.mjs prints each step's time on its last
 // line) and `npm test` (vitest's JSON report gives each test file's duration). Files run in parallel
 // workers, so file durations add up to more than the wall time.
 import { spawnSync } from "node:child_process";

@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../scripts/sandbox-server.mjs";
+import { freePort } from "../scripts/servers/sandbox-server.mjs";
 import { median } from "./stats.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -29,7 +29,7 @@ export const sandboxTargets = {
 /** The command that serves each HTTP target on `port`, and the document snapshot Prism serves. */
 function command(target, port, snapshot) {
   if (target === "mock") return [PRISM, "mock", snapshot, "-h", "127.0.0.1", "-p", String(port), "-v", "error"];
-  return [`${root}scripts/sandbox.mjs`, "-p", String(port), "-v", "error", ...(target === "alone" ? ["--no-proxy"] : [])];
+  return [`${root}scripts/servers/sandbox.mjs`, "-p", String(port), "-v", "error", ...(target === "alone" ? ["--no-proxy"] : [])];
 }
 
 /** Starts a target and resolves when it first answers (any HTTP answer: each refuses the probe's

@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
-import { freePort } from "../scripts/prism-process.mjs";
+import { freePort } from "../scripts/servers/prism-process.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const started = [];
@@ -77,15 +77,19 @@ const HOSTILE = {
 };
 
 console.log("Prism-based commands after hostile bodies (each body as application/json and as text/plain):");
-const sandboxAlone = await run("scripts/sandbox.mjs", ["--no-proxy", "-p", String(await freePort())], /Ctrl-C to stop/);
+const sandboxAlone = await run("scripts/servers/sandbox.mjs", ["--no-proxy", "-p", String(await freePort())], /Ctrl-C to stop/);
 const commands = {
-  "npm run mock": await run("scripts/prism.mjs", ["mock", "generated/openapi.json", "-p", String(await freePort())], /Prism is listening/),
+  "npm run mock": await run(
+    "scripts/servers/prism.mjs",
+    ["mock", "generated/openapi.json", "-p", String(await freePort())],
+    /Prism is listening/,
+  ),
   "npm run contract:proxy": await run(
-    "scripts/contract-proxy.mjs",
+    "scripts/servers/contract-proxy.mjs",
     ["-p", String(await freePort()), sandboxAlone.url],
     /Prism is listening/,
   ),
-  "npm run sandbox": await run("scripts/sandbox.mjs", ["-p", String(await freePort()), "-v", "info"], /Ctrl-C to stop/),
+  "npm run sandbox": await run("scripts/servers/sandbox.mjs", ["-p", String(await freePort()), "-v", "info"], /Ctrl-C to stop/),
 };
 for (const [name, { url, output }] of Object.entries(commands)) {
   const statuses = new Set();
@@ -174,7 +178,7 @@ const huge = createServer((_, response) => {
 });
 await new Promise((resolve) => huge.listen(0, "127.0.0.1", resolve));
 const proxy = await run(
-  "scripts/contract-proxy.mjs",
+  "scripts/servers/contract-proxy.mjs",
   ["-p", String(await freePort()), `http://127.0.0.1:${huge.address().port}`],
   /Prism is listening/,
 );
@@ -186,7 +190,7 @@ huge.closeAllConnections();
 huge.close();
 
 console.log("\nThe docs server and 2,000 downloads cut off by the client:");
-const docs = await run("scripts/serve-docs.mjs", ["-p", String(await freePort())]);
+const docs = await run("scripts/servers/serve-docs.mjs", ["-p", String(await freePort())]);
 const descriptors = () => readdirSync(`/proc/${docs.child.pid}/fd`).length;
 const before = descriptors();
 for (let i = 0; i < 2_000; i++) {

@@ -122,7 +122,7 @@ export function resultsTable({ labels, requests, typecheck, size, docs, build, t
     );
   }
   if (build) {
-    // scripts/build.mjs runs independent steps side by side, so step times may add up to more than the wall time.
+    // scripts/build/build.mjs runs independent steps side by side, so step times may add up to more than the wall time.
     const stepSum = build.steps.reduce((sum, { seconds }) => sum + seconds, 0);
     const overlap = stepSum > build.wallSeconds * 1.1 ? ` (steps overlap: ${stepSum.toFixed(1)} s of steps)` : "";
     row(`\`npm run build\` wall time${overlap}`, { ours: `${build.wallSeconds.toFixed(1)} s` }, "< 15 s", ["build-time"]);

@@ -50,7 +50,7 @@ export function loadDescription(): JsonObject {
   return JSON.parse(readFileSync(url, "utf8")) as JsonObject;
 }
 
-/** The tool table the build wrote (scripts/build-mcp.mjs: dist/tools.json, from the main package's
+/** The tool table the build wrote (scripts/build/build-mcp.mjs: dist/tools.json, from the main package's
  * description), read once: the server does not walk the description at run time. */
 let built: OperationTool[] | undefined;
 export function builtTools(): OperationTool[] {

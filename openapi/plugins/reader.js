@@ -4,7 +4,7 @@
 //   (Redoc shows such a tag as a sidebar entry holding only its text). The text before the first
 //   section stays as the landing text, so the reference starts on the first screen; the decorator ends
 //   it with the version and a link to the changelog. Each code block of a guide is followed by a copy
-//   button (raw HTML, which Redoc keeps; the page's console script, scripts/docs-console/, answers it).
+//   button (raw HTML, which Redoc keeps; the page's console script, scripts/docs-page/console/, answers it).
 // - Appendix. The root's `x-assumptions` (entry id → { title, text }) becomes the tag "Assumptions",
 //   one `## <title>` entry per id, in the map's order: Redoc routes each heading as
 //   `#/assumptions/<slug of the title>`, the anchor the markers link to. The Markdown of

@@ -2,10 +2,10 @@
 //
 // Redoc has no request console and no per-operation component hook; what it does render is the raw
 // HTML of an operation's Markdown description. So this decorator puts a "Try it" button at the top of
-// every operation's description, and the page's template (scripts/docs-template.hbs) carries the
-// console (scripts/docs-console/), which answers clicks on these buttons and opens a dialog of its own
+// every operation's description, and the page's template (scripts/docs-page/docs-template.hbs) carries the
+// console (scripts/docs-page/console/), which answers clicks on these buttons and opens a dialog of its own
 // outside Redoc's markup. consoleOperations() is what the console knows of each operation, computed
-// from the same decorated bundle Redoc renders and embedded in the page by scripts/build-docs.mjs.
+// from the same decorated bundle Redoc renders and embedded in the page by scripts/docs-page/build-docs.mjs.
 import { parameterValue, requestBodyExamples } from "./code-samples.js";
 import { operations, resolveRef as resolve } from "../../scripts/lib/openapi.mjs";
 

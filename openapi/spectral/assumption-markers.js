@@ -1,6 +1,6 @@
 // Spectral custom function: the description's assumptions are data (the root `x-assumptions` map, one
 // entry per choice the interface leaves open) and every place that carries one is marked
-// `x-assumption: { <entry>: [keywords] }`. Consumers rely on that link (they read markers with scripts/lib/openapi.mjs): scripts/documented-only.mjs
+// `x-assumption: { <entry>: [keywords] }`. Consumers rely on that link (they read markers with scripts/lib/openapi.mjs): scripts/build/documented-only.mjs
 // removes the listed keywords to build the documented-only bundle, the contract suite names the entry a
 // failed check rests on, the docs link each marker to its entry. So a marker must name an entry, list
 // keywords its node really has, and every entry must be marked somewhere (an entry nobody marks is a

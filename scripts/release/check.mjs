@@ -2,7 +2,7 @@
 // `npm run release:check [-- --publish]`: the release gate (gate.mjs) on this repository, with a
 // message that says what to do. Without --publish it is the check every commit must pass (the test
 // suite runs the same gate); with it, the stricter one `npm publish` runs first (prepublishOnly).
-import { parseOptions } from "../cli.mjs";
+import { parseOptions } from "../lib/cli.mjs";
 import { checkRepository } from "./gate.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { CHANGELOG, insertEntry, unreleasedSummary } from "./changelog.mjs";
-import { parseOptions } from "../cli.mjs";
+import { parseOptions } from "../lib/cli.mjs";
 import { compareDescriptions, overall } from "./compare.mjs";
 import { CURRENT_BUNDLE, RELEASED_BUNDLE } from "./gate.mjs";
 import { planRelease } from "./plan.mjs";

@@ -1,5 +1,5 @@
 // The default seed: the description's own examples (generated/lib/sandbox/description.js, written by
-// scripts/build-sandbox.mjs), tied together into one consistent account. The example ids the
+// scripts/build/build-sandbox.mjs), tied together into one consistent account. The example ids the
 // description uses everywhere (project 48213, copy 5520, user 2087, group 2) therefore exist, and what
 // the sandbox answers looks like what the reference shows. The few things the examples do not give
 // (who created which project, the second organization, a read-only user) are marked below.

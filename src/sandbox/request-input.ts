@@ -1,5 +1,5 @@
 // Reads a request's parameters and JSON body and checks them against the description, with the
-// validators scripts/build-sandbox.mjs compiles from the bundle: nothing here knows a field's rules.
+// validators scripts/build/build-sandbox.mjs compiles from the bundle: nothing here knows a field's rules.
 import type { DescribedOperation } from "./description.js";
 import { fieldErrors } from "./field-errors.js";
 import { MAX_BODY_BYTES } from "./limits.js";

@@ -25,7 +25,7 @@ describe("version", () => {
 
 describe("generated/lib", () => {
   it("holds the compiled src/ modules and the generated schema, nothing stale", () => {
-    // src/sandbox/ included; beside it, what scripts/build-sandbox.mjs writes for it.
+    // src/sandbox/ included; beside it, what scripts/build/build-sandbox.mjs writes for it.
     const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((f) => f.split("\\").join("/"));
     const modules = files(`${repoRoot}src`)
       .filter((f) => f.endsWith(".ts"))

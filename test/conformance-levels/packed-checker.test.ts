@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPackedChecker } from "../../bench/checker.mjs";
-import { startSandbox } from "../../scripts/sandbox-server.mjs";
+import { startSandbox } from "../../scripts/servers/sandbox-server.mjs";
 
 let installed: ReturnType<typeof installPackedChecker>;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;

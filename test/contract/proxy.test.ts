@@ -4,7 +4,7 @@
 // violations, and requests the description forbids never reach the upstream. At the documented level,
 // an error body the documentation allows (a 404 with {"error":"Not found"}) passes through; at the full
 // level it is a violation of the problem-body assumption. Prism is started with the documents and flags
-// of scripts/contract-proxy.mjs (on a free port).
+// of scripts/servers/contract-proxy.mjs (on a free port).
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,7 +14,7 @@ import { repoRoot } from "../support/openapi.js";
 import { startPrism, type RunningPrism } from "../support/prism.js";
 
 const script: string = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts["contract:proxy"];
-const launcher = readFileSync(`${repoRoot}scripts/contract-proxy.mjs`, "utf8");
+const launcher = readFileSync(`${repoRoot}scripts/servers/contract-proxy.mjs`, "utf8");
 
 const GOOD_GROUP = { id: 2, name: "Editor", description: "Can edit projects and assets." };
 const BAD_GROUP = { id: "three", name: "Viewer" }; // id not an integer, description missing
@@ -69,7 +69,7 @@ const get = (path: string, authorization: string | null = basicAuthorization("pr
 
 describe("npm run contract:proxy (Prism validating proxy)", () => {
   it("is `prism proxy --errors` on the full bundle, or on the documented-only one with --level documented", () => {
-    expect(script).toBe("node scripts/contract-proxy.mjs");
+    expect(script).toBe("node scripts/servers/contract-proxy.mjs");
     expect(launcher).toContain('"proxy", "--errors", DOCUMENTS[level]');
     expect(launcher).toContain('full: "generated/openapi.json", documented: "generated/openapi.documented.json"');
   });

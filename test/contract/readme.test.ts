@@ -15,7 +15,7 @@ describe("the mock guide's curl example", () => {
   it("exists, on the port npm run mock uses", () => {
     expect(curlLines.length).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.mock).toBe(
-      "node scripts/prism.mjs mock generated/openapi.json",
+      "node scripts/servers/prism.mjs mock generated/openapi.json",
     ); // Prism's default: 127.0.0.1:4010
   });
 

@@ -1,5 +1,5 @@
 // Issue 18, hostile clients against the servers the package runs: the guard in front of every Prism
-// (scripts/prism-guard.mjs) with a node:http stand-in for Prism, the relay behind Prism's proxy, the
+// (scripts/servers/prism-guard.mjs) with a node:http stand-in for Prism, the relay behind Prism's proxy, the
 // sandbox's own HTTP server (`npm run sandbox -- --no-proxy`), the in-process sandbox, and the docs
 // server. No Prism is started here: the real one, killed by hostile bodies before and restarted after
 // a death, is tested through `npm run sandbox` in test/sandbox/http.test.ts.
@@ -8,9 +8,9 @@ import { readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, startGuard } from "../../scripts/prism-guard.mjs";
-import { serveSandbox } from "../../scripts/sandbox-server.mjs";
-import { startUpstreamRelay } from "../../scripts/upstream-relay.mjs";
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, startGuard } from "../../scripts/servers/prism-guard.mjs";
+import { serveSandbox } from "../../scripts/servers/sandbox-server.mjs";
+import { startUpstreamRelay } from "../../scripts/servers/upstream-relay.mjs";
 import { createSandbox } from "../../src/sandbox/index.js";
 import { deref, operations, repoRoot, type Json } from "../support/openapi.js";
 
@@ -381,7 +381,7 @@ describe("the docs server (npm run docs)", () => {
   let url = "";
   const link = `${repoRoot}docs/outside-link.txt`;
   beforeAll(async () => {
-    docs = spawn(process.execPath, ["scripts/serve-docs.mjs", "-p", "0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    docs = spawn(process.execPath, ["scripts/servers/serve-docs.mjs", "-p", "0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     url = await new Promise<string>((resolve, reject) => {
       docs.stdout!.on("data", (chunk: Buffer) => {
         const found = /http:\/\/127\.0\.0\.1:\d+/.exec(String(chunk));

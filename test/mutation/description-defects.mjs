@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseOptions } from "../../scripts/cli.mjs";
+import { parseOptions } from "../../scripts/lib/cli.mjs";
 import YAML from "yaml";
 
 const root = new URL("../../", import.meta.url).pathname;

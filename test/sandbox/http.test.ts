@@ -6,7 +6,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/sandbox-server.mjs";
+import { freePort } from "../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../support/openapi.js";
 
 const README_SANDBOX = "http://127.0.0.1:4011";
@@ -23,8 +23,8 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   // The command of `npm run sandbox`, on a free port (npm itself only adds its start-up time).
-  expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.sandbox).toBe("node scripts/sandbox.mjs");
-  cli = spawn(process.execPath, ["scripts/sandbox.mjs", "-p", String(port), "-v", "error"], {
+  expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.sandbox).toBe("node scripts/servers/sandbox.mjs");
+  cli = spawn(process.execPath, ["scripts/servers/sandbox.mjs", "-p", String(port), "-v", "error"], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -92,7 +92,7 @@ describe("npm run sandbox", () => {
   });
 
   it("credentials are the sandbox's to check: a malformed Basic token gets its 401, challenge included", async () => {
-    // Prism's own credential check would answer first, without the challenge (see scripts/sandbox-server.mjs).
+    // Prism's own credential check would answer first, without the challenge (see scripts/servers/sandbox-server.mjs).
     const response = await fetch(`${url}/groups.json`, { headers: { authorization: "Basic !!!" } });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe('Basic realm="Project Collaboration Service"');

@@ -10,7 +10,8 @@ export const docsPage = `${docsDir}index.html`;
 /** The description the page renders, read back from the page. */
 export function renderedDefinition(html: string = readFileSync(docsPage, "utf8")): Json {
   const match = /const __redoc_definition = (.*?);\n\s*const __redoc_options/s.exec(html);
-  if (!match?.[1]) throw new Error(`${docsPage}: no embedded description (__redoc_definition); was it built by scripts/build-docs.mjs?`);
+  if (!match?.[1])
+    throw new Error(`${docsPage}: no embedded description (__redoc_definition); was it built by scripts/docs-page/build-docs.mjs?`);
   return JSON.parse(match[1]);
 }
 

@@ -1,8 +1,8 @@
 // Starts Prism (mock or validating proxy) on a free port of 127.0.0.1, waits until it answers, and
-// stops it with its whole process group — through scripts/prism-process.mjs, the launcher `npm run
+// stops it with its whole process group — through scripts/servers/prism-process.mjs, the launcher `npm run
 // sandbox` uses too. Used by the global setup (one mock for the whole run) and by the proxy test;
 // nothing else should need to start one (see test/support/README.md).
-import { freePort, startPrismProcess } from "../../scripts/prism-process.mjs";
+import { freePort, startPrismProcess } from "../../scripts/servers/prism-process.mjs";
 import { bundlePath } from "./openapi.js";
 
 export { freePort };

@@ -30,7 +30,7 @@ afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
 
 describe.concurrent("npm run mock and npm run contract:proxy", () => {
   it("on a busy port: one line naming the port and how to pick another", async () => {
-    const { status, stderr, stdout } = await run("prism.mjs", ["mock", "generated/openapi.json", "-p", String(busyPort)], "mock");
+    const { status, stderr, stdout } = await run("servers/prism.mjs", ["mock", "generated/openapi.json", "-p", String(busyPort)], "mock");
     expect(stderr).toBe(`mock: 127.0.0.1:${busyPort} is already in use; pick another port, e.g. npm run mock -- -p ${busyPort + 10}`);
     expect(stdout).toBe("");
     expect(status).toBe(2);
@@ -38,7 +38,7 @@ describe.concurrent("npm run mock and npm run contract:proxy", () => {
 
   it("the proxy on a busy port, given as --port=N", async () => {
     const { status, stderr } = await run(
-      "prism.mjs",
+      "servers/prism.mjs",
       ["proxy", "--errors", "generated/openapi.json", `--port=${busyPort}`, "https://pcs.invalid/public/api"],
       "contract:proxy",
     );
@@ -48,25 +48,33 @@ describe.concurrent("npm run mock and npm run contract:proxy", () => {
   });
 
   it("the proxy without an upstream: one line with an example", async () => {
-    const { status, stderr } = await run("prism.mjs", ["proxy", "--errors", "generated/openapi.json", "-p", "4011"], "contract:proxy");
+    const { status, stderr } = await run(
+      "servers/prism.mjs",
+      ["proxy", "--errors", "generated/openapi.json", "-p", "4011"],
+      "contract:proxy",
+    );
     expect(stderr).toBe("contract:proxy: name the server to check, e.g. npm run contract:proxy -- https://your-host.example/public/api");
     expect(status).toBe(2);
   });
 
   it("the proxy with an upstream that is not an http(s) URL", async () => {
-    const { status, stderr } = await run("prism.mjs", ["proxy", "--errors", "generated/openapi.json", "pcs.example"], "contract:proxy");
+    const { status, stderr } = await run(
+      "servers/prism.mjs",
+      ["proxy", "--errors", "generated/openapi.json", "pcs.example"],
+      "contract:proxy",
+    );
     expect(stderr).toBe('contract:proxy: "pcs.example" is not an http(s) URL of a server');
     expect(status).toBe(2);
   });
 
   it("a port that is not a number", async () => {
-    const { status, stderr } = await run("prism.mjs", ["mock", "generated/openapi.json", "-p", "99999"], "mock");
+    const { status, stderr } = await run("servers/prism.mjs", ["mock", "generated/openapi.json", "-p", "99999"], "mock");
     expect(stderr).toBe('mock: "99999" is not a port number (0 to 65535), e.g. npm run mock -- -p 4020');
     expect(status).toBe(2);
   });
 
   it("a mistyped option: one line naming the nearest one (not Prism's usage text)", async () => {
-    const { status, stderr } = await run("prism.mjs", ["mock", "generated/openapi.json", "--prot", "4020"], "mock");
+    const { status, stderr } = await run("servers/prism.mjs", ["mock", "generated/openapi.json", "--prot", "4020"], "mock");
     expect(stderr).toBe("mock: unknown option --prot; did you mean --port?");
     expect(status).toBe(2);
   });
@@ -80,14 +88,14 @@ describe.concurrent("npm run sandbox", () => {
     [["--no-proxi"], "sandbox: unknown option --no-proxi; did you mean --no-proxy?"],
     [["-v", "loud"], 'sandbox: -v must be one of fatal, error, warn, info, debug, trace, silent, not "loud"'],
   ])("%j: one line, exit code 2", async (args, message) => {
-    const { status, stderr, stdout } = await run("sandbox.mjs", args, "sandbox");
+    const { status, stderr, stdout } = await run("servers/sandbox.mjs", args, "sandbox");
     expect(stderr).toBe(message);
     expect(stdout).toBe("");
     expect(status).toBe(2);
   });
 
   it.each([[[]], [["--no-proxy"]]])("on a busy port %j: one line, no banner, exit code 2", async (args) => {
-    const { status, stderr, stdout } = await run("sandbox.mjs", [...args, "-p", String(busyPort)], "sandbox");
+    const { status, stderr, stdout } = await run("servers/sandbox.mjs", [...args, "-p", String(busyPort)], "sandbox");
     expect(stderr).toBe(`sandbox: 127.0.0.1:${busyPort} is already in use; pick another port, e.g. npm run sandbox -- -p ${busyPort + 10}`);
     expect(stdout).toBe("");
     expect(status).toBe(2);
@@ -99,12 +107,17 @@ describe.concurrent("a mistyped option elsewhere: one line naming the right one,
     ["release/release.mjs", ["--dryrun"], "release", "release: unknown option --dryrun; did you mean --dry-run?"],
     ["release/check.mjs", ["--publsh"], "release:check", "release:check: unknown option --publsh; did you mean --publish?"],
     [
-      "contract-proxy.mjs",
+      "servers/contract-proxy.mjs",
       ["--levl", "full", "https://pcs.invalid"],
       "contract:proxy",
       "contract:proxy: unknown option --levl; did you mean --level?",
     ],
-    ["build.mjs", ["--typo"], "build", "build: takes no arguments (got --typo); run one step with npm run <step>, e.g. npm run bundle"],
+    [
+      "build/build.mjs",
+      ["--typo"],
+      "build",
+      "build: takes no arguments (got --typo); run one step with npm run <step>, e.g. npm run bundle",
+    ],
   ])("%s %j", async (script, args, event, message) => {
     const { status, stderr } = await run(script, args as string[], event as string);
     expect(stderr).toBe(message);
@@ -114,20 +127,20 @@ describe.concurrent("a mistyped option elsewhere: one line naming the right one,
 
 describe.concurrent("npm run docs", () => {
   it.each(["abc", "-1", "70000", ""])("with PORT=%j: one line, no stack trace", async (port) => {
-    const { status, stderr } = await run("serve-docs.mjs", [], "docs", { PORT: port });
+    const { status, stderr } = await run("servers/serve-docs.mjs", [], "docs", { PORT: port });
     expect(stderr).toBe(`docs: PORT: "${port}" is not a port number (0 to 65535), e.g. npm run docs -- -p 4020`);
     expect(status).toBe(2);
   });
 
   it("-p as in every other command; a busy port given is an error, not a silent move", async () => {
-    const { status, stderr, stdout } = await run("serve-docs.mjs", ["-p", String(busyPort)], "docs");
+    const { status, stderr, stdout } = await run("servers/serve-docs.mjs", ["-p", String(busyPort)], "docs");
     expect(stderr).toBe(`docs: 127.0.0.1:${busyPort} is already in use; pick another port, e.g. npm run docs -- -p ${busyPort + 10}`);
     expect(stdout).toBe("");
     expect(status).toBe(2);
   });
 
   it("a mistyped option", async () => {
-    const { status, stderr } = await run("serve-docs.mjs", ["--prot", "3"], "docs");
+    const { status, stderr } = await run("servers/serve-docs.mjs", ["--prot", "3"], "docs");
     expect(stderr).toBe("docs: unknown option --prot; did you mean --port?");
     expect(status).toBe(2);
   });

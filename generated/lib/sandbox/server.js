@@ -1,5 +1,5 @@
 // The sandbox over HTTP: node:http around a sandbox's fetch (`@project-collaboration/api/sandbox/server`,
-// Node.js only). `npm run sandbox` (behind Prism, scripts/sandbox-server.mjs), `pcs sandbox` and the
+// Node.js only). `npm run sandbox` (behind Prism, scripts/servers/sandbox-server.mjs), `pcs sandbox` and the
 // tests serve it with this one function. It refuses, with the sandbox's own problems, what the sandbox
 // must not see: a body over the limit (413), pages of other sites (src/sandbox/cors.ts), and it answers
 // the test-control endpoints when given a token. A client that goes away aborts the sandbox's work.

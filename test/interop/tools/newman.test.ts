@@ -2,7 +2,7 @@
 // request answers its documented success status (each request's own test), in the collection's order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import newman from "newman";
-import { startSandbox, type RunningSandbox } from "../../../scripts/sandbox-server.mjs";
+import { startSandbox, type RunningSandbox } from "../../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../../support/openapi.js";
 
 let sandbox: RunningSandbox;

@@ -5,7 +5,7 @@ import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../scripts/sandbox-server.mjs";
+import { startSandbox, type RunningSandbox } from "../../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../../support/openapi.js";
 import { run } from "./run-async.js";
 

@@ -5,7 +5,7 @@
 //   - startCheckedSandbox(): the sandbox over HTTP behind Prism, so every answer is also checked
 //     against the full description.
 import { createSandbox, type Sandbox, type SandboxSeed } from "../../../src/sandbox/index.js";
-import { startSandbox } from "../../../scripts/sandbox-server.mjs";
+import { startSandbox } from "../../../scripts/servers/sandbox-server.mjs";
 import { DEFECTS } from "./defects.js";
 import { documentedOnly, type Handler } from "./documented-only.js";
 import { standInSeed } from "./seed.js";
@@ -20,7 +20,7 @@ export function standIn(defect?: string, seed: SandboxSeed = standInSeed()): { s
 }
 
 export async function startCheckedSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {
-  // `npm run sandbox`'s own start-up (scripts/sandbox-server.mjs), with the stand-in's longer seed.
+  // `npm run sandbox`'s own start-up (scripts/servers/sandbox-server.mjs), with the stand-in's longer seed.
   const running = await startSandbox({ sandbox: { seed: standInSeed() } });
   return { url: running.url, stop: () => running.stop() };
 }

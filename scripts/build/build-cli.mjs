@@ -1,0 +1,107 @@
+// `npm run build:cli`: the `pcs` command-line package (cli/). tsc compiles cli/src into cli/dist, and
+// the command table — one command per operation of the bundle, named the way people speak — is written
+// to cli/dist/commands.json from generated/openapi.json through the one OpenAPI toolkit, so `pcs`
+// never reads the description at run time. An operation without a name in NAMES fails the build.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadBundle, operations, resolveRef } from "../lib/openapi.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+/** operationId → "resource verb": the one place a command's name is chosen. */
+export const NAMES = {
+  listProjects: "projects list",
+  createProject: "projects create",
+  getProject: "projects get",
+  updateProject: "projects update",
+  deleteProject: "projects delete",
+  listFiles: "files list",
+  listCapturedUrls: "urls list",
+  listCopy: "copy list",
+  listCopyRevisions: "copy-revisions list",
+  listProjectUsers: "project-users list",
+  addProjectUser: "project-users add",
+  removeProjectUser: "project-users remove",
+  getOrganization: "organization get",
+  updateOrganization: "organization update",
+  listGroups: "groups list",
+  getGroup: "groups get",
+};
+
+const bundle = loadBundle(`${root}generated/openapi.json`);
+const deref = (node) => resolveRef(bundle, node);
+const kebab = (name) => name.replace(/_/g, "-");
+
+/** What a value may be, for the flag's type check and its line in --help. */
+function valueRules(node) {
+  const schema = deref(node ?? {});
+  const type = [schema.type].flat().find((t) => t !== "null") ?? "string";
+  const rules = [];
+  if (schema.minLength !== undefined) rules.push(`at least ${schema.minLength} characters`);
+  if (schema.maxLength !== undefined) rules.push(`at most ${schema.maxLength} characters`);
+  if (schema.minimum !== undefined) rules.push(`minimum ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum < 2 ** 53 - 1) rules.push(`maximum ${schema.maximum}`);
+  if (schema.default !== undefined) rules.push(`default ${schema.default}`);
+  if (schema.format && !/^int/.test(schema.format)) rules.push(schema.format);
+  return {
+    type,
+    ...(schema.minimum !== undefined && { minimum: schema.minimum }),
+    ...(schema.maximum !== undefined && { maximum: schema.maximum }),
+    rules: rules.join(", "),
+    description: schema.description ?? "",
+  };
+}
+
+/** A body's settable fields as flags: nested objects flattened (`address.country` → --address-country). */
+function bodyFlags(node, path = []) {
+  const schema = deref(node ?? {});
+  // Alternatives (add a user by id or by email): each flag is optional; the service says which is missing.
+  if (schema.oneOf) return schema.oneOf.flatMap((branch) => bodyFlags(branch, path).map((flag) => ({ ...flag, required: false })));
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const resolved = deref(property);
+    if (resolved.type === "object" && resolved.properties) return bodyFlags(resolved, [...path, name]);
+    return [
+      {
+        flag: kebab([...path, name].join("-")),
+        pointer: [...path, name],
+        required: (schema.required ?? []).includes(name),
+        ...valueRules(property),
+      },
+    ];
+  });
+}
+
+const commands = operations(bundle).map((op) => {
+  const name = NAMES[op.operationId];
+  if (!name)
+    throw new Error(`build:cli: the operation ${op.operationId} has no command: give it a name in scripts/build/build-cli.mjs (NAMES)`);
+  const o = op.operation;
+  const media = deref(o.requestBody ?? {}).content?.["application/json"];
+  const [success] = Object.keys(o.responses).filter((code) => code.startsWith("2"));
+  const flags = bodyFlags(media?.schema);
+  return {
+    name,
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    summary: o.summary,
+    description: o.description ?? "",
+    positionals: op.parameters
+      .filter((p) => p.in === "path")
+      .map((p) => ({ name: p.name, ...valueRules(p.schema), description: p.description ?? "" })),
+    query: op.parameters
+      .filter((p) => p.in === "query")
+      .map((p) => ({ flag: kebab(p.name), name: p.name, ...valueRules(p.schema), description: p.description ?? "" })),
+    body: media ? { required: deref(o.requestBody).required === true, rules: deref(media.schema).description ?? "", flags } : undefined,
+    success: Number(success),
+    paginated: op.parameters.some((p) => p.in === "query" && p.name === "limit"),
+    destructive: op.method === "delete",
+  };
+});
+const names = new Set(commands.map((c) => c.operationId));
+for (const id of Object.keys(NAMES))
+  if (!names.has(id)) throw new Error(`build:cli: NAMES names ${id}, which is not an operation of the description`);
+
+execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "-p", `${root}cli/tsconfig.json`], { stdio: "inherit" });
+mkdirSync(`${root}cli/dist`, { recursive: true });
+writeFileSync(`${root}cli/dist/commands.json`, `${JSON.stringify({ version: bundle.info.version, commands }, null, 1)}\n`);

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm run build`: every artifact, each step timed so a slow one is visible. A step is an npm script;
+// this list is the single place that says what a build is. Steps whose inputs are ready run side by
+// side (most of them are Node start-up and single-threaded work, so two cores halve the wall time);
+// each step's output is printed in one piece when it ends, so logs never interleave.
+import { spawn } from "node:child_process";
+
+/** name → the steps it needs first. */
+const steps = {
+  "lint:redocly": [], // the split source: structure and example validation
+  bundle: [], // generated/openapi.{yaml,json}: what every later step consumes
+  "bundle:3.0": ["bundle"], // generated/openapi.3.0.{json,yaml}: the OpenAPI 3.0.3 form (scripts/build/bundle-3.0.mjs)
+  "lint:3.0": ["bundle:3.0"], // the 3.0 form: Redocly's rules
+  "lint:workflows": [], // openapi/workflows.arazzo.yaml, the Arazzo workflows: Redocly's rules
+  "build:postman": ["bundle"], // generated/postman-collection.json: the Postman collection (scripts/build/build-postman.mjs)
+  "lint:documented": ["bundle"], // generated/openapi.documented.json, the documented-only bundle: Redocly's rules
+  "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
+  "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
+  "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build/build-sandbox.mjs)
+  "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
+  "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
+  "build:cli": ["build:lib"], // cli/dist/: the pcs command (cli/), compiled by tsc, with its command table from the bundle (scripts/build/build-cli.mjs)
+  "build:contract": ["build:lib"], // contract/dist/: the contract checker package (contract/), compiled by tsc, with the OpenAPI toolkit beside it (scripts/build/build-contract.mjs)
+  "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
+  "docs:markdown": ["bundle"], // docs/llms.txt, docs/llms-full.txt, docs/reference/*.md: the reference as Markdown, for assistants (scripts/build/build-markdown.mjs)
+  "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:lib"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/docs-page/build-docs.mjs)
+};
+
+function runStep(name) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "-s", name], { env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("close", (code, signal) => {
+      process.stdout.write(output);
+      resolve({ name, ok: code === 0, exit: code ?? signal, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+if (process.argv.length > 2) {
+  console.error(
+    `build: takes no arguments (got ${process.argv.slice(2).join(" ")}); run one step with npm run <step>, e.g. npm run bundle`,
+  );
+  process.exit(2);
+}
+const started = performance.now();
+const running = new Map(); // name → promise of its result
+function start(name) {
+  if (!running.has(name)) {
+    running.set(
+      name,
+      Promise.all(steps[name].map(start)).then(async (needs) => {
+        const failed = needs.find((n) => !n.ok);
+        return failed ? { name, ok: false, skipped: true, seconds: 0 } : runStep(name);
+      }),
+    );
+  }
+  return running.get(name);
+}
+
+const results = await Promise.all(Object.keys(steps).map(start));
+const wall = (performance.now() - started) / 1000;
+for (const failed of results.filter((r) => !r.ok && !r.skipped)) {
+  console.error(`\nbuild: step "${failed.name}" failed (exit ${failed.exit}).`);
+}
+if (results.some((r) => !r.ok)) process.exit(1);
+console.log("\nbuild: " + results.map((r) => `${r.name} ${r.seconds.toFixed(1)}s`).join(", ") + ` — total ${wall.toFixed(1)}s`);

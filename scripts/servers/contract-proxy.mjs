@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm run contract:proxy -- [--level documented|full] [prism options…] <upstream url>`: Prism as a
+// validating proxy (`prism proxy --errors`) in front of a server. At the full level (the default) it
+// checks traffic against generated/openapi.json, assumptions included; at the documented level against
+// generated/openapi.documented.json, so an answer the service's documentation allows (a 404 whose body
+// is `{"error":"Not found"}`, an empty 401, limit=150) passes through instead of becoming a 500.
+// PCS_CONFORMANCE sets the level too; --level wins. Prism is started through scripts/servers/prism.mjs, which
+// first checks the port and the upstream and says in one line what is wrong.
+import { spawn } from "node:child_process";
+import { nearestOption } from "../lib/cli.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+const DOCUMENTS = { full: "generated/openapi.json", documented: "generated/openapi.documented.json" };
+
+const args = process.argv.slice(2);
+let level = process.env.PCS_CONFORMANCE?.trim() || "full";
+const at = args.findIndex((arg) => arg === "--level" || arg.startsWith("--level="));
+if (at >= 0) {
+  const inline = args[at].split("=")[1];
+  level = inline ?? args[at + 1] ?? "";
+  args.splice(at, inline === undefined ? 2 : 1);
+}
+// A misspelt --level would reach Prism's options, whose nearest match is not it.
+const misspelt = args.find(
+  (arg) => arg.startsWith("--") && arg.split("=")[0] !== "--level" && nearestOption(arg.split("=")[0], ["--level"]),
+);
+if (misspelt) {
+  console.error(`contract:proxy: unknown option ${misspelt.split("=")[0]}; did you mean --level?`);
+  process.exit(2);
+}
+if (!Object.hasOwn(DOCUMENTS, level)) {
+  console.error(`contract:proxy: the level must be "documented" or "full", not ${JSON.stringify(level)}`);
+  process.exit(2);
+}
+const child = spawn(process.execPath, [`${root}scripts/servers/prism.mjs`, "proxy", "--errors", DOCUMENTS[level], ...args], {
+  cwd: root,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

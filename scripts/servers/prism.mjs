@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run mock` and `npm run contract:proxy`: Prism through scripts/servers/prism-process.mjs (the guard in
+// front of it refuses the requests that would kill it, and a Prism that dies anyway is restarted).
+// Every mistake Prism itself would answer with its whole usage text or a stack trace — a busy or bad
+// port, an unknown option, no upstream — is one line saying what to do, and exit code 2.
+//   node scripts/servers/prism.mjs mock  [prism mock arguments]
+//   node scripts/servers/prism.mjs proxy [prism proxy arguments]   (document first, then the upstream URL)
+import { startPrismProcess } from "./prism-process.mjs";
+import { argumentError, exposureWarning, listenError, parsePort } from "../lib/cli.mjs";
+
+/** Prism's options (prism-cli's sharedOptions, mock and proxy): name → whether it takes a value. */
+const OPTIONS = {
+  common: {
+    "-p": true,
+    "--port": true,
+    "-h": true,
+    "--host": true,
+    "-v": true,
+    "--verboseLevel": true,
+    "--cors": false,
+    "--no-cors": false,
+    "-m": false,
+    "--multiprocess": false,
+    "--errors": false,
+  },
+  mock: { "-d": false, "--dynamic": false, "--seed": true, "--ignoreExamples": false, "--json-schema-faker-fillProperties": false },
+  proxy: { "--validate-request": false, "--upstream-proxy": true },
+};
+/** Prism's log levels (pino's, and "silent"). */
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+/** How long the proxy waits for the upstream to start answering before it answers 504. */
+const PROXY_TIMEOUT_MS = 30_000;
+
+const [mode, ...args] = process.argv.slice(2);
+const script = process.env.npm_lifecycle_event ?? `prism ${mode}`;
+const fail = (message) => {
+  console.error(`${script}: ${message}`);
+  process.exit(2);
+};
+if (mode !== "mock" && mode !== "proxy") fail(`unknown mode "${mode}" (mock or proxy)`);
+
+let parsed;
+try {
+  parsed = parse(args, { ...OPTIONS.common, ...OPTIONS[mode] });
+} catch (error) {
+  fail(error.message);
+}
+const { port: portText = "4010", host = "127.0.0.1", verbose = "info", positionals, passed } = parsed;
+if (mode === "proxy") {
+  const upstream = positionals[1];
+  if (upstream === undefined) fail("name the server to check, e.g. npm run contract:proxy -- https://your-host.example/public/api");
+  if (!/^https?:$/.test(safeProtocol(upstream))) fail(`"${upstream}" is not an http(s) URL of a server`);
+}
+if (positionals.length > (mode === "proxy" ? 2 : 1)) fail(`unexpected argument "${positionals.at(-1)}"`);
+if (!LEVELS.includes(verbose)) fail(`-v must be one of ${LEVELS.join(", ")}, not "${verbose}"`);
+const port = parsePort(portText, script);
+if (typeof port === "string") fail(port);
+
+const exposure = exposureWarning(
+  host,
+  mode === "mock" ? "the mock" : `the proxy, and through it ${positionals[1]} with the credentials callers send`,
+);
+if (exposure) console.error(`${script}: ${exposure}`);
+
+let prism;
+try {
+  prism = await startPrismProcess({
+    mode,
+    document: positionals[0],
+    args: [...positionals.slice(1), ...passed],
+    host,
+    port,
+    verboseLevel: verbose,
+    stdio: "inherit",
+    timeoutMs: PROXY_TIMEOUT_MS,
+    // Any answer means Prism is up (the mock answers 401 or 404; the proxy whatever the upstream says).
+    onRestart: (how) => console.error(`${script}: Prism exited (${how}); restarting it.`),
+  });
+} catch (error) {
+  fail(error.code ? listenError(error, host, port, script) : `Prism did not start: ${String(error.message).split("\n")[0]}`);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void prism.stop().then(() => process.exit(0)));
+const how = await prism.exited;
+console.error(`${script}: Prism kept exiting (last: ${how}); stopping. Its last output is above.`);
+await prism.stop();
+process.exit(1);
+
+/** Port, host and log level as Prism would read them; the positionals; every other option, passed on. */
+function parse(list, known) {
+  const found = { positionals: [], passed: [] };
+  for (let i = 0; i < list.length; i++) {
+    const [name, inline] = list[i].split(/=(.*)/s, 2);
+    if (!name.startsWith("-") || name === "-") {
+      found.positionals.push(list[i]);
+      continue;
+    }
+    if (!Object.hasOwn(known, name)) throw argumentError(name, Object.keys(known));
+    const value = () => {
+      const next = inline ?? list[++i];
+      if (next === undefined) throw new Error(`${name} needs a value`);
+      return next;
+    };
+    if (name === "-p" || name === "--port") found.port = value();
+    else if (name === "-h" || name === "--host") found.host = value();
+    else if (name === "-v" || name === "--verboseLevel") found.verbose = value();
+    else if (known[name]) found.passed.push(name, value());
+    else found.passed.push(list[i]);
+  }
+  return found;
+}
+
+function safeProtocol(text) {
+  try {
+    return new URL(text).protocol;
+  } catch {
+    return "";
+  }
+}

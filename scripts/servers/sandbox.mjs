@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `npm run sandbox`: the reference sandbox over HTTP, behind Prism's validating proxy, until Ctrl-C.
+//   npm run sandbox                 http://127.0.0.1:4011, or a free port when 4011 is taken
+//   npm run sandbox -- -p 4020      exactly that port (fails when taken)
+//   npm run sandbox -- --no-proxy   the sandbox alone, without Prism (answers are not checked)
+//   npm run sandbox -- --cors-origin https://app.example   web pages of that origin may call it too
+//                                   (by default: pages of this machine and the reference opened from disk)
+// Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
+// unknown option) is one line and exit code 2; the banner comes only once the port is listened on.
+import { createServer } from "node:net";
+import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
+import { exposureWarning, listenError, parseOptions, parsePort } from "../lib/cli.mjs";
+import { freePort, startSandbox } from "./sandbox-server.mjs";
+
+const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at once
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]; // Prism's (pino's)
+const OPTIONS = {
+  port: { type: "string", short: "p" },
+  host: { type: "string", short: "h", default: "127.0.0.1" },
+  "no-proxy": { type: "boolean", default: false },
+  "cors-origin": { type: "string", multiple: true, default: [] },
+  verbose: { type: "string", short: "v", default: "warn" }, // Prism's level: "warn" shows every violation
+  help: { type: "boolean" },
+};
+const fail = (message) => {
+  console.error(`sandbox: ${message}`);
+  process.exit(2);
+};
+
+const { values } = await parseOptions("sandbox", { options: OPTIONS, allowPositionals: false });
+if (values.help) {
+  console.log("Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [--cors-origin <origin>]… [-v <prism log level>]");
+  process.exit(0);
+}
+for (const origin of values["cors-origin"])
+  if (origin !== "*" && !/^https?:\/\/[^/\s]+$/.test(origin))
+    fail(`--cors-origin must be an origin such as https://app.example (no path), or *, not ${JSON.stringify(origin)}`);
+if (!LEVELS.includes(values.verbose)) fail(`-v must be one of ${LEVELS.join(", ")}, not "${values.verbose}"`);
+const chosen = values.port === undefined ? undefined : parsePort(values.port, "sandbox");
+if (typeof chosen === "string") fail(chosen);
+
+async function portToUse() {
+  if (chosen !== undefined) return chosen;
+  // The default port when free, else any free one (printed below).
+  const free = await new Promise((resolve) => {
+    const probe = createServer().once("error", () => resolve(false));
+    probe.listen(DEFAULT_PORT, values.host, () => probe.close(() => resolve(true)));
+  });
+  return free ? DEFAULT_PORT : freePort(values.host);
+}
+
+// The signals are taken before anything starts: a Ctrl-C (or a SIGTERM from a supervisor) that comes
+// while Prism is still starting must stop it too, once it is up — Prism runs in its own process group,
+// so it would outlive a default exit.
+let running;
+let stopping = false;
+let requested;
+async function stop(code) {
+  if (stopping) return;
+  if (!running) {
+    requested ??= code; // acted on as soon as the start finishes
+    return;
+  }
+  stopping = true;
+  await running.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+
+const started = performance.now();
+const port = await portToUse().catch((error) => fail(listenError(error, values.host, DEFAULT_PORT, "sandbox")));
+try {
+  running = await startSandbox({
+    host: values.host,
+    port,
+    proxy: !values["no-proxy"],
+    cors: { origins: values["cors-origin"] },
+    verboseLevel: values.verbose,
+    stdio: "inherit",
+    onRestart: (how) => console.error(`sandbox: Prism exited (${how}); restarting it (the sandbox keeps its state).`),
+  });
+} catch (error) {
+  if (requested !== undefined) process.exit(requested);
+  fail(
+    error.code ? listenError(error, values.host, port, "sandbox") : `the sandbox did not start: ${String(error.message).split("\n")[0]}`,
+  );
+}
+if (requested !== undefined) await stop(requested);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+const exposure = exposureWarning(
+  values.host,
+  `the sandbox (its API keys are the published ones above) and its test control (with the token)`,
+);
+console.log(`
+Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)
+${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500."}
+Web pages that may call it: this machine's (loopback origins) and the reference opened from disk${values["cors-origin"].length ? `, and ${values["cors-origin"].join(", ")}` : ""}.
+Seeded with the description's examples; state lives until you stop it. API keys (HTTP Basic user name, empty password):
+${Object.entries(DEFAULT_API_KEYS)
+  .map(([key, user]) => `  ${key.padEnd(20)} account ${user}`)
+  .join("\n")}
+Try: curl -u "sandbox-admin-key:" "${running.url}/projects.json?limit=2"
+Test control (POST /_sandbox/reset, GET /_sandbox/sent-emails): -H "Authorization: Bearer ${running.controlToken}"
+Ctrl-C to stop.
+`);
+if (exposure) console.error(`sandbox: ${exposure}`);
+
+// Prism dying too often to be restarted ends the sandbox too, with one line.
+void running.exited.then((how) => {
+  if (stopping) return;
+  console.error(`sandbox: Prism kept exiting (last: ${how}); stopping. Its last output is above.`);
+  void stop(1);
+});

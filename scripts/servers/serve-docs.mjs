@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm run docs`: serves docs/ on 127.0.0.1 and prints the address. The page also works straight from
+// the file (open docs/index.html); a server is closer to how it is hosted. `-p <port>` (or PORT) picks
+// the port: default 4173, or any free one when that is taken; a port given that is taken is an error.
+// Paths without a file fall back to index.html, so Redoc's deep links (/section/…, /projects/…)
+// survive a reload. Nothing outside docs/ is served, symbolic links included.
+import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize, sep } from "node:path";
+import { pipeline } from "node:stream";
+import { listenError, parseOptions, parsePort } from "../lib/cli.mjs";
+
+const docs = realpathSync(new URL("../../docs/", import.meta.url).pathname) + sep;
+const DEFAULT_PORT = 4173;
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".yaml": "application/yaml; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+};
+const fail = (message) => {
+  console.error(`docs: ${message}`);
+  process.exit(2);
+};
+
+const { values } = await parseOptions("docs", { options: { port: { type: "string", short: "p" } } });
+const given = values.port ?? process.env.PORT; // -p as in every other command; PORT as hosts set it
+const port = given === undefined ? DEFAULT_PORT : parsePort(given, "docs");
+if (typeof port === "string") fail(`${values.port === undefined ? "PORT" : "-p"}: ${port}`);
+
+if (!existsSync(join(docs, "index.html"))) fail("docs/index.html is missing: run `npm run build` (or `npm run docs:build`) first.");
+
+/** The file under docs/ for a URL path, following symbolic links only while they stay in docs/. */
+function fileFor(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath.split("?")[0] ?? "/");
+  } catch {
+    return undefined; // a malformed escape such as %E0: not a file of ours
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, "");
+  const candidate = join(docs, relative);
+  if (!candidate.startsWith(docs) && candidate + sep !== docs) return undefined; // outside docs/
+  let real;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    return extname(candidate) ? undefined : join(docs, "index.html");
+  }
+  if (!(real + sep).startsWith(docs)) return undefined; // a link out of docs/
+  if (statSync(real).isFile()) return real;
+  return extname(candidate) ? undefined : join(docs, "index.html");
+}
+
+const server = createServer((request, response) => {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("Method not allowed\n");
+    return;
+  }
+  const file = fileFor(request.url ?? "/");
+  if (!file) {
+    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+    return;
+  }
+  // Range is ignored on purpose (the files are small): the whole file, 200, and Accept-Ranges: none.
+  response.writeHead(200, {
+    "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+    "cache-control": "no-cache",
+    "accept-ranges": "none",
+    "content-length": statSync(file).size,
+    // No other site may frame the reference (a page could dress its console up as its own); the rest
+    // of the policy is the page's <meta> (scripts/docs-page/build-docs.mjs).
+    "content-security-policy": "frame-ancestors 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+  });
+  if (request.method === "HEAD") response.end();
+  // pipeline, not pipe: a client that cuts the download off closes the file too.
+  else pipeline(createReadStream(file), response, () => {});
+});
+
+function listen(chosen, fallback) {
+  server.once("error", (error) => {
+    if (error.code === "EADDRINUSE" && fallback) return listen(0, false); // only the default moves
+    fail(listenError(error, "127.0.0.1", chosen, "docs"));
+  });
+  server.listen(chosen, "127.0.0.1");
+}
+server.once("listening", () => {
+  const { port: actual } = server.address();
+  console.log(`API reference at http://127.0.0.1:${actual}/ (serving docs/; Ctrl+C to stop)`);
+});
+listen(port, given === undefined);
