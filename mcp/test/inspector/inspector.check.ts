@@ -4,7 +4,7 @@
 // which then also runs the server (npx puts its `node` first on PATH).
 import { spawn } from "node:child_process";
 import { expect, it } from "vitest";
-import { described, isRead, repoRoot } from "../support.js";
+import { dataOf, described, isRead, repoRoot } from "../support.js";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const NODE = "node@24.21.0";
@@ -43,7 +43,9 @@ it("calls listProjects in the sandbox", async () => {
   expect(status, stderr).toBe(0);
   const result = JSON.parse(stdout);
   expect(result.isError).toBeFalsy();
-  expect(JSON.parse(result.content[0].text)).toHaveLength(2);
+  // The structured content, and the same data as marked text for clients that read only text.
+  expect(result.structuredContent.items).toHaveLength(2);
+  expect(dataOf(result)).toEqual(result.structuredContent.items);
 });
 
 it("finds no write tool on a read-only server", async () => {
