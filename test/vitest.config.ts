@@ -21,6 +21,7 @@ export default defineConfig({
       // tsc and Biome over the repository: `npm run test:tools` (test/vitest.tools.config.ts), likewise.
       "test/types/typecheck.test.ts",
       "test/tools/code-style.test.ts",
+      "test/description/linters.test.ts",
     ],
     // One Prism mock for every test file: see test/support/README.md.
     globalSetup: ["test/support/global-setup.ts"],

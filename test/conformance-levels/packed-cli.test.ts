@@ -1,8 +1,9 @@
 // pcs as a package user gets it: the main package's and the CLI's tarballs installed into an empty
-// folder, `npx pcs sandbox` started from there, and `npx pcs projects list` against it: a table on a
+// folder, `pcs sandbox` started from there, and `npx pcs projects list` against it: a table on a
 // (pseudo-)terminal, JSON when piped.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPacked } from "../../bench/checker.mjs";
 
@@ -13,7 +14,8 @@ const env = () => ({ PATH: process.env.PATH!, HOME: installed.dir, PCS_API_KEY: 
 
 beforeAll(async () => {
   installed = installPacked(["cli"]);
-  server = spawn("npx", ["--no-install", "pcs", "sandbox", "--port", "0"], {
+  // The installed bin itself (what npx runs), so that Ctrl-C reaches it and nothing outlives the test.
+  server = spawn(process.execPath, [join(installed.project, "node_modules/.bin/pcs"), "sandbox", "--port", "0"], {
     cwd: installed.project,
     env: { PATH: process.env.PATH!, HOME: installed.dir },
   });
@@ -24,16 +26,20 @@ beforeAll(async () => {
       const found = /http:\/\/127\.0\.0\.1:\d+/.exec(printed);
       if (found) resolve(found[0]);
     });
-    server.once("exit", (code) => reject(new Error(`npx pcs sandbox exited with ${code}: ${printed}`)));
+    server.once("exit", (code) => reject(new Error(`pcs sandbox exited with ${code}: ${printed}`)));
   });
 }, 240_000);
-afterAll(() => {
-  server?.kill("SIGINT");
+afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGINT");
+    await exited;
+  }
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
 });
 
 describe("pcs from its packed tarballs", () => {
-  it("npx pcs projects list against npx pcs sandbox: JSON when piped", () => {
+  it("npx pcs projects list against pcs sandbox: JSON when piped", () => {
     const piped = spawnSync("npx", ["--no-install", "pcs", "projects", "list", "--fields", "id,title"], {
       cwd: installed.project,
       env: env(),
