@@ -22,6 +22,7 @@ export default defineConfig({
       "test/types/typecheck.test.ts",
       "test/tools/code-style.test.ts",
       "test/description/linters.test.ts",
+      "test/package/package-lint.test.ts",
     ],
     // One Prism mock for every test file: see test/support/README.md.
     globalSetup: ["test/support/global-setup.ts"],

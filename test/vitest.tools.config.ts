@@ -6,7 +6,12 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import base from "./vitest.config.js";
 
-export const TOOL_TESTS = ["test/types/typecheck.test.ts", "test/tools/code-style.test.ts", "test/description/linters.test.ts"];
+export const TOOL_TESTS = [
+  "test/types/typecheck.test.ts",
+  "test/tools/code-style.test.ts",
+  "test/description/linters.test.ts",
+  "test/package/package-lint.test.ts",
+];
 
 export default defineConfig({
   ...base,
