@@ -30,6 +30,7 @@ export type {
 } from "./paginate.js";
 export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
+export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, REDACTED } from "./redaction.js";
 export type { Redactor } from "./redaction.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";

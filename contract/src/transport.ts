@@ -8,9 +8,10 @@
 //   - bounds: a timeout per attempt, a largest body (the rest unread), the run's deadline;
 //   - a record of every exchange (for the failure's curl line, the JSON report and the HAR file).
 import { AsyncLocalStorage } from "node:async_hooks";
+import { READ_ONLY_METHODS } from "@project-collaboration/api";
 import type { Redact } from "./redact.js";
 
-export const READ_ONLY_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+export { READ_ONLY_METHODS };
 
 export class WriteRefusedError extends Error {
   override name = "WriteRefusedError";

@@ -9,6 +9,7 @@ export { paginate, collectAll, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, PaginationError
 export type { GetOperation, IsPaginated, OkJson, PaginateArgs, PaginatedPath, PageItem, PaginateInit, PaginationClient, QueryOf, } from "./paginate.js";
 export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
+export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, REDACTED } from "./redaction.js";
 export type { Redactor } from "./redaction.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";

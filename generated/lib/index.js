@@ -5,5 +5,6 @@ export { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./bounded-bod
 export { paginate, collectAll, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, PaginationError } from "./paginate.js";
 export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
+export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, REDACTED } from "./redaction.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -1,8 +1,9 @@
 // What MCP clients are told about a tool's effects, and the warnings its description opens with.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { READ_ONLY_METHODS as READ_METHODS } from "@project-collaboration/api";
 
-/** The HTTP methods that only read (every other one may change data). */
-export const READ_METHODS = new Set(["GET", "HEAD"]);
+/** The HTTP methods that only read (every other one may change data): the main package's one list. */
+export { READ_METHODS };
 
 /** A description saying an effect cannot be undone makes the tool destructive whatever its method. */
 const IRREVERSIBLE = /\bpermanent(ly)?\b|cannot be (reversed|undone)/i;

@@ -13,6 +13,7 @@
 // - no random ids, so a rebuild is byte-identical (CI compares it).
 import { readFileSync, writeFileSync } from "node:fs";
 import Converter from "openapi-to-postmanv2";
+import { resolveRef } from "../lib/openapi.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const OUTPUT = `${root}generated/postman-collection.json`;
@@ -180,14 +181,8 @@ async function build() {
   return collection;
 }
 
-/** A local `$ref` (the bundle's are all local) to what it names. */
-function resolve(node) {
-  if (!node?.$ref) return node;
-  return node.$ref
-    .slice(2)
-    .split("/")
-    .reduce((at, key) => at[key], document);
-}
+/** A local `$ref` (the bundle's are all local) to what it names: the toolkit's one resolver. */
+const resolve = (node) => resolveRef(document, node);
 
 /** The example value of a path parameter, from the description. */
 function exampleValue(name) {

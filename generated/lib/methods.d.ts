@@ -1,0 +1,1 @@
+export declare const READ_ONLY_METHODS: ReadonlySet<string>;
