@@ -50,14 +50,15 @@ const problemOf = (answer: Answer) => {
 };
 
 describe("the request body limit (one constant, src/sandbox/limits.ts)", () => {
-  /** The largest valid body of an operation: every string at its maxLength, each character sent as a
-   * 6-byte JSON \u escape, plus its name and punctuation; every object with all its properties. */
+  /** The largest valid body of an operation: every string at its maxLength (in characters), each one
+   * beyond the BMP sent as a 12-byte JSON surrogate-pair escape, plus its name and punctuation; every
+   * object with all its properties. */
   const largest = (schema: Json): number => {
     const s = deref(schema);
     if (s.oneOf) return Math.max(...s.oneOf.map(largest));
     if (s.type === "object")
       return 2 + Object.entries<Json>(s.properties ?? {}).reduce((n, [name, p]) => n + name.length + 4 + largest(p), 0);
-    if (s.type === "string") return 2 + 6 * (s.maxLength ?? 1000);
+    if (s.type === "string") return 2 + 12 * (s.maxLength ?? 1000);
     return 32;
   };
   const bodies = operations().flatMap((op) => {
