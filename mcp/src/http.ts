@@ -34,6 +34,8 @@ export function keyOf(authorization: string | undefined): string | undefined {
   return user || undefined;
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
+
 const refuse = (response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
   response
     .writeHead(status, { "content-type": "application/json", ...headers })
@@ -42,7 +44,12 @@ const refuse = (response: ServerResponse, status: number, message: string, heade
 export async function serveHttp(options: HttpOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { host = "127.0.0.1", port = 0, baseUrl, log = () => {}, ...selection } = options;
   const sandbox = baseUrl ? undefined : createSandbox();
+  const loopback = LOOPBACK_HOST.test(host);
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    // On loopback, only this machine's names: a web page whose domain was rebound to 127.0.0.1 sends
+    // its own Host, and must not reach the server (the sandbox's keys are published).
+    if (loopback && !LOOPBACK_HOST.test((request.headers.host ?? "").replace(/:\d+$/, "")))
+      return refuse(response, 403, "This server answers requests for localhost only.");
     if (new URL(request.url ?? "/", "http://x").pathname !== "/mcp") return refuse(response, 404, "The MCP endpoint is /mcp.");
     const key = keyOf(request.headers.authorization);
     if (!key)

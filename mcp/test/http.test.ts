@@ -1,6 +1,7 @@
 // The hosted mode (issue 29, item 4): `--http` serves Streamable HTTP on 127.0.0.1, each request with
 // its own key from its Authorization header, read-only by default; checked with the SDK's own client
 // over HTTP. The key is never in what the server logs.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -61,6 +62,25 @@ describe("--http", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("on loopback, refuses a request for another host name (DNS rebinding)", async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: { host: `rebound.example:${port}`, authorization: "Bearer sandbox-admin-key", "content-type": "application/json" },
+        },
+        (response) => resolve(response.statusCode ?? 0),
+      );
+      request.on("error", reject);
+      request.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+    });
+    expect(answer).toBe(403);
   });
 
   it("reads the key from Bearer or Basic, and from nothing else", () => {
