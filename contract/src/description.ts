@@ -98,30 +98,19 @@ export function constrainingEntries(schema: Json): string[] {
 
 /** The success response of an operation: its status and the schema of its JSON body (if any). */
 export function successResponse(op: Operation, document: Json = openapi): { status: number; schema?: Json } {
-  const [code, response] = Object.entries<Json>(op.operation.responses).find(([c]) => c.startsWith("2"))!;
-  return { status: Number(code), schema: deref(response, document).content?.["application/json"]?.schema };
+  const success = toolkit.successResponse(document, op.operation);
+  if (!success) throw new Error(`${op.operationId} describes no success response`);
+  return { status: success.status, schema: success.schema };
 }
 
 /** The operation's JSON request body schema, if it takes one. */
-export function requestBodySchema(op: Operation): Json | undefined {
-  return deref(op.operation.requestBody ?? {}).content?.["application/json"]?.schema;
-}
+export const requestBodySchema = (op: Operation): Json | undefined => toolkit.requestBodySchema(openapi, op.operation);
 
 /** The first example of the operation's JSON request body, or undefined when it takes none. */
-export function exampleBody(op: Operation): unknown {
-  const media = deref(op.operation.requestBody ?? {}).content?.["application/json"];
-  if (!media) return undefined;
-  if ("example" in media) return media.example;
-  const first = Object.values<Json>(media.examples ?? {})[0];
-  return first ? deref(first).value : undefined;
-}
+export const exampleBody = (op: Operation): unknown => toolkit.requestBodyExamples(openapi, op.operation)[0]?.value;
 
-/** The value the description gives as an example of a parameter (or of its schema), else 1. */
-export function exampleOf(parameter: Json): unknown {
-  if ("example" in parameter) return parameter.example;
-  const schema = deref(parameter.schema ?? {});
-  return schema.examples?.[0] ?? schema.example ?? 1;
-}
+/** The description's example of a parameter; 1 (a valid id, page size or offset) when it gives none. */
+export const exampleOf = (parameter: Json): unknown => toolkit.parameterExample(openapi, parameter) ?? 1;
 
 /** A schema with its $ref followed and sibling keywords kept. */
 export function resolveSchema(schema: Json): Json {

@@ -4,7 +4,7 @@ export { createMcpServer } from "./server.js";
 export type { ServerOptions } from "./server.js";
 export { connect, SANDBOX_BASE_URL } from "./connection.js";
 export type { Connection } from "./connection.js";
-export { builtTools, operationTools, loadDescription } from "./operations.js";
+export { builtTools } from "./operations.js";
 export type { OperationTool } from "./operations.js";
 export { selectTools, UsageError } from "./selection.js";
 export type { Selection } from "./selection.js";

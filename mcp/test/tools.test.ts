@@ -4,7 +4,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, selectTools, operationTools, UsageError } from "../src/index.js";
+import { builtTools, connect, selectTools, UsageError } from "../src/index.js";
 import { connectInMemory, dataOf, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -196,7 +196,7 @@ describe("against the sandbox", () => {
 });
 
 describe("filters", () => {
-  const all = operationTools();
+  const all = builtTools();
   it("--tools and --tags narrow the read tools (a tool is kept when either names it)", () => {
     expect(selectTools(all, { tools: ["getProject"] }).map((t) => t.name)).toEqual(["getProject"]);
     const groups = described.filter((o) => isRead(o) && o.tags.includes("Groups")).map((o) => o.operationId);

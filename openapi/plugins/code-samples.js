@@ -6,17 +6,15 @@
 //
 // Expects a bundled document (every $ref local, "#/…"), which is what the docs build decorates.
 
-import { assumedKeywords, operations, resolveRef as resolve } from "../../scripts/lib/openapi.mjs";
-
-/** The value a sample uses for a parameter: its example, else its schema's example (never its default). */
-export function parameterValue(document, parameter) {
-  if (parameter.example !== undefined) return parameter.example;
-  const [firstExample] = Object.values(parameter.examples ?? {});
-  if (firstExample) return resolve(document, firstExample).value;
-  const schema = resolve(document, parameter.schema ?? {});
-  if (schema.examples?.length) return schema.examples[0];
-  return schema.example;
-}
+import {
+  assumedKeywords,
+  operations,
+  parameterExample,
+  requestBodyExamples,
+  requestBodySchema,
+  resolveRef as resolve,
+  successResponse,
+} from "../../scripts/lib/openapi.mjs";
 
 /** True when a sample need not send the parameter: the value is what the service assumes anyway. */
 function isDefault(document, parameter, value) {
@@ -24,50 +22,39 @@ function isDefault(document, parameter, value) {
   return schema.default !== undefined && JSON.stringify(schema.default) === JSON.stringify(value);
 }
 
-/**
- * The JSON request bodies of an operation, one per named example ({ key, summary, value }), or one
- * from `example`; [] when it has no body.
- */
-export function requestBodyExamples(document, operation) {
-  if (!operation.requestBody) return [];
-  const media = resolve(document, operation.requestBody).content?.["application/json"];
-  if (!media) return [];
-  if (media.example !== undefined) return [{ key: undefined, summary: undefined, value: media.example }];
-  const named = Object.entries(media.examples ?? {}).map(([key, example]) => {
-    const resolved = resolve(document, example);
-    return { key, summary: resolved.summary, value: resolved.value };
-  });
-  if (named.length) return named;
-  throw new Error("code-samples: a JSON request body without an example cannot get a realistic sample");
+/** The JSON request bodies of an operation (the toolkit's requestBodyExamples); one it takes needs an example. */
+function requestBodies(document, operation) {
+  const bodies = requestBodyExamples(document, operation);
+  if (requestBodySchema(document, operation) && bodies.length === 0) {
+    throw new Error("code-samples: a JSON request body without an example cannot get a realistic sample");
+  }
+  return bodies;
 }
 
 /** Everything a sample needs to know about one operation (one of the toolkit's `operations`), computed once for both languages. */
 export function describeOperation(document, { path, method, operation, parameters }) {
   const byLocation = (location) => parameters.filter((p) => p.in === location);
   const query = byLocation("query");
-  const successCode = Object.keys(operation.responses ?? {})
-    .filter((code) => /^2\d\d$/.test(code))
-    .sort()[0];
-  if (!successCode) throw new Error(`code-samples: ${method.toUpperCase()} ${path} has no 2xx response`);
-  const success = resolve(document, operation.responses[successCode]);
+  const success = successResponse(document, operation);
+  if (!success) throw new Error(`code-samples: ${method.toUpperCase()} ${path} has no 2xx response`);
   return {
     path,
     method,
     operationId: operation.operationId,
-    pathParameters: byLocation("path").map((p) => ({ name: p.name, value: parameterValue(document, p) })),
+    pathParameters: byLocation("path").map((p) => ({ name: p.name, value: parameterExample(document, p) })),
     // Only what a reader would send: no parameter without an example, none whose value is its default.
     queryParameters: query
-      .map((p) => ({ name: p.name, value: parameterValue(document, p), parameter: p }))
+      .map((p) => ({ name: p.name, value: parameterExample(document, p), parameter: p }))
       .filter(({ value, parameter }) => value !== undefined && !isDefault(document, parameter, value))
       .map(({ name, value }) => ({ name, value })),
     // offset/limit pagination is what the package's paginate() helper follows.
     paginated: query.some((p) => p.name === "offset") && query.some((p) => p.name === "limit"),
-    bodies: requestBodyExamples(document, operation),
-    bodySchemaName: schemaName(resolve(document, operation.requestBody ?? {})?.content?.["application/json"]?.schema),
-    successCode,
-    responseSchema: success.content?.["application/json"]?.schema,
+    bodies: requestBodies(document, operation),
+    bodySchemaName: schemaName(requestBodySchema(document, operation)),
+    successCode: String(success.status),
+    responseSchema: success.schema,
     // A body the service does not document (its schema is an assumption) may be empty: typed `| undefined`.
-    responseMayBeEmpty: assumedKeywords(success.content?.["application/json"]).includes("schema"),
+    responseMayBeEmpty: assumedKeywords(success.response.content?.["application/json"]).includes("schema"),
   };
 }
 

@@ -6,8 +6,7 @@
 // console (scripts/docs-page/console/), which answers clicks on these buttons and opens a dialog of its own
 // outside Redoc's markup. consoleOperations() is what the console knows of each operation, computed
 // from the same decorated bundle Redoc renders and embedded in the page by scripts/docs-page/build-docs.mjs.
-import { parameterValue, requestBodyExamples } from "./code-samples.js";
-import { operations, resolveRef as resolve } from "../../scripts/lib/openapi.mjs";
+import { operations, parameterExample, requestBodyExamples, resolveRef as resolve, successResponse } from "../../scripts/lib/openapi.mjs";
 
 /** The button's markup. A <button>, so Redoc's Markdown keeps it as is and a keyboard reaches it. */
 export const tryItButton = (operationId) =>
@@ -16,20 +15,17 @@ export const tryItButton = (operationId) =>
 /** Every operation as the console shows it: parameters prefilled from their examples, the body from its examples. */
 export function consoleOperations(document) {
   return operations(document).map(({ method, path, operation, parameters }) => {
-    const successCode = Object.keys(operation.responses ?? {})
-      .filter((code) => /^2\d\d$/.test(code))
-      .sort()[0];
     return {
       id: operation.operationId,
       method: method.toUpperCase(),
       path,
       summary: operation.summary ?? operation.operationId,
-      success: successCode ? Number(successCode) : undefined,
+      success: successResponse(document, operation)?.status,
       parameters: parameters
         .filter((p) => p.in === "path" || p.in === "query")
         .map((p) => {
           const schema = resolve(document, p.schema ?? {});
-          const value = parameterValue(document, p);
+          const value = parameterExample(document, p);
           return {
             name: p.name,
             in: p.in,

@@ -4,7 +4,7 @@
 // never reads the description at run time. An operation without a name in NAMES fails the build.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { loadBundle, operations, resolveRef } from "../lib/openapi.mjs";
+import { loadBundle, operations, requestBodySchema, resolveRef, successResponse } from "../lib/openapi.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -76,9 +76,8 @@ const commands = operations(bundle).map((op) => {
   if (!name)
     throw new Error(`build:cli: the operation ${op.operationId} has no command: give it a name in scripts/build/build-cli.mjs (NAMES)`);
   const o = op.operation;
-  const media = deref(o.requestBody ?? {}).content?.["application/json"];
-  const [success] = Object.keys(o.responses).filter((code) => code.startsWith("2"));
-  const flags = bodyFlags(media?.schema);
+  const bodySchema = requestBodySchema(bundle, o);
+  const flags = bodyFlags(bodySchema);
   return {
     name,
     operationId: op.operationId,
@@ -92,8 +91,8 @@ const commands = operations(bundle).map((op) => {
     query: op.parameters
       .filter((p) => p.in === "query")
       .map((p) => ({ flag: kebab(p.name), name: p.name, ...valueRules(p.schema), description: p.description ?? "" })),
-    body: media ? { required: deref(o.requestBody).required === true, rules: deref(media.schema).description ?? "", flags } : undefined,
-    success: Number(success),
+    body: bodySchema ? { required: deref(o.requestBody).required === true, rules: deref(bodySchema).description ?? "", flags } : undefined,
+    success: successResponse(bundle, o).status,
     paginated: op.parameters.some((p) => p.in === "query" && p.name === "limit"),
     destructive: op.method === "delete",
   };

@@ -13,7 +13,7 @@
 // - no random ids, so a rebuild is byte-identical (CI compares it).
 import { readFileSync, writeFileSync } from "node:fs";
 import Converter from "openapi-to-postmanv2";
-import { resolveRef } from "../lib/openapi.mjs";
+import { parameterExample, requestBodyExamples, successResponse } from "../lib/openapi.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const OUTPUT = `${root}generated/postman-collection.json`;
@@ -63,9 +63,9 @@ function url(path, query, idVariable) {
 }
 
 function successStatus(operation) {
-  const statuses = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status));
-  if (statuses.length !== 1) throw new Error(`build-postman: ${operation.operationId} has ${statuses.length} success statuses`);
-  return Number(statuses[0]);
+  const success = successResponse(document, operation);
+  if (!success) throw new Error(`build-postman: ${operation.operationId} has no success status`);
+  return success.status;
 }
 
 function test(lines) {
@@ -121,18 +121,16 @@ async function build() {
       delete base.request.auth; // inherited from the collection
       if (!operation.requestBody) delete base.request.body;
       // Every named example of the body gets a request (adding a user: by id, and by email).
-      const examples = Object.entries(operation.requestBody?.content?.["application/json"]?.examples ?? {});
+      const examples = requestBodyExamples(document, operation);
       if (examples.length < 2) return [base];
-      return examples
-        .map(([, reference]) => resolve(reference))
-        .map((example) => ({
-          ...base,
-          name: `${request.name}: ${example.summary}`,
-          request: {
-            ...base.request,
-            body: { mode: "raw", raw: JSON.stringify(example.value, null, 2), options: { raw: { language: "json" } } },
-          },
-        }));
+      return examples.map((example) => ({
+        ...base,
+        name: `${request.name}: ${example.summary}`,
+        request: {
+          ...base.request,
+          body: { mode: "raw", raw: JSON.stringify(example.value, null, 2), options: { raw: { language: "json" } } },
+        },
+      }));
     }),
   }));
   const serverUrl = document.servers[0].url.replace(/\{(\w+)\}/g, (_, name) => document.servers[0].variables[name].default);
@@ -181,13 +179,10 @@ async function build() {
   return collection;
 }
 
-/** A local `$ref` (the bundle's are all local) to what it names: the toolkit's one resolver. */
-const resolve = (node) => resolveRef(document, node);
-
 /** The example value of a path parameter, from the description. */
 function exampleValue(name) {
   const parameter = Object.values(document.components.parameters).find((p) => p.name === name && p.in === "path");
-  const value = parameter?.example ?? parameter?.schema?.examples?.[0] ?? Object.values(parameter?.examples ?? {})[0]?.value;
+  const value = parameter && parameterExample(document, parameter);
   if (value === undefined) throw new Error(`build-postman: the path parameter ${name} has no example`);
   return value;
 }

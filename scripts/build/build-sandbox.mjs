@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
-import { createAjv, HTTP_METHODS, loadBundle, operations as operationsOf, rebaseRefs, resolveRef } from "../lib/openapi.mjs";
+import { createAjv, HTTP_METHODS, loadBundle, operations as operationsOf, pathPattern, rebaseRefs, resolveRef } from "../lib/openapi.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const outDir = `${root}generated/lib/sandbox`;
@@ -135,6 +135,8 @@ function writeDescription() {
     operationId,
     method,
     path,
+    // The path template as the router matches it (the toolkit's pathPattern): one way, everywhere.
+    pattern: pathPattern(path),
     // Parameters arrive as strings: the sandbox converts those the schema types as numbers, and fills
     // in the schema's default (e.g. limit 30) when one is left out.
     parameters: parameters.map((p) => ({ name: p.name, in: p.in, type: deref(p.schema).type, default: deref(p.schema).default })),
@@ -163,6 +165,9 @@ export interface DescribedOperation {
   method: ${HTTP_METHODS.map((m) => JSON.stringify(m.toUpperCase())).join(" | ")};
   /** The path template, e.g. "/projects/{project_id}.json". */
   path: string;
+  /** The template as an unanchored regular expression's source, each parameter one captured segment, in
+   * the order of \`names\`: { source: "/projects/([^/]+)\\\\.json", names: ["project_id"] }. */
+  pattern: { source: string; names: string[] };
   parameters: OperationParameter[];
   hasBody: boolean;
 }

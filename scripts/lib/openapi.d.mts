@@ -7,6 +7,7 @@ export declare function loadBundle(path?: string | URL): Json;
 
 export declare function escapeToken(token: string | number): string;
 export declare function resolveRef(document: Json, node: Json): Json;
+export declare function inlineRefs(document: Json, node: Json, omit?: (key: string) => boolean): Json;
 export declare function valueAt(document: Json, path: readonly (string | number)[]): Json;
 
 export declare const HTTP_METHODS: readonly ["get", "post", "put", "patch", "delete", "head", "options", "trace"];
@@ -18,10 +19,26 @@ export interface Operation {
   operationId: string;
   operation: Json;
   pathItem: Json;
-  /** Parameters of the path item and of the operation, $refs resolved. */
+  /** Parameters of the path item and of the operation, $refs resolved, the operation's own winning. */
   parameters: Json[];
 }
 export declare function operations(document: Json): Operation[];
+
+export declare function parameterExample(document: Json, parameter: Json): unknown;
+export declare function requestBodySchema(document: Json, operation: Json): Json | undefined;
+export interface BodyExample {
+  key: string | undefined;
+  summary: string | undefined;
+  value: unknown;
+}
+export declare function requestBodyExamples(document: Json, operation: Json): BodyExample[];
+export interface SuccessResponse {
+  status: number;
+  response: Json;
+  schema: Json | undefined;
+}
+export declare function successResponse(document: Json, operation: Json): SuccessResponse | undefined;
+export declare function pathPattern(template: string): { source: string; names: string[] };
 
 export declare const MARKER: "x-assumption";
 export type Marker = Record<string, string[]>;

@@ -1,8 +1,11 @@
 // The OpenAPI toolkit: the few questions the build scripts, the docs plugins, the Spectral rules, the
 // release tooling and the tests ask of the bundled description, each answered once.
 //   loadBundle      the bundle (generated/openapi.json, every $ref local)
-//   resolveRef      a local $ref followed to its value
-//   operations      every operation, with its path item's and its own parameters resolved
+//   resolveRef      a local $ref followed to its value; inlineRefs a schema with every $ref replaced
+//   operations      every operation, with its path item's and its own parameters merged and resolved
+//   parameterExample, requestBodyExamples, requestBodySchema, successResponse
+//                   what an operation's parameters and bodies look like, from the description
+//   pathPattern     a path template as a regular expression and the names of its parameters
 //   markedNodes     every node carrying an `x-assumption` marker; markerOf / assumedKeywords read one
 //   createAjv       Ajv (JSON Schema 2020-12, formats) holding the whole document; rebaseRefs points a
 //                   schema's local $refs into it
@@ -43,6 +46,37 @@ export function resolveRef(document, node) {
   return current;
 }
 
+/** Keywords whose value is a map of names to schemas: the names are data. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+/** Keywords whose value is instance data, copied as it is. */
+const DATA = new Set(["examples", "example", "default", "const", "enum"]);
+
+/**
+ * A copy of `node` (a schema, parameter, response…) that stands alone: every local $ref replaced by
+ * what it points to, a $ref's siblings (a `description`, say) overriding the target's. `omit(key)`
+ * leaves keywords out (never a property name or data). A recursive schema cannot stand alone: throws.
+ */
+export function inlineRefs(document, node, omit = () => false, seen = []) {
+  if (Array.isArray(node)) return node.map((item) => inlineRefs(document, item, omit, seen));
+  if (node === null || typeof node !== "object") return node;
+  const { $ref, ...rest } = node;
+  let base = {};
+  if (typeof $ref === "string") {
+    if (seen.includes($ref)) throw new Error(`recursive schema ${$ref} cannot be inlined`);
+    base = inlineRefs(document, resolveRef(document, { $ref }), omit, [...seen, $ref]);
+  }
+  const own = Object.entries(rest)
+    .filter(([key]) => !omit(key))
+    .map(([key, value]) => {
+      if (DATA.has(key)) return [key, value];
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object") {
+        return [key, Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, inlineRefs(document, sub, omit, seen)]))];
+      }
+      return [key, inlineRefs(document, value, omit, seen)];
+    });
+  return { ...base, ...Object.fromEntries(own) };
+}
+
 /** Follows `path` (a list of keys) into `document`, resolving $refs on the way; undefined where nothing is. */
 export function valueAt(document, path) {
   let node = document;
@@ -59,15 +93,84 @@ export function valueAt(document, path) {
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options", "trace"];
 export const isHttpMethod = (key) => HTTP_METHODS.includes(String(key));
 
-/** Every operation: { method, path, operationId, operation, pathItem, parameters ($refs resolved) }. */
+/**
+ * Every operation: { method, path, operationId, operation, pathItem, parameters }. `parameters` are
+ * the path item's and the operation's, $refs resolved, an operation's own replacing the path item's of
+ * the same name and location (OpenAPI 3.1, Path Item Object).
+ */
 export function operations(document) {
   return Object.entries(document.paths ?? {}).flatMap(([path, pathItem]) =>
     HTTP_METHODS.filter((method) => pathItem[method]).map((method) => {
       const operation = pathItem[method];
-      const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(document, p));
-      return { method, path, operationId: operation.operationId, operation, pathItem, parameters };
+      const merged = new Map();
+      for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+        const parameter = resolveRef(document, raw);
+        merged.set(`${parameter.in}:${parameter.name}`, parameter);
+      }
+      return { method, path, operationId: operation.operationId, operation, pathItem, parameters: [...merged.values()] };
     }),
   );
+}
+
+/** A parameter's example: its `example`, its first named example, its schema's first `examples`, its
+ * schema's `example`, in that order; undefined when the description gives none. */
+export function parameterExample(document, parameter) {
+  if (parameter.example !== undefined) return parameter.example;
+  const [named] = Object.values(parameter.examples ?? {});
+  if (named) return resolveRef(document, named).value;
+  const schema = resolveRef(document, parameter.schema ?? {});
+  return schema.examples?.[0] ?? schema.example;
+}
+
+/** The JSON media type of an operation's request body, undefined when it takes none. */
+const jsonRequest = (document, operation) =>
+  operation.requestBody ? resolveRef(document, operation.requestBody).content?.["application/json"] : undefined;
+
+/** The schema of an operation's JSON request body, undefined when it takes none. */
+export const requestBodySchema = (document, operation) => jsonRequest(document, operation)?.schema;
+
+/** An operation's JSON request body examples as [{ key, summary, value }]: its `example` (no key), else
+ * each named example; [] when it takes no body or gives no example. */
+export function requestBodyExamples(document, operation) {
+  const media = jsonRequest(document, operation);
+  if (!media) return [];
+  if (media.example !== undefined) return [{ key: undefined, summary: undefined, value: media.example }];
+  return Object.entries(media.examples ?? {}).map(([key, example]) => {
+    const { summary, value } = resolveRef(document, example);
+    return { key, summary, value };
+  });
+}
+
+/** An operation's success response: the lowest 2xx status, the response ($ref resolved) and the schema
+ * of its JSON body (undefined when it has none); undefined when no 2xx is described. */
+export function successResponse(document, operation) {
+  const status = Object.keys(operation.responses ?? {})
+    .filter((code) => /^2\d\d$/.test(code))
+    .sort()[0];
+  if (status === undefined) return undefined;
+  const response = resolveRef(document, operation.responses[status]);
+  return { status: Number(status), response, schema: response.content?.["application/json"]?.schema };
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A path template as a regular expression's source, each parameter one segment captured in order:
+ * "/projects/{project_id}.json" → { source: "/projects/([^/]+)\\.json", names: ["project_id"] }.
+ * Unanchored, so that callers choose: the sandbox matches at the end of a URL, the guard a whole path.
+ */
+export function pathPattern(template) {
+  const names = [];
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return escapeRegExp(part);
+      names.push(name);
+      return "([^/]+)";
+    })
+    .join("");
+  return { source, names };
 }
 
 // ---- assumption markers ------------------------------------------------------------------------

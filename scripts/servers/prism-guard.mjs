@@ -15,7 +15,7 @@ import { createServer, request as forward } from "node:http";
 import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../../generated/lib/sandbox/cors.js";
 import { MAX_BODY_BYTES } from "../../generated/lib/sandbox/limits.js";
 import { problemJson } from "../../generated/lib/sandbox/problem.js";
-import { HTTP_METHODS } from "../lib/openapi.mjs";
+import { HTTP_METHODS, pathPattern } from "../lib/openapi.mjs";
 import { listen } from "./listen.mjs";
 
 /** The project's one request body limit (src/sandbox/limits.ts: the largest valid request, with room). */
@@ -36,12 +36,7 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
  * the sandbox, so any server base path works). */
 export function allowedMethods(description) {
   const templates = Object.entries(description.paths ?? {}).map(([template, item]) => ({
-    pattern: new RegExp(
-      `${template
-        .split(/\{[^}]+\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-        .join("[^/]+")}$`,
-    ),
+    pattern: new RegExp(`${pathPattern(template).source}$`),
     methods: Object.keys(item)
       .filter((key) => HTTP_METHODS.includes(key))
       .map((key) => key.toUpperCase()),

@@ -14,22 +14,12 @@ export type RouteMatch =
   | { kind: "method-not-allowed"; allowed: string[] }
   | { kind: "not-found" };
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** "/projects/{project_id}.json" → /\/projects\/([^/]+)\.json$/ with names ["project_id"]. */
-function routeOf(operation: DescribedOperation): Route {
-  const names: string[] = [];
-  const source = operation.path
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (name === undefined) return escapeRegExp(part);
-      names.push(name);
-      return "([^/]+)";
-    })
-    .join("");
-  return { operation, pattern: new RegExp(`${source}$`), names };
-}
+/** The build wrote each template's pattern (scripts/lib/openapi.mjs pathPattern); matched at the URL's end. */
+const routeOf = (operation: DescribedOperation): Route => ({
+  operation,
+  pattern: new RegExp(`${operation.pattern.source}$`),
+  names: operation.pattern.names,
+});
 
 // Longest template first, so that a path is matched by the most specific template that fits it.
 const routes = operations.map(routeOf).sort((a, b) => b.operation.path.length - a.operation.path.length);

@@ -6,14 +6,14 @@ import { afterEach, expect } from "vitest";
 import { createClient } from "../../src/index.js";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
 import { basicAuthorization } from "../support/http.js";
-import { deref, operations, schemaErrors, type Json } from "../support/openapi.js";
+import { deref, operations, pathPattern, schemaErrors, type Json } from "../support/openapi.js";
 
 export const BASE_URL = "https://sandbox.pcs.invalid/public/api";
 export const KEYS = { admin: "sandbox-admin-key", editor: "sandbox-editor-key", viewer: "sandbox-viewer-key" } as const;
 
 const templates = operations().map((op) => ({
   op,
-  pattern: new RegExp(`^/public/api${op.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  pattern: new RegExp(`^/public/api${pathPattern(op.path).source}$`),
 }));
 
 /** What is wrong with an answer, by the description; empty when it is documented exactly. */

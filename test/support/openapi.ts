@@ -21,6 +21,7 @@ export function deepFreeze<T>(value: T): T {
 }
 
 export const HTTP_METHODS = toolkit.HTTP_METHODS;
+export const pathPattern = toolkit.pathPattern;
 
 export type Operation = Omit<toolkit.Operation, "method" | "pathItem"> & { method: string };
 

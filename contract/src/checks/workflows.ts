@@ -6,7 +6,7 @@
 // cannot be removed; the organization updated → read → restored field by field; a project list made
 // long enough for the default page size. On the Prism mock (stateless) each write is checked once for
 // its documented status and body instead. A user's server without writes allowed gets none of this.
-import { documentedBundle, operations, schemaErrors, type Json } from "../description.js";
+import { documentedBundle, operations, schemaErrors, successResponse, type Json } from "../description.js";
 import { expect } from "../expect.js";
 import type { RawRequest } from "../http.js";
 import { listAll } from "../lists.js";
@@ -27,8 +27,7 @@ export const WORKFLOW_OPERATIONS = [
 /** The documented-only schema of an operation's success body. */
 function successSchema(operationId: string): Json {
   const op = operations(documentedBundle).find((o) => o.operationId === operationId)!;
-  const [, response] = Object.entries<Json>(op.operation.responses).find(([code]) => code.startsWith("2"))!;
-  return response.content?.["application/json"]?.schema;
+  return successResponse(op, documentedBundle).schema;
 }
 
 /** The organization's fields a caller sets (the server keeps `created` and `modified` itself). */

@@ -16,6 +16,9 @@ export interface DescribedOperation {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "TRACE";
   /** The path template, e.g. "/projects/{project_id}.json". */
   path: string;
+  /** The template as an unanchored regular expression's source, each parameter one captured segment, in
+   * the order of `names`: { source: "/projects/([^/]+)\\.json", names: ["project_id"] }. */
+  pattern: { source: string; names: string[] };
   parameters: OperationParameter[];
   hasBody: boolean;
 }

@@ -4,6 +4,10 @@ export const operations = [
     "operationId": "listProjects",
     "method": "GET",
     "path": "/projects.json",
+    "pattern": {
+      "source": "/projects\\.json",
+      "names": []
+    },
     "parameters": [
       {
         "name": "offset",
@@ -24,6 +28,10 @@ export const operations = [
     "operationId": "createProject",
     "method": "POST",
     "path": "/projects.json",
+    "pattern": {
+      "source": "/projects\\.json",
+      "names": []
+    },
     "parameters": [],
     "hasBody": true
   },
@@ -31,6 +39,12 @@ export const operations = [
     "operationId": "getProject",
     "method": "GET",
     "path": "/projects/{project_id}.json",
+    "pattern": {
+      "source": "/projects/([^/]+)\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -44,6 +58,12 @@ export const operations = [
     "operationId": "updateProject",
     "method": "PATCH",
     "path": "/projects/{project_id}.json",
+    "pattern": {
+      "source": "/projects/([^/]+)\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -57,6 +77,12 @@ export const operations = [
     "operationId": "deleteProject",
     "method": "DELETE",
     "path": "/projects/{project_id}.json",
+    "pattern": {
+      "source": "/projects/([^/]+)\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -70,6 +96,12 @@ export const operations = [
     "operationId": "listFiles",
     "method": "GET",
     "path": "/v1/projects/{project_id}/files.json",
+    "pattern": {
+      "source": "/v1/projects/([^/]+)/files\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -95,6 +127,12 @@ export const operations = [
     "operationId": "listCapturedUrls",
     "method": "GET",
     "path": "/projects/{project_id}/urls.json",
+    "pattern": {
+      "source": "/projects/([^/]+)/urls\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -120,6 +158,12 @@ export const operations = [
     "operationId": "listCopy",
     "method": "GET",
     "path": "/projects/{project_id}/copy.json",
+    "pattern": {
+      "source": "/projects/([^/]+)/copy\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -145,6 +189,12 @@ export const operations = [
     "operationId": "listCopyRevisions",
     "method": "GET",
     "path": "/copy/{copy_id}/revisions.json",
+    "pattern": {
+      "source": "/copy/([^/]+)/revisions\\.json",
+      "names": [
+        "copy_id"
+      ]
+    },
     "parameters": [
       {
         "name": "copy_id",
@@ -170,6 +220,12 @@ export const operations = [
     "operationId": "listProjectUsers",
     "method": "GET",
     "path": "/projects/{project_id}/users.json",
+    "pattern": {
+      "source": "/projects/([^/]+)/users\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -195,6 +251,12 @@ export const operations = [
     "operationId": "addProjectUser",
     "method": "POST",
     "path": "/projects/{project_id}/users.json",
+    "pattern": {
+      "source": "/projects/([^/]+)/users\\.json",
+      "names": [
+        "project_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -208,6 +270,13 @@ export const operations = [
     "operationId": "removeProjectUser",
     "method": "DELETE",
     "path": "/projects/{project_id}/users/{user_id}.json",
+    "pattern": {
+      "source": "/projects/([^/]+)/users/([^/]+)\\.json",
+      "names": [
+        "project_id",
+        "user_id"
+      ]
+    },
     "parameters": [
       {
         "name": "project_id",
@@ -226,6 +295,10 @@ export const operations = [
     "operationId": "getOrganization",
     "method": "GET",
     "path": "/organizations.json",
+    "pattern": {
+      "source": "/organizations\\.json",
+      "names": []
+    },
     "parameters": [],
     "hasBody": false
   },
@@ -233,6 +306,10 @@ export const operations = [
     "operationId": "updateOrganization",
     "method": "PATCH",
     "path": "/organizations.json",
+    "pattern": {
+      "source": "/organizations\\.json",
+      "names": []
+    },
     "parameters": [],
     "hasBody": true
   },
@@ -240,6 +317,10 @@ export const operations = [
     "operationId": "listGroups",
     "method": "GET",
     "path": "/groups.json",
+    "pattern": {
+      "source": "/groups\\.json",
+      "names": []
+    },
     "parameters": [],
     "hasBody": false
   },
@@ -247,6 +328,12 @@ export const operations = [
     "operationId": "getGroup",
     "method": "GET",
     "path": "/groups/{group_id}.json",
+    "pattern": {
+      "source": "/groups/([^/]+)\\.json",
+      "names": [
+        "group_id"
+      ]
+    },
     "parameters": [
       {
         "name": "group_id",

@@ -2,22 +2,12 @@
 // path, so the sandbox answers under any base URL: "https://x.invalid/public/api/projects.json" and,
 // behind Prism's proxy, "http://127.0.0.1:4011/projects.json" both reach listProjects.
 import { operations } from "./description.js";
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** "/projects/{project_id}.json" → /\/projects\/([^/]+)\.json$/ with names ["project_id"]. */
-function routeOf(operation) {
-    const names = [];
-    const source = operation.path
-        .split(/(\{[^}]+\})/)
-        .map((part) => {
-        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-        if (name === undefined)
-            return escapeRegExp(part);
-        names.push(name);
-        return "([^/]+)";
-    })
-        .join("");
-    return { operation, pattern: new RegExp(`${source}$`), names };
-}
+/** The build wrote each template's pattern (scripts/lib/openapi.mjs pathPattern); matched at the URL's end. */
+const routeOf = (operation) => ({
+    operation,
+    pattern: new RegExp(`${operation.pattern.source}$`),
+    names: operation.pattern.names,
+});
 // Longest template first, so that a path is matched by the most specific template that fits it.
 const routes = operations.map(routeOf).sort((a, b) => b.operation.path.length - a.operation.path.length);
 export function matchRoute(method, pathname) {

@@ -250,7 +250,7 @@ function renderCurl() {
     ? apiKey && !ui.showKey.checked
       ? "Your key is left out: set PCS_API_KEY, or tick “Show my key in the curl command”."
       : ""
-    : "Set PCS_BASE_URL and PCS_API_KEY for your server, or run `npm run sandbox` in this package and use http://127.0.0.1:4011 with the key sandbox-admin-key.";
+    : "Set PCS_BASE_URL and PCS_API_KEY for your server, or run `npx -p @project-collaboration/cli pcs sandbox` and use http://127.0.0.1:4011 with the key sandbox-admin-key.";
 }
 
 const compactJson = (text) => {
