@@ -2,6 +2,7 @@
 // channel (the timer guarding an unread body; a failed response's operation and how to scrub it) and
 // the wrapper of the client's methods that keeps it (withErrorPath).
 import type { Redactor } from "./redaction.js";
+import { HTTP_METHODS, type HttpMethod } from "./methods.js";
 
 // The one per-response side channel: what the client knows of a response it handed out that the
 // Response does not carry. While its body is unread, the attempt's timer guarding it; once the call
@@ -34,7 +35,6 @@ function urlPath(url: string): string {
   }
 }
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 type Init = { parseAs?: string } | undefined;
 type Result = { response: Response };
 type Call = (path: string, init?: Init) => Promise<Result>;
@@ -46,7 +46,7 @@ type Request = (method: string, path: string, init?: Init) => Promise<Result>;
  * wrapper rather than openapi-fetch middleware, which runs before the body is read (a parse error
  * would pass it by) and adds bookkeeping to every request.
  */
-export function withErrorPath<C extends Record<(typeof METHODS)[number] | "request", unknown>>(client: C, redact: Redactor): C {
+export function withErrorPath<C extends Record<HttpMethod | "request", unknown>>(client: C, redact: Redactor): C {
   const finish = async (method: string, path: string, init: Init, pending: Promise<Result>): Promise<Result> => {
     let result: Result;
     try {
@@ -61,7 +61,7 @@ export function withErrorPath<C extends Record<(typeof METHODS)[number] | "reque
     if (!response.ok) records.set(response, { operation: `${method.toUpperCase()} ${path}`, redact });
     return result;
   };
-  for (const method of METHODS) {
+  for (const method of HTTP_METHODS) {
     const call = client[method] as Call;
     (client as Record<string, Call>)[method] = (path, init) => finish(method, path, init, call(path, init));
   }

@@ -1,4 +1,5 @@
 import type { Redactor } from "./redaction.js";
+import { type HttpMethod } from "./methods.js";
 interface ResponseRecord {
     releaseBody?: () => void;
     operation?: string;
@@ -8,12 +9,11 @@ interface ResponseRecord {
 export declare function guardUntilRead(response: Response, release: () => void): void;
 /** The origin of a response; for one from a client this package did not create, its URL path. */
 export declare function originOf(response: Response): Required<Omit<ResponseRecord, "releaseBody">>;
-declare const METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 /**
  * Wraps the client's call methods. Once a call is done: the timer guarding a body it has read stops;
  * a failed response remembers its operation; what the call threw is scrubbed of the credential. A
  * wrapper rather than openapi-fetch middleware, which runs before the body is read (a parse error
  * would pass it by) and adds bookkeeping to every request.
  */
-export declare function withErrorPath<C extends Record<(typeof METHODS)[number] | "request", unknown>>(client: C, redact: Redactor): C;
+export declare function withErrorPath<C extends Record<HttpMethod | "request", unknown>>(client: C, redact: Redactor): C;
 export {};

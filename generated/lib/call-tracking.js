@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from "./methods.js";
 const records = new WeakMap();
 /** Keeps `release` (the attempt's timer) until the call that reads the body of `response` is done. */
 export function guardUntilRead(response, release) {
@@ -16,7 +17,6 @@ function urlPath(url) {
         return "unknown operation";
     }
 }
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 /**
  * Wraps the client's call methods. Once a call is done: the timer guarding a body it has read stops;
  * a failed response remembers its operation; what the call threw is scrubbed of the credential. A
@@ -41,7 +41,7 @@ export function withErrorPath(client, redact) {
             records.set(response, { operation: `${method.toUpperCase()} ${path}`, redact });
         return result;
     };
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
         const call = client[method];
         client[method] = (path, init) => finish(method, path, init, call(path, init));
     }

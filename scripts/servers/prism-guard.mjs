@@ -14,6 +14,7 @@
 import { createServer, request as forward } from "node:http";
 import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../../generated/lib/sandbox/cors.js";
 import { MAX_BODY_BYTES } from "../../generated/lib/sandbox/limits.js";
+import { IDEMPOTENT_METHODS } from "../../generated/lib/methods.js";
 import { problemJson } from "../../generated/lib/sandbox/problem.js";
 import { HTTP_METHODS, pathPattern } from "../lib/openapi.mjs";
 import { listen } from "./listen.mjs";
@@ -27,7 +28,6 @@ export const MAX_JSON_DEPTH = 64;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Prism's problem type for an answer that breaks the description: a finding to pass on, not a gateway error. */
 const VIOLATION_TYPE = /#VIOLATIONS$/;
-const SAFE_TO_REPEAT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 /** Long enough for the exit of a dead Prism to be noticed, so the second try waits for its successor. */
 const RETRY_AFTER_MS = 200;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
@@ -213,7 +213,7 @@ export function startGuard({
       clearTimeout(timer);
       // Prism just died (and is being replaced): once more, if the request cannot have reached it or is
       // safe to repeat.
-      const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && SAFE_TO_REPEAT.has(incoming.method));
+      const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && IDEMPOTENT_METHODS.has(incoming.method));
       if (unsent && attempt === 0 && !bypassed && !outgoing.destroyed) {
         outgoing.removeListener("close", onClose);
         setTimeout(

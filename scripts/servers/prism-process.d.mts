@@ -39,4 +39,5 @@ export interface PrismProcess {
 }
 
 export function startPrismProcess(options: PrismProcessOptions): Promise<PrismProcess>;
+export declare const PRISM_LOG_LEVELS: readonly string[];
 export function freePort(host?: string): Promise<number>;

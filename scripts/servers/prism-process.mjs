@@ -21,6 +21,9 @@ const OUTPUT_KEPT = 20_000;
 /** Restarts of a Prism that keeps dying, within a minute, before it is left stopped. */
 const MAX_RESTARTS = 3;
 
+/** Prism's log levels (pino's, and "silent"): what its -v takes. */
+export const PRISM_LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
 /** A port the kernel just gave out and released. */
 export function freePort(host = "127.0.0.1") {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@
 // port, an unknown option, no upstream — is one line saying what to do, and exit code 2.
 //   node scripts/servers/prism.mjs mock  [prism mock arguments]
 //   node scripts/servers/prism.mjs proxy [prism proxy arguments]   (document first, then the upstream URL)
-import { startPrismProcess } from "./prism-process.mjs";
+import { PRISM_LOG_LEVELS as LEVELS, startPrismProcess } from "./prism-process.mjs";
 import { argumentError, exposureWarning, listenError, parsePort } from "../lib/cli.mjs";
 
 /** Prism's options (prism-cli's sharedOptions, mock and proxy): name → whether it takes a value. */
@@ -26,8 +26,6 @@ const OPTIONS = {
   mock: { "-d": false, "--dynamic": false, "--seed": true, "--ignoreExamples": false, "--json-schema-faker-fillProperties": false },
   proxy: { "--validate-request": false, "--upstream-proxy": true },
 };
-/** Prism's log levels (pino's, and "silent"). */
-const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 /** How long the proxy waits for the upstream to start answering before it answers 504. */
 const PROXY_TIMEOUT_MS = 30_000;
 

@@ -10,10 +10,10 @@
 import { createServer } from "node:net";
 import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
 import { exposureWarning, listenError, parseOptions, parsePort } from "../lib/cli.mjs";
+import { PRISM_LOG_LEVELS as LEVELS } from "./prism-process.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
 
 const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at once
-const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]; // Prism's (pino's)
 const OPTIONS = {
   port: { type: "string", short: "p" },
   host: { type: "string", short: "h", default: "127.0.0.1" },

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createAjv,
+  HTTP_METHODS,
   inlineRefs,
   markedNodes,
   operations,
@@ -15,6 +16,7 @@ import {
   successResponse,
   valueAt,
 } from "../../scripts/lib/openapi.mjs";
+import { HTTP_METHODS as CLIENT_METHODS } from "../../src/methods.js";
 
 const document = {
   paths: {
@@ -74,6 +76,11 @@ describe("the OpenAPI toolkit", () => {
     ]);
     // An operation's own parameter replaces the path item's of the same name and location.
     expect(operations(document)[1]!.parameters[0].description).toBe("its own");
+  });
+
+  it("knows the same eight methods as the client (src/methods.ts), in OpenAPI's lower case", () => {
+    expect([...HTTP_METHODS].sort()).toEqual(CLIENT_METHODS.map((m) => m.toLowerCase()).sort());
+    expect(HTTP_METHODS).toHaveLength(8);
   });
 
   it("answers what a parameter's example, a request body and the success response are", () => {
