@@ -8,19 +8,33 @@ export class PathParameterError extends TypeError {
     name = "PathParameterError";
 }
 const describe = (value) => value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : typeof value;
-/** openapi-fetch's `pathSerializer`: fills `{name}` in `pathname` from `parameters`. */
+/** openapi-fetch's `pathSerializer`: fills `{name}` in `pathname` from `parameters`. A scan rather than a
+ * regular expression with a replacer: it runs on every call. */
 export function serializePathParameters(pathname, parameters) {
-    return pathname.replace(/\{([^}]+)\}/g, (_template, name) => {
-        const value = parameters && Object.hasOwn(parameters, name) ? parameters[name] : undefined;
-        if (typeof value === "number") {
-            if (!Number.isFinite(value))
-                throw new PathParameterError(`path parameter ${name} must be a finite number, not ${value}`);
-            return encodeURIComponent(String(value));
-        }
-        if (typeof value !== "string")
-            throw new PathParameterError(`path parameter ${name} must be a string or a number, not ${describe(value)}`);
-        if (value === "" || value === "." || value === "..")
-            throw new PathParameterError(`path parameter ${name} must not be ${value === "" ? "empty" : `"${value}"`}: it would change the path`);
-        return encodeURIComponent(value);
-    });
+    let filled = "";
+    let copied = 0;
+    let open = pathname.indexOf("{");
+    while (open !== -1) {
+        const close = pathname.indexOf("}", open + 2); // a name has one character at least
+        if (close === -1)
+            break;
+        filled += pathname.slice(copied, open) + segment(pathname.slice(open + 1, close), parameters);
+        copied = close + 1;
+        open = pathname.indexOf("{", copied);
+    }
+    return copied === 0 ? pathname : filled + pathname.slice(copied);
+}
+/** One parameter's value as one encoded path segment, or a PathParameterError. */
+function segment(name, parameters) {
+    const value = parameters && Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (typeof value === "number") {
+        if (!Number.isFinite(value))
+            throw new PathParameterError(`path parameter ${name} must be a finite number, not ${value}`);
+        return encodeURIComponent(String(value));
+    }
+    if (typeof value !== "string")
+        throw new PathParameterError(`path parameter ${name} must be a string or a number, not ${describe(value)}`);
+    if (value === "" || value === "." || value === "..")
+        throw new PathParameterError(`path parameter ${name} must not be ${value === "" ? "empty" : `"${value}"`}: it would change the path`);
+    return encodeURIComponent(value);
 }
