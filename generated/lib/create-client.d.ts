@@ -33,7 +33,7 @@ export interface ClientOptions extends PassedThroughOptions {
     /** Retries of idempotent requests; `false` sends every request exactly once. */
     retry?: RetryOptions | false;
     /** Your application's product token (e.g. "my-app/1.2"), sent before this package's own. Not in a
-     * browser, which sends its own User-Agent (README, "In a browser"). */
+     * browser, which sends its own User-Agent (docs/guides/client.md, "In a browser"). */
     userAgent?: string;
     /** Headers sent with every request (a call's own `headers` add to and override them). `Authorization`
      * and (outside browsers) `User-Agent` are always the client's own, made from `apiKey` and `userAgent`. */

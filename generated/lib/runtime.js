@@ -3,7 +3,7 @@
 // A browser sends its own User-Agent. Chromium silently drops one set by a script; Firefox sends it,
 // but then, being no CORS-safelisted header, it is listed in the preflight's
 // Access-Control-Request-Headers, and a service that allows only Authorization refuses the call. So in
-// a browser the client sets none (README, "In a browser").
+// a browser the client sets none (docs/guides/client.md, "In a browser").
 /** True in a web page or a web worker. */
 export function inBrowser() {
     const scope = globalThis;

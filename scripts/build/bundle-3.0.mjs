@@ -3,7 +3,7 @@
 // tools that read 3.0 best. @apiture/openapi-down-convert does the schema work (type arrays with null →
 // `nullable`, `examples` → `example`, `const` → one-value `enum`, $ref siblings → allOf, 3.1-only keywords
 // dropped); `fixes` below finish what it leaves invalid in 3.0. What 3.0 cannot say is listed in
-// `info.description` of the result and in the README ("Forms of the description").
+// `info.description` of the result and in docs/guides/description-forms.md ("What 3.0 cannot express").
 import { readFileSync, writeFileSync } from "node:fs";
 import { Converter } from "@apiture/openapi-down-convert";
 import { stringify } from "yaml";
