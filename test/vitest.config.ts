@@ -25,7 +25,7 @@ export default defineConfig({
       "test/package/package-lint.test.ts",
     ],
     // One Prism mock for every test file: see test/support/README.md.
-    globalSetup: ["test/support/global-setup.ts"],
+    globalSetup: ["test/support/target.ts"],
     // Speed, measured with `npm run bench` on this 2-core machine (one worker, isolated: 58 s):
     // - no isolation (46 files share a worker's module cache: the bundle, Ajv, TypeScript's API are
     //   loaded once instead of once per file; no test file patches a global another one reads): 50 s;

@@ -1,9 +1,9 @@
 // @project-collaboration/mcp as npm would publish it: the command, the compiled server and nothing
 // else; exact versions of its dependencies, the main package's in step with the root's. (The main
 // package's own checks, untouched by this one, are in test/package/.)
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
+import { envWithoutNpm, run } from "../../test/support/run.js";
 import { repoRoot } from "./support.js";
 
 const manifest = JSON.parse(readFileSync(`${repoRoot}mcp/package.json`, "utf8"));
@@ -12,20 +12,9 @@ let packed: { files: { path: string }[] };
 
 beforeAll(async () => {
   // npm's own variables of an enclosing `npm test` must not steer the nested npm.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-  const stdout = await new Promise<string>((resolve, reject) => {
-    const child = spawn("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-      cwd: `${repoRoot}mcp`,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk));
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`npm pack failed (${code}): ${err}`))));
-  });
-  packed = JSON.parse(stdout)[0];
+  const pack = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: `${repoRoot}mcp`, env: envWithoutNpm() });
+  if (pack.status !== 0) throw new Error(`npm pack failed (${pack.status}): ${pack.stderr}`);
+  packed = JSON.parse(pack.stdout)[0];
 });
 
 it("packs the command, the compiled server with its types and its tool table, and nothing from src/ or test/", () => {

@@ -1,11 +1,11 @@
 // The built command over stdio, as an MCP client starts it: the SDK's Client with its
 // StdioClientTransport spawns it against the sandbox (no key), the run's mock (key and base URL) and a
 // server that echoes the key; and a usage mistake is one line on stderr with exit code 2.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Finished, run } from "../../test/support/run.js";
 import { target } from "../../test/support/target.js";
 import { CANARY_KEY, canaryForms, startEchoServer, type EchoServer } from "./echo-server.js";
 import { described, isRead, repoRoot, textOf, dataOf } from "./support.js";
@@ -41,28 +41,17 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
   return { client, received, stderr: () => stderr };
 }
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env: baseEnv, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 let echo: EchoServer;
 let sandbox: Spawned;
 let mock: Spawned;
 let leaky: Spawned;
-let usageMistake: Promise<{ status: number | null; stdout: string; stderr: string }>;
+let usageMistake: Promise<Finished>;
 beforeAll(async () => {
   expect(existsSync(`${repoRoot}mcp/dist/cli.js`), "mcp/dist/ is missing: run npm run build").toBe(true);
   echo = await startEchoServer();
   const { baseUrl, apiKey } = target();
   // Started side by side: each is a Node.js start-up.
-  usageMistake = run([command, "--tools", "listProject"]);
+  usageMistake = run(process.execPath, [command, "--tools", "listProject"], { env: baseEnv });
   [sandbox, mock, leaky] = await Promise.all([
     spawnServer([], {}),
     spawnServer([], { PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey }),
@@ -112,10 +101,10 @@ describe("npx project-collaboration-mcp", () => {
   });
 
   it("answers a usage mistake with one line on stderr and exit code 2", async () => {
-    const run = await usageMistake;
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe("");
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(/unknown tool listProject; the tools are /);
+    const mistake = await usageMistake;
+    expect(mistake.status).toBe(2);
+    expect(mistake.stdout).toBe("");
+    expect(mistake.stderr.trim().split("\n")).toHaveLength(1);
+    expect(mistake.stderr).toMatch(/unknown tool listProject; the tools are /);
   });
 });

@@ -1,13 +1,50 @@
-// The one redaction policy (src/redaction.ts), which the client, the MCP server and the checker share:
-// every form of a key, whatever its length, and the user info of any URL.
+// The one redaction policy (src/redaction.ts), which the client, the MCP server and the checker share,
+// case by case: every form of a key (itself, its Basic token, itself escaped in a JSON string),
+// whatever its length, the longest secret first, and the user info of any URL; the same for a parsed
+// JSON value and for a Response's status text, URL and headers. The places that use it check only that
+// they do: the client in auth.test.ts ("the API key never leaks") and test/faults/client-hostile.test.ts,
+// the MCP server in mcp/test/secrets.test.ts and stdio.test.ts, the checker in test/contract/command.test.ts.
 import { describe, expect, it } from "vitest";
 import { createRedactor, credentialForms, REDACTED } from "../../src/index.js";
+import { redactJson, redactResponse } from "../../src/redaction.js";
 
-describe("createRedactor", () => {
-  const redact = createRedactor(credentialForms("k3y"));
-  it("replaces a key of any length, and its Basic token", () => {
-    expect(redact(`key k3y, header Basic ${btoa("k3y:")}`)).toBe(`key ${REDACTED}, header Basic ${REDACTED}`);
+/** base64 of "key:", written out with Node's Buffer rather than taken from the code under test. */
+const basicToken = (key: string) => Buffer.from(`${key}:`).toString("base64");
+
+// Keys of every length, even one character: a key that is an ordinary word is still the key. The
+// second list is made of characters no wording of this project uses, so any occurrence left is a leak.
+const KEYS = [
+  ...["q", "qz", "qzx", "qzx-7", "qzx-7-Kw", "qzx-7-Kw-long-enough"],
+  ...["~", "~^", "|~`", "^~|^", "~`~`~", "|||^^^~", "~^|`~^|`", "^|~`^|~`^|~`", "~".repeat(40)],
+];
+
+describe("createRedactor with a key's credentialForms", () => {
+  it.each(KEYS.map((key) => [key.length, key] as const))("replaces a key of %i characters (%j) and its Basic token", (_, key) => {
+    const redact = createRedactor(credentialForms(key));
+    expect(redact(`your key ${key} (${basicToken(key)}) is wrong`)).toBe(`your key ${REDACTED} (${REDACTED}) is wrong`);
+    expect(redact(`Basic ${basicToken(key)}`)).toBe(`Basic ${REDACTED}`);
+    expect(redact(`${key}${key}`)).toBe(`${REDACTED}${REDACTED}`);
   });
+
+  it("replaces a key with characters JSON escapes, also as it appears inside JSON text", () => {
+    const oddKey = 'key"with\\quote-1234';
+    const redact = createRedactor(credentialForms(oddKey));
+    expect(redact(`You sent ${oddKey}`)).toBe(`You sent ${REDACTED}`);
+    expect(redact(JSON.stringify({ detail: `You sent ${oddKey}` }))).toBe(`{"detail":"You sent ${REDACTED}"}`);
+  });
+
+  it("replaces the longest secret first, so one that contains another goes whole", () => {
+    expect(createRedactor(["abc", "abcdef"])("abcdef and abc")).toBe(`${REDACTED} and ${REDACTED}`);
+  });
+
+  it("leaves text alone when it holds no secret; no key, no forms", () => {
+    expect(createRedactor(credentialForms("k3y"))("nothing to hide here")).toBe("nothing to hide here");
+    expect(credentialForms("")).toEqual([]);
+  });
+});
+
+describe("createRedactor and URLs", () => {
+  const redact = createRedactor(credentialForms("k3y"));
   it("replaces the user info of every URL, whoever's it is", () => {
     expect(redact("GET https://someone:hunter2@pcs.example.com/x and ftp://anon@files.example.com/")).toBe(
       `GET https://${REDACTED}@pcs.example.com/x and ftp://${REDACTED}@files.example.com/`,
@@ -17,5 +54,61 @@ describe("createRedactor", () => {
     expect(redact("write to hello@northwind.example or https://pcs.example.com/a@b")).toBe(
       "write to hello@northwind.example or https://pcs.example.com/a@b",
     );
+  });
+});
+
+describe("redactJson: a parsed JSON value", () => {
+  it.each(KEYS.map((key) => [key.length, key] as const))(
+    "scrubs a key of %i characters in values and property names, however deep",
+    (_, key) => {
+      const redact = createRedactor(credentialForms(key));
+      const echoed = {
+        title: `Denied ${key}`,
+        status: 401,
+        detail: `got Basic ${basicToken(key)}`,
+        [key]: { nested: [`${key}${key}`, { [basicToken(key)]: basicToken(key) }] },
+      };
+      expect(redactJson(echoed, redact)).toEqual({
+        title: `Denied ${REDACTED}`,
+        status: 401,
+        detail: `got Basic ${REDACTED}`,
+        [REDACTED]: { nested: [`${REDACTED}${REDACTED}`, { [REDACTED]: REDACTED }] },
+      });
+    },
+  );
+
+  it("scrubs the raw key from a parsed string, even when the key holds characters JSON escapes", () => {
+    const oddKey = 'key"with\\quote-1234';
+    expect(redactJson({ detail: `You sent ${oddKey}` }, createRedactor(credentialForms(oddKey)))).toEqual({
+      detail: `You sent ${REDACTED}`,
+    });
+  });
+
+  it("keeps numbers, booleans and nulls", () => {
+    const problem = { title: "Bad Request", status: 400, retryable: false, instance: null, errors: [{ detail: "x", index: 0 }] };
+    expect(redactJson(problem, (text) => text)).toEqual(problem);
+  });
+});
+
+describe("redactResponse: a Response's status text, URL and headers", () => {
+  const key = "a-response-key";
+  const redact = createRedactor(credentialForms(key));
+
+  it("scrubs the status text and the header values", () => {
+    const echoing = new Response(null, {
+      status: 401,
+      statusText: `Denied ${key}`,
+      headers: { "X-Echo-Key": key, "X-Echo-Authorization": `Basic ${basicToken(key)}` },
+    });
+    const scrubbed = redactResponse(echoing, redact);
+    expect(scrubbed.status).toBe(401);
+    expect(scrubbed.statusText).toBe(`Denied ${REDACTED}`);
+    expect(scrubbed.headers.get("X-Echo-Key")).toBe(REDACTED);
+    expect(scrubbed.headers.get("X-Echo-Authorization")).toBe(`Basic ${REDACTED}`);
+  });
+
+  it("hands back the response itself when none of them holds a secret", () => {
+    const plain = new Response(null, { status: 429, statusText: "Too Many Requests", headers: { "Retry-After": "3" } });
+    expect(redactResponse(plain, redact)).toBe(plain);
   });
 });

@@ -1,15 +1,34 @@
-// Timeouts per attempt, and the caller's own signal, which stops everything at once.
+// Timeouts per attempt (within the retry budget, or for a POST outside it), the caller's own signal,
+// which stops everything at once, and the timers and listeners behind them: none left behind by an
+// attempt, a wait or a timeout, and timeouts where setTimeout returns a plain number (browsers, no
+// unref()). Fake timers drive every wait. (What is retried, and Retry-After: retry.test.ts.)
+import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createClient, type RetryOptions } from "../../src/index.js";
+import { attemptSignal, sleep } from "../../src/retry.js";
 import { BASE_URL, fakeFetch, json, neverAnswers, problem, status, type Reply } from "./fake-fetch.js";
 
-beforeEach(() => vi.useFakeTimers({ now: Date.parse("2025-03-01T12:00:00Z") }));
+const START = Date.parse("2025-03-01T12:00:00Z");
+/** The longest delay setTimeout takes (a signed 32-bit number of ms), written out rather than imported. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+beforeEach(() => vi.useFakeTimers({ now: START }));
 afterEach(() => vi.useRealTimers());
 
 function clientWith(replies: Reply[], options: { timeoutMs?: number; retry?: RetryOptions | false } = {}) {
   const fake = fakeFetch(...replies);
   const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, ...options });
   return { client, sent: fake.sent };
+}
+
+/** Whether a promise has settled, without waiting for it. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
 }
 
 describe("timeout", () => {
@@ -47,6 +66,30 @@ describe("timeout", () => {
     const started = Date.now();
     await vi.advanceTimersByTimeAsync(2500);
     expect((await failedAt) - started).toBe(2500);
+    await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("a later attempt gets only what is left of the budget", async () => {
+    const { client, sent } = clientWith([status(503, { "Retry-After": "1" }), neverAnswers], {
+      timeoutMs: 10_000,
+      retry: { maxElapsedMs: 3000 },
+    });
+    const call = client.GET("/groups.json");
+    const failedAt = call.then(
+      () => Number.NaN,
+      () => Date.now(),
+    );
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent).toHaveLength(2);
+    expect((await failedAt) - START).toBe(3000);
+  });
+
+  it("POST, sent once, is bounded by timeoutMs alone, not by the retry budget", async () => {
+    const { client } = clientWith([neverAnswers], { timeoutMs: 9000, retry: { maxElapsedMs: 1000 } });
+    const call = client.POST("/projects.json", { body: { name: "x" } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await settled(call)).toBe(false);
+    await vi.advanceTimersByTimeAsync(8000);
     await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
@@ -169,5 +212,79 @@ describe("the caller's signal", () => {
     controller.abort();
     await call;
     expect(sent[0]?.signal.aborted).toBe(true);
+  });
+});
+
+describe("timers and listeners", () => {
+  it("an infinite timeout starts no timer", async () => {
+    const { signal } = attemptSignal(undefined, Infinity);
+    await vi.advanceTimersByTimeAsync(LONGEST_TIMER_MS);
+    expect(signal.aborted).toBe(false);
+  });
+
+  it("an already aborted caller aborts the attempt at once, with its reason", () => {
+    const reason = new Error("stop");
+    expect(attemptSignal(AbortSignal.abort(reason), 1000).signal.reason).toBe(reason);
+  });
+
+  it("leaves no listener on the caller's signal: after a timeout, a clear() or the caller's abort", async () => {
+    const caller = new AbortController();
+    attemptSignal(caller.signal, 10);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+
+    attemptSignal(caller.signal, 10).clear();
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+
+    const { signal } = attemptSignal(caller.signal, Infinity);
+    caller.abort(new Error("stop"));
+    expect(signal.aborted).toBe(true);
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("sleep without a signal just waits", async () => {
+    const waited = sleep(50);
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(waited).resolves.toBeUndefined();
+  });
+
+  it("sleep with an aborted signal rejects at once, with its reason", async () => {
+    const reason = new Error("stop");
+    const waited = sleep(50_000, AbortSignal.abort(reason));
+    await expect(waited).rejects.toBe(reason);
+  });
+
+  it("sleep leaves no listener behind, whether it ends or is aborted", async () => {
+    const caller = new AbortController();
+    const waited = sleep(50, caller.signal);
+    await vi.advanceTimersByTimeAsync(50);
+    await waited;
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+    const aborted = sleep(50, caller.signal);
+    caller.abort(new Error("stop"));
+    await expect(aborted).rejects.toThrow("stop");
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+  });
+});
+
+describe("timers without unref (browsers), on the real clock", () => {
+  beforeEach(() => vi.useRealTimers());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("an attempt still times out when setTimeout returns a plain number", async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    vi.stubGlobal("setTimeout", (callback: () => void, ms: number) => Number(realSetTimeout(callback, ms)));
+    const { signal } = attemptSignal(undefined, 5);
+    await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+    expect(signal.reason).toMatchObject({ name: "TimeoutError", message: "The request timed out after 5 ms" });
+  });
+
+  it("and clear() stops such a timer", async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    vi.stubGlobal("setTimeout", (callback: () => void, ms: number) => Number(realSetTimeout(callback, ms)));
+    const { signal, clear } = attemptSignal(undefined, 5);
+    clear();
+    await new Promise((resolve) => realSetTimeout(resolve, 30));
+    expect(signal.aborted).toBe(false);
   });
 });

@@ -1,49 +1,37 @@
 // pcs as a package user gets it: the main package's and the CLI's tarballs installed into an empty
 // folder, `pcs sandbox` started from there, and `npx pcs projects list` against it: a table on a
 // (pseudo-)terminal, JSON when piped.
-import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPacked } from "../../bench/checker.mjs";
+import { run, type Server, startServer } from "../support/run.js";
 
 let installed: ReturnType<typeof installPacked>;
-let server: ReturnType<typeof spawn>;
+let server: Server | undefined;
 let url = "";
 const env = () => ({ PATH: process.env.PATH!, HOME: installed.dir, PCS_API_KEY: "sandbox-admin-key", PCS_BASE_URL: url });
 
 beforeAll(async () => {
   installed = installPacked(["cli"]);
   // The installed bin itself (what npx runs), so that Ctrl-C reaches it and nothing outlives the test.
-  server = spawn(process.execPath, [join(installed.project, "node_modules/.bin/pcs"), "sandbox", "--port", "0"], {
+  server = await startServer(process.execPath, [join(installed.project, "node_modules/.bin/pcs"), "sandbox", "--port", "0"], {
     cwd: installed.project,
     env: { PATH: process.env.PATH!, HOME: installed.dir },
+    ready: /http:\/\/127\.0\.0\.1:\d+/,
   });
-  let printed = "";
-  url = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on("data", (chunk) => {
-      printed += chunk;
-      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(printed);
-      if (found) resolve(found[0]);
-    });
-    server.once("exit", (code) => reject(new Error(`pcs sandbox exited with ${code}: ${printed}`)));
-  });
+  url = server.ready;
 }, 240_000);
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGINT");
-    await exited;
-  }
+  await server?.stop("SIGINT");
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
 });
 
 describe("pcs from its packed tarballs", () => {
-  it("npx pcs projects list against pcs sandbox: JSON when piped", () => {
-    const piped = spawnSync("npx", ["--no-install", "pcs", "projects", "list", "--fields", "id,title"], {
+  it("npx pcs projects list against pcs sandbox: JSON when piped", async () => {
+    const piped = await run("npx", ["--no-install", "pcs", "projects", "list", "--fields", "id,title"], {
       cwd: installed.project,
       env: env(),
-      encoding: "utf8",
     });
     expect(piped.status, piped.stderr).toBe(0);
     expect(JSON.parse(piped.stdout)).toEqual([
@@ -52,11 +40,10 @@ describe("pcs from its packed tarballs", () => {
     ]);
   });
 
-  it("and a table on a terminal", () => {
-    const onTerminal = spawnSync("script", ["-qec", "npx --no-install pcs projects list --fields id,title", "/dev/null"], {
+  it("and a table on a terminal", async () => {
+    const onTerminal = await run("script", ["-qec", "npx --no-install pcs projects list --fields id,title", "/dev/null"], {
       cwd: installed.project,
       env: env(),
-      encoding: "utf8",
     });
     expect(onTerminal.status, onTerminal.stdout).toBe(0);
     expect(onTerminal.stdout).toMatch(/ID\s+TITLE\r?\n48213\s+Spring 2025 launch campaign/);

@@ -129,33 +129,34 @@ interface Finding {
   source: string;
 }
 /** One Spectral process for several documents (a start costs over a second); each finding names its file. */
-function spectralFindings(ruleset: string, files: string[], options: string[] = []): Finding[] {
-  const result = runBin("spectral", ["lint", "--ruleset", ruleset, ...options, "--format", "json", "--quiet", ...files]);
-  return JSON.parse(result.output.slice(result.output.indexOf("["), result.output.lastIndexOf("]") + 1));
+async function spectralFindings(ruleset: string, files: string[], options: string[] = []): Promise<Finding[]> {
+  const result = await runBin("spectral", ["lint", "--ruleset", ruleset, ...options, "--format", "json", "--quiet", ...files]);
+  return JSON.parse(result.stdout.slice(result.stdout.indexOf("["), result.stdout.lastIndexOf("]") + 1));
 }
 
 const LAYOUT_FIXTURE = join(dir, "inline-path.yaml");
 let contentFindings: Finding[] = [];
 let layoutFindings: Finding[] = [];
-beforeAll(() => {
+beforeAll(async () => {
   // The description itself and every broken copy, in one run per ruleset.
   const broken = spectralCases.map(([, rule, breakIt], i) => brokenBundle(`case-${i}-${rule.replace(/:/g, "_")}`, breakIt));
-  contentFindings = spectralFindings("openapi/.spectral.yaml", ["generated/openapi.yaml", ...broken]);
+  const content = spectralFindings("openapi/.spectral.yaml", ["generated/openapi.yaml", ...broken]);
   writeFileSync(
     LAYOUT_FIXTURE,
     "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /groups.json:\n    get: {responses: {'200': {description: ok}}}\n",
   );
   // The source refers to Markdown (info.description), which Spectral reads through this resolver.
-  layoutFindings = spectralFindings(
+  const layout = spectralFindings(
     "openapi/spectral/source-layout.yaml",
     ["openapi/openapi.yaml", LAYOUT_FIXTURE],
     ["--resolver", "openapi/spectral/markdown-resolver.cjs"],
   );
-});
+  [contentFindings, layoutFindings] = await Promise.all([content, layout]);
+}, 120_000);
 
 describe("the linters pass on the description", () => {
-  it("Redocly: no errors, no warnings", () => {
-    const result = runBin("redocly", ["lint", "main", "--config", "openapi/redocly.yaml", "--format=stylish"]);
+  it("Redocly: no errors, no warnings", async () => {
+    const result = await runBin("redocly", ["lint", "main", "--config", "openapi/redocly.yaml", "--format=stylish"]);
     expect(result.output).toContain("Your API description is valid");
     expect(result.output).not.toMatch(/You have \d+ warning/);
     expect(result.status).toBe(0);
@@ -167,20 +168,20 @@ describe("the linters pass on the description", () => {
 });
 
 describe("each gate bites", () => {
-  it("Redocly reports an example that does not match its schema", () => {
+  it("Redocly reports an example that does not match its schema", async () => {
     const file = brokenBundle("invalid-example", (doc) => {
       doc.components.examples.Project.value.ownership = "Internal";
     });
-    const result = redocly(file);
+    const result = await redocly(file);
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("no-invalid-media-type-examples");
   });
 
-  it("Redocly reports an invalid schema-level example", () => {
+  it("Redocly reports an invalid schema-level example", async () => {
     const file = brokenBundle("invalid-schema-example", (doc) => {
       doc.components.schemas.JobCode.examples = ["a job code far longer than twenty characters"];
     });
-    const result = redocly(file);
+    const result = await redocly(file);
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("no-invalid-schema-examples");
   });

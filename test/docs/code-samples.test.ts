@@ -118,9 +118,9 @@ describe("code samples of the rendered reference", () => {
 
 describe("TypeScript of the rendered reference compiles against the client (one tsc run)", () => {
   let result: TypecheckResult;
-  beforeAll(() => {
-    result = typecheckSnippets(snippets);
-  });
+  beforeAll(async () => {
+    result = await typecheckSnippets(snippets);
+  }, 120_000);
 
   it("the check itself works: the canary fails on the unknown property", () => {
     const canary = result.diagnostics.get(CANARY.name) ?? [];

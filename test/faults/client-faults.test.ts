@@ -2,7 +2,8 @@
 // a misbehaving HTTP server on 127.0.0.1 and through an injected fetch. Each gives its documented
 // outcome (README, "Using the package"); POST and PATCH are never sent twice; the caller's abort ends a
 // call at once; no rejection goes unhandled; the API key is in no error and nothing is logged.
-// Waits are tiny (baseDelayMs 1) except the two Retry-After cases, which wait ~1 s by design.
+// Waits are tiny (baseDelayMs 1). Retry-After, on the fake clock and over a real socket, is
+// test/client/retry.test.ts's; here it only gives the caller's abort a wait to interrupt.
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError, createClient, unwrap, type ClientOptions } from "../../src/index.js";
@@ -36,18 +37,6 @@ beforeAll(async () => {
     "post-503": fault.problem(503, "Service Unavailable"),
     "patch-503": fault.problem(503, "Service Unavailable"),
     "delete-503": fault.problem(503, "Service Unavailable"),
-    "retry-after-seconds": fault.firstThen(
-      1,
-      fault.problem(429, "Too Many Requests", { "Retry-After": "1" }),
-      fault.json(200, [{ id: 1 }]),
-    ),
-    "retry-after-date": fault.firstThen(
-      1,
-      (req, res, nth) =>
-        fault.problem(429, "Too Many Requests", { "Retry-After": new Date(Date.now() + 2000).toUTCString() })(req, res, nth),
-      fault.json(200, [{ id: 2 }]),
-    ),
-    "retry-after-too-long": fault.problem(429, "Too Many Requests", { "Retry-After": "3600" }),
     "html-page": fault.html(503, PROXY_PAGE),
     "truncated-json": fault.truncatedJson,
     "malformed-json": fault.malformedJson,
@@ -144,27 +133,6 @@ describe.concurrent("a misbehaving server on 127.0.0.1", () => {
     expect(server.seen("post-503").map((r) => r.method)).toEqual(["POST"]);
     expect(server.seen("patch-503").map((r) => r.method)).toEqual(["PATCH"]);
     expect(server.seen("delete-503").map((r) => r.method)).toEqual(["DELETE", "DELETE", "DELETE"]);
-  });
-
-  it("429 with Retry-After in seconds: the next attempt waits that long, then succeeds", async () => {
-    expect(unwrap(await getGroups("retry-after-seconds"))).toEqual([{ id: 1 }]);
-    const [first, second] = server.seen("retry-after-seconds");
-    // A lower bound only (the wait may not be shorter than asked); 50 ms for clock granularity.
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
-  });
-
-  it("429 with Retry-After as an HTTP date: the next attempt waits until then, then succeeds", async () => {
-    expect(unwrap(await getGroups("retry-after-date"))).toEqual([{ id: 2 }]);
-    const [first, second] = server.seen("retry-after-date");
-    // The date has whole seconds: "now + 2 s" rounded down is at least 1 s away.
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
-  });
-
-  it("429 asking for longer than the time budget: handed back at once as ApiError", async () => {
-    const error = (await failure(getGroups("retry-after-too-long").then(unwrap))) as ApiError;
-    expect(error.status).toBe(429);
-    expect(error.response.headers.get("Retry-After")).toBe("3600");
-    expect(server.seen("retry-after-too-long")).toHaveLength(1);
   });
 
   it("an HTML error page (a proxy's 503): retried, then ApiError with the page as text", async () => {
@@ -312,27 +280,6 @@ const injected: InjectedCase[] = [
     method: "DELETE",
     expected: { throws: { name: "ApiError", status: 503 } },
     attempts: 3,
-  },
-  {
-    name: "429, Retry-After: 0",
-    replies: [problemReply(429, { "Retry-After": "0" }), () => Response.json([])],
-    method: "GET",
-    expected: { data: [] },
-    attempts: 2,
-  },
-  {
-    name: "429, Retry-After: a past HTTP date",
-    replies: [problemReply(429, { "Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT" }), () => Response.json([])],
-    method: "GET",
-    expected: { data: [] },
-    attempts: 2,
-  },
-  {
-    name: "429, Retry-After beyond the budget",
-    replies: [problemReply(429, { "Retry-After": "3600" })],
-    method: "GET",
-    expected: { throws: { name: "ApiError", status: 429 } },
-    attempts: 1,
   },
   {
     name: "HTML error page",

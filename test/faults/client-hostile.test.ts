@@ -1,7 +1,7 @@
 // Issue 18, "bounded client": a hostile server on 127.0.0.1 against the client. A body that never
 // ends, inflates, or announces more than the limit ends the call with ResponseTooLargeError without
-// the rest being read; an error body of any shape or depth gives ApiError; the credential — whatever
-// its length, and its base64 Basic form — is in no property of any error, however the server echoes it.
+// the rest being read; an error body of any shape or depth gives ApiError; the credential — even of one
+// character, and its base64 Basic form — is in no property of any error, however the server echoes it.
 // The limits are set low here to keep the tests cheap; the default is pinned with an injected fetch.
 import { inspect } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -208,9 +208,11 @@ describe("error bodies of any shape give ApiError", () => {
   });
 });
 
-describe("the credential is in no error, whatever its length and however it is echoed", () => {
-  // Made of characters the client's own wording never uses, so any occurrence is a leak.
-  const keys = ["~", "~^", "|~`", "^~|^", "~`~`~", "|||^^^~", "~^|`~^|`", "^|~`^|~`^|~`", "~".repeat(40)];
+describe("the credential is in no error, however it is echoed", () => {
+  // The client's use of the one redaction policy, over a socket: a key of one character (the shortest
+  // a policy could skip), made of a character the client's own wording never uses, so any occurrence
+  // is a leak. Keys of every length, case by case: test/client/redaction.test.ts.
+  const keys = ["~"];
   const base64 = (key: string) => Buffer.from(`${key}:`).toString("base64");
   const problemEcho = (key: string, authorization: string) =>
     JSON.stringify({

@@ -3,7 +3,6 @@
 // sandbox's own HTTP server (`npm run sandbox -- --no-proxy`), the in-process sandbox, and the docs
 // server. No Prism is started here: the real one, killed by hostile bodies before and restarted after
 // a death, is tested through `npm run sandbox` in test/sandbox/http.test.ts.
-import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
@@ -13,6 +12,7 @@ import { serveSandbox } from "../../scripts/servers/sandbox-server.mjs";
 import { startUpstreamRelay } from "../../scripts/servers/upstream-relay.mjs";
 import { createSandbox } from "../../src/sandbox/index.js";
 import { deref, operations, repoRoot, type Json } from "../support/openapi.js";
+import { type Server as RunningServer, startServer } from "../support/run.js";
 
 const ADMIN = `Basic ${btoa("sandbox-admin-key:")}`;
 const deep = (depth: number) => `{"name":${"[".repeat(depth)}${"]".repeat(depth)}}`;
@@ -378,25 +378,19 @@ describe("the in-process sandbox (sandbox.fetch)", () => {
 });
 
 describe("the docs server (npm run docs)", () => {
-  let docs: ChildProcess;
+  let docs: RunningServer;
   let url = "";
   const link = `${repoRoot}docs/outside-link.txt`;
   beforeAll(async () => {
-    docs = spawn(process.execPath, ["scripts/servers/serve-docs.mjs", "-p", "0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
-    url = await new Promise<string>((resolve, reject) => {
-      docs.stdout!.on("data", (chunk: Buffer) => {
-        const found = /http:\/\/127\.0\.0\.1:\d+/.exec(String(chunk));
-        if (found) resolve(found[0]);
-      });
-      docs.once("exit", (code) => reject(new Error(`npm run docs exited with ${code}`)));
-    });
+    docs = await startServer(process.execPath, ["scripts/servers/serve-docs.mjs", "-p", "0"], { ready: /http:\/\/127\.0\.0\.1:\d+/ });
+    url = docs.ready;
   });
-  afterAll(() => {
-    docs?.kill();
+  afterAll(async () => {
+    await docs?.stop();
     rmSync(link, { force: true });
   });
 
-  const descriptors = () => readdirSync(`/proc/${docs.pid}/fd`).length;
+  const descriptors = () => readdirSync(`/proc/${docs.child.pid}/fd`).length;
 
   it("refuses to be framed by another site, and the page carries its Content-Security-Policy", async () => {
     const page = await send(url, "GET", "/index.html");

@@ -2,10 +2,10 @@
 // versions, no install scripts. `npm run audit:prod` (npm audit --omit=dev) checks the same tree for
 // known vulnerabilities where the registry's audit endpoint is reachable; this test keeps the tree
 // that audit has to cover small and deliberate, offline.
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
+import { envWithoutNpm, run } from "../support/run.js";
 
 interface Tree {
   version?: string;
@@ -20,10 +20,9 @@ function flatten(tree: Tree, into = new Map<string, string>()): Map<string, stri
   return into;
 }
 
-it("ships exactly openapi-fetch 0.17.0 and openapi-typescript-helpers, none with install scripts", () => {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+it("ships exactly openapi-fetch 0.17.0 and openapi-typescript-helpers, none with install scripts", async () => {
   // --workspaces=false: the root's workspaces (mcp/, a package of its own) are not this package's dependencies.
-  const ls = spawnSync("npm", ["ls", "--omit=dev", "--all", "--json", "--workspaces=false"], { cwd: repoRoot, encoding: "utf8", env });
+  const ls = await run("npm", ["ls", "--omit=dev", "--all", "--json", "--workspaces=false"], { env: envWithoutNpm() });
   expect(ls.status, ls.stderr).toBe(0);
   const shipped = flatten(JSON.parse(ls.stdout));
   expect([...shipped.keys()].sort()).toEqual(["openapi-fetch", "openapi-typescript-helpers"]);

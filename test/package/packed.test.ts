@@ -1,12 +1,12 @@
 // The package as users get it: `npm pack` once, then its file list,
 // and a temporary project that installs the tarball, type-checks a consumer file and the README's and client guide's
 // `ts` blocks (moduleResolution bundler and node16), and runs them against the run's Prism mock.
-import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
+import { envWithoutNpm, type Finished, run } from "../support/run.js";
 import { target } from "../support/target.js";
 
 /** The `ts` blocks of a Markdown text, in order. */
@@ -15,24 +15,7 @@ export function tsBlocks(markdown: string): string[] {
 }
 
 // npm's own variables of an enclosing `npm test` (prefix, config…) must not steer the nested npm.
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv) {
-  const result = spawnSync(command, args, { cwd, env, encoding: "utf8" });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`, stdout: result.stdout };
-}
-
-/** Runs a node script without blocking the event loop, so several run at once. */
-function runNode(args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const cleanEnv = envWithoutNpm();
 
 const COMPILER_OPTIONS = { target: "ES2022", strict: true };
 /** Two kinds of consumer, one per resolution mode. */
@@ -53,9 +36,8 @@ const CONSUMERS = {
   },
 };
 
-type Outcome = { status: number | null; stdout: string; stderr: string };
 /** tsc per resolution mode, started together in beforeAll (they take seconds each). */
-const typechecks = new Map<string, Promise<Outcome>>();
+const typechecks = new Map<string, Promise<Finished>>();
 
 let dir = "";
 let tarball = "";
@@ -66,9 +48,9 @@ const examples = ["README.md", "AGENTS.md", "docs/guides/client.md"].flatMap((fi
 );
 const sources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "pcs-consumer-"));
-  const pack = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], repoRoot);
+  const pack = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { env: cleanEnv });
   expect(pack.status, pack.output).toBe(0);
   packed = JSON.parse(pack.stdout)[0];
   tarball = join(dir, (packed as unknown as { filename: string }).filename);
@@ -77,10 +59,10 @@ beforeAll(() => {
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   // The dependency (openapi-fetch) comes from npm's cache when it is there: no network in the usual case.
-  const install = run(
+  const install = await run(
     "npm",
     ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", tarball],
-    project,
+    { cwd: project, env: cleanEnv },
   );
   expect(install.status, install.output).toBe(0);
 
@@ -94,8 +76,9 @@ beforeAll(() => {
     writeFileSync(join(project, `tsconfig.${mode}.json`), JSON.stringify(tsconfig));
   }
   const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
-  for (const mode of ["bundler", "node16"]) typechecks.set(mode, runNode([tsc, "-p", `tsconfig.${mode}.json`], project));
-});
+  for (const mode of ["bundler", "node16"])
+    typechecks.set(mode, run(process.execPath, [tsc, "-p", `tsconfig.${mode}.json`], { cwd: project, env: cleanEnv }));
+}, 240_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -160,7 +143,9 @@ describe("a project that installs the tarball", () => {
     const project = join(dir, "project");
     const env = { ...cleanEnv, PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey };
     expect((await typechecks.get("node16")!).status, "the node16 build emits the files to run").toBe(0);
-    const results = await Promise.all(sources.map((file) => runNode([join("out", file.replace(/\.ts$/, ".js"))], project, env)));
+    const results = await Promise.all(
+      sources.map((file) => run(process.execPath, [join("out", file.replace(/\.ts$/, ".js"))], { cwd: project, env })),
+    );
     results.forEach((result, i) => expect(result.status, `${sources[i]}: ${result.stderr}`).toBe(0));
 
     const observed = JSON.parse(results[0]!.stdout.trim());

@@ -1,6 +1,5 @@
 // The repository as it is passes the release gate; `npm run release -- --dry-run` plans a release and
 // writes nothing; the version files are written together; changelog entries are laid out as promised.
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { checkRepository, RELEASED_BUNDLE } from "../../scripts/release/gate.mjs
 import { planRelease } from "../../scripts/release/plan.mjs";
 import { bump, readVersions, requiredLevel, VERSION_FILES, writeVersions } from "../../scripts/release/versions.mjs";
 import { repoRoot } from "../support/openapi.js";
+import { run } from "../support/run.js";
 
 const read = (file: string) => readFileSync(`${repoRoot}${file}`, "utf8");
 const released = JSON.parse(read(RELEASED_BUNDLE));
@@ -19,16 +19,7 @@ const packageVersion: string = JSON.parse(read("package.json")).version;
 /** The dry run, started at once: it bundles the source (about a second), other tests run meanwhile. */
 const WATCHED = [...Object.values(VERSION_FILES), RELEASED_BUNDLE, "CHANGELOG.md", "generated/openapi.json", "generated/openapi.yaml"];
 const before = Object.fromEntries(WATCHED.map((file) => [file, read(file)]));
-const dryRun = new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-  const child = spawn(process.execPath, ["scripts/release/release.mjs", "major", "--dry-run", "--summary", "A summary for people."], {
-    cwd: repoRoot,
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  child.on("close", (status) => resolve({ status, stdout, stderr }));
-});
+const dryRun = run(process.execPath, ["scripts/release/release.mjs", "major", "--dry-run", "--summary", "A summary for people."]);
 
 describe("the repository", () => {
   it("passes the release gate: versions agree, and no breaking change is left unreleased", () => {

@@ -3,45 +3,34 @@
 // hostile bodies that used to kill Prism are refused, a Prism killed anyway is restarted, and Ctrl-C
 // (SIGINT) stops both processes. One Prism start for the whole file. Also: the guide's
 // vitest example is test/sandbox/readme-example.test.ts, which npm test runs.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../support/openapi.js";
+import { type Server, startServer } from "../support/run.js";
 
 const README_SANDBOX = "http://127.0.0.1:4011";
 const readme = readFileSync(`${repoRoot}docs/guides/mock-and-sandbox.md`, "utf8");
 const section = readme.slice(readme.indexOf("\n### Over HTTP: `npm run sandbox`"), readme.indexOf("\n### In process, in your own tests"));
 const curlLines = section.split("\n").filter((line) => line.startsWith("curl ") && line.includes(README_SANDBOX));
 
-let cli: ChildProcess;
+let cli: Server;
 let url = "";
-let printed = "";
-let exit: Promise<number | null>;
+const printed = () => cli.printed();
 
 beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   // The command of `npm run sandbox`, on a free port (npm itself only adds its start-up time).
   expect(JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).scripts.sandbox).toBe("node scripts/servers/sandbox.mjs");
-  cli = spawn(process.execPath, ["scripts/servers/sandbox.mjs", "-p", String(port), "-v", "error"], {
-    cwd: repoRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  exit = new Promise((resolve) => cli.once("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      printed += chunk;
-      if (printed.includes("Ctrl-C to stop.")) resolve();
-    };
-    cli.stdout!.on("data", collect);
-    cli.stderr!.on("data", collect);
-    void exit.then((code) => reject(new Error(`npm run sandbox exited with ${code}:\n${printed}`)));
+  cli = await startServer(process.execPath, ["scripts/servers/sandbox.mjs", "-p", String(port), "-v", "error"], {
+    ready: /Ctrl-C to stop\./,
   });
 });
 
-afterAll(() => {
-  if (cli.exitCode === null) cli.kill("SIGKILL");
+afterAll(async () => {
+  await cli?.stop("SIGKILL");
 });
 
 /** Runs a README curl line against this run's sandbox; returns the status and the body. */
@@ -57,9 +46,9 @@ function curl(line: string): { status: number; body: string } {
 
 describe("npm run sandbox", () => {
   it("says where it listens (the port users connect to, no internal one), and that answers are checked by Prism's proxy", () => {
-    expect(printed).toContain(`sandbox on ${url}`);
-    expect(printed).toContain("Prism's validating proxy in front of the sandbox");
-    expect([...printed.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => `http://127.0.0.1:${m[1]}`).filter((u) => u !== url)).toEqual(
+    expect(printed()).toContain(`sandbox on ${url}`);
+    expect(printed()).toContain("Prism's validating proxy in front of the sandbox");
+    expect([...printed().matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => `http://127.0.0.1:${m[1]}`).filter((u) => u !== url)).toEqual(
       [],
     );
   });
@@ -75,7 +64,7 @@ describe("npm run sandbox", () => {
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
     await new Promise((resolve) => setTimeout(resolve, 200)); // Prism used to die just after answering
     expect((await fetch(`${url}/groups.json`, { headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } })).status).toBe(200);
-    expect(printed).not.toMatch(/Prism exited/);
+    expect(printed()).not.toMatch(/Prism exited/);
   });
 
   it("the sandbox guide's curl session: create, list, delete, gone, bad input", () => {
@@ -136,7 +125,7 @@ describe("npm run sandbox", () => {
   });
 
   it("tests in other processes reset it and read its emails, with the control token it printed", async () => {
-    const token = /Authorization: Bearer ([0-9a-f]+)/.exec(printed)![1]!;
+    const token = /Authorization: Bearer ([0-9a-f]+)/.exec(printed())![1]!;
     const control = { authorization: `Bearer ${token}` };
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
     await fetch(`${url}/projects/48213/users.json`, {
@@ -175,7 +164,7 @@ describe("npm run sandbox", () => {
         expect(answer.headers.get("content-type")).toBe("application/problem+json");
       }
     }
-    expect(printed).not.toMatch(/Prism exited/);
+    expect(printed()).not.toMatch(/Prism exited/);
   });
 
   it("a method the path does not have: Prism's 405, with the Allow header RFC 9110 requires", async () => {
@@ -191,7 +180,7 @@ describe("npm run sandbox", () => {
     const created = await (
       await fetch(`${url}/projects.json`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Survives a restart" }) })
     ).json();
-    const prism = readFileSync(`/proc/${cli.pid}/task/${cli.pid}/children`, "utf8")
+    const prism = readFileSync(`/proc/${cli.child.pid}/task/${cli.child.pid}/children`, "utf8")
       .trim()
       .split(/\s+/)
       .map(Number)
@@ -199,13 +188,13 @@ describe("npm run sandbox", () => {
     process.kill(prism, "SIGKILL");
     const answer = await fetch(`${url}/projects/${created.id}.json`, { headers: admin });
     expect(answer.status).toBe(200);
-    expect(printed).toMatch(/^sandbox: Prism exited \(SIGKILL\); restarting it \(the sandbox keeps its state\)\.$/m);
+    expect(printed()).toMatch(/^sandbox: Prism exited \(SIGKILL\); restarting it \(the sandbox keeps its state\)\.$/m);
     await fetch(`${url}/projects/${created.id}.json`, { method: "DELETE", headers: admin });
   });
 
   it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {
-    cli.kill("SIGINT");
-    expect(await exit).toBe(0);
+    cli.child.kill("SIGINT");
+    expect(await cli.exited).toBe(0);
     await expect(fetch(`${url}/groups.json`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
 });

@@ -1,7 +1,13 @@
-// The server of `npm test`: the Prism mock the global setup starts (examples; honours `Prefer`; keeps
-// no state and accepts any well-formed key). Real servers are checked by the contract checker package
-// (contract/, `npm run test:contract -- --base-url …`), not by this suite.
+// The server of `npm test`: one Prism mock for the whole run (examples; honours `Prefer`; keeps no
+// state and accepts any well-formed key), started on a free port by this file's default export — the
+// vitest global setup — and provided to every test file as target(). PCS_MOCK_DOCUMENT serves another
+// document (a deliberately broken copy of the bundle, say, to see the contract checks fail). The
+// setup's teardown stops it, also when tests fail; prism.ts also kills Prism if the runner exits.
+// Real servers are checked by the contract checker package (contract/, `npm run test:contract --
+// --base-url …`), not by this suite.
 import { inject, type TestContext } from "vitest";
+import type { TestProject } from "vitest/node";
+import { startPrism } from "./prism.js";
 
 export interface Target {
   /** What it is, for messages. */
@@ -33,4 +39,11 @@ export const REASON_MUTATES = "would change data on the real server";
 /** Skips the running test, with its reason, unless the target is the mock. */
 export function mockOnly(context: TestContext, reason: string): void {
   context.skip(!target().isMock, `${target().name}: ${reason}`);
+}
+
+/** The vitest global setup (test/vitest.config.ts): starts the mock and returns its teardown. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const prism = await startPrism("mock", { document: process.env.PCS_MOCK_DOCUMENT || undefined });
+  project.provide("pcsTarget", { name: "Prism mock", baseUrl: prism.url, apiKey: MOCK_API_KEY, isMock: true });
+  return () => prism.stop();
 }

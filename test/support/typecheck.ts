@@ -22,7 +22,7 @@ export interface TypecheckResult {
   status: number | null;
 }
 
-export function typecheckSnippets(snippets: Snippet[]): TypecheckResult {
+export async function typecheckSnippets(snippets: Snippet[]): Promise<TypecheckResult> {
   mkdirSync(`${repoRoot}test/output`, { recursive: true });
   // Inside the repo (test/output/ is ignored) so node_modules/@types resolve; a fresh folder per run
   // because other test runs may be checking samples at the same time.
@@ -49,7 +49,7 @@ export function typecheckSnippets(snippets: Snippet[]): TypecheckResult {
       files: snippets.map(({ name }) => `${name}.mts`),
     };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
-    const { status, output } = runBin("tsc", ["-p", dir, "--pretty", "false"]);
+    const { status, output } = await runBin("tsc", ["-p", dir, "--pretty", "false"]);
     const diagnostics = new Map<string, string[]>(snippets.map(({ name }) => [name, []]));
     for (const line of output.split("\n")) {
       const match = /([\w.-]+)\.mts\((\d+),(\d+)\): (error .*)$/.exec(line);

@@ -2,20 +2,19 @@
 // text or a stack trace: `npm run mock` / `contract:proxy` / `sandbox` / `docs` on a busy or bad port,
 // with a mistyped option, the proxy without an upstream, `npm run release` with a mistyped option.
 // Each case ends before Prism or the server starts, so the file takes about a second.
-import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
+import { run as runProcess } from "../support/run.js";
 
 /** Runs a script the way its npm script does (npm_lifecycle_event names it in the messages). The cases
  * run concurrently: each is a Node.js start-up, mostly waiting. */
-function run(script: string, args: string[], event: string, env: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stderr: string; stdout: string }>((resolve) => {
-    const options = { encoding: "utf8" as const, env: { ...process.env, npm_lifecycle_event: event, ...env }, timeout: 10_000 };
-    const child = execFile(process.execPath, [`${repoRoot}scripts/${script}`, ...args], options, (_error, stdout, stderr) =>
-      resolve({ status: child.exitCode, stderr: stderr.trim(), stdout: stdout.trim() }),
-    );
+async function run(script: string, args: string[], event: string, env: Record<string, string> = {}) {
+  const { status, stdout, stderr } = await runProcess(process.execPath, [`${repoRoot}scripts/${script}`, ...args], {
+    env: { ...process.env, npm_lifecycle_event: event, ...env },
+    timeoutMs: 10_000,
   });
+  return { status, stderr: stderr.trim(), stdout: stdout.trim() };
 }
 
 let busy: Server;

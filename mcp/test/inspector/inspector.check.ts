@@ -2,27 +2,19 @@
 // it lists the read tools of the description and calls listProjects in the sandbox; no write tool is
 // there to call. The Inspector (v2) needs Node 22.19 or later: it runs on Node 24 from npm's `node` package,
 // which then also runs the server (npx puts its `node` first on PATH).
-import { spawn } from "node:child_process";
 import { expect, it } from "vitest";
+import { envWithoutNpm, type Finished, run } from "../../../test/support/run.js";
 import { dataOf, described, isRead, repoRoot } from "../support.js";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const NODE = "node@24.21.0";
 const server = ["node", `${repoRoot}mcp/bin/project-collaboration-mcp.js`, "--sandbox"];
 
-function inspector(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function inspector(args: string[]): Promise<Finished> {
   // --prefer-offline: npm's cache first; no PCS_* variable reaches the server.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|PCS_)/i.test(key)));
-  const child = spawn("npx", ["--prefer-offline", "-y", "-p", NODE, "-p", INSPECTOR, "--", "mcp-inspector", "--cli", ...server, ...args], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve) => {
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  return run("npx", ["--prefer-offline", "-y", "-p", NODE, "-p", INSPECTOR, "--", "mcp-inspector", "--cli", ...server, ...args], {
+    env: envWithoutNpm(/^PCS_/i),
+    timeoutMs: 280_000,
   });
 }
 

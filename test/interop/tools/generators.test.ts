@@ -4,12 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundlePath, repoRoot } from "../../support/openapi.js";
-import { run, type Finished } from "./run-async.js";
+import { bundlePath } from "../../support/openapi.js";
+import { type Finished, runBin } from "../../support/run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-interop-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const bin = (name: string) => `${repoRoot}node_modules/.bin/${name}`;
 
 /** A line a tool prints when something went wrong or may have. */
 const complaint = /\b(warn(ing)?|error|fail(ed)?|invalid|unsupported|deprecated)\b|[⚠✖❌]/i;
@@ -28,8 +27,8 @@ beforeAll(async () => {
     `export default { pcs: { input: { target: ${JSON.stringify(bundlePath)} }, output: { target: ${JSON.stringify(orvalOut)}, client: "fetch", mode: "single" } } };\n`,
   );
   [orval, heyApi] = await Promise.all([
-    run(bin("orval"), ["--config", orvalConfig], dir),
-    run(bin("openapi-ts"), ["--input", bundlePath, "--output", heyOut], dir),
+    runBin("orval", ["--config", orvalConfig], { cwd: dir, timeoutMs: 150_000 }),
+    runBin("openapi-ts", ["--input", bundlePath, "--output", heyOut], { cwd: dir, timeoutMs: 150_000 }),
   ]);
 });
 
@@ -42,8 +41,8 @@ describe.each([
     expect(complaints(result().output)).toEqual([]);
   });
   it("writes TypeScript that compiles under --strict", async () => {
-    const tsc = await run(
-      bin("tsc"),
+    const tsc = await runBin(
+      "tsc",
       [
         "--strict",
         "--noEmit",
@@ -58,7 +57,7 @@ describe.each([
         "es2022,dom,dom.iterable",
         entry,
       ],
-      dir,
+      { cwd: dir, timeoutMs: 150_000 },
     );
     expect(tsc.output.trim()).toBe("");
     expect(tsc.status).toBe(0);

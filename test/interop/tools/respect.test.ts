@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../../support/openapi.js";
-import { run } from "./run-async.js";
+import { runBin } from "../../support/run.js";
 
 const WORKFLOWS = `${repoRoot}openapi/workflows.arazzo.yaml`;
 const dir = mkdtempSync(join(tmpdir(), "pcs-respect-"));
@@ -24,10 +24,10 @@ const basic = (apiKey: string) => `Basic ${Buffer.from(`${apiKey}:`).toString("b
 
 async function respect(authorization: string, name: string) {
   const report = join(dir, `${name}.json`);
-  const result = await run(
-    `${repoRoot}node_modules/.bin/redocly`,
+  const result = await runBin(
+    "redocly",
     ["respect", WORKFLOWS, "--server", `pcs=${sandbox.url}`, "--input", `authorization=${authorization}`, "--json-output", report],
-    repoRoot,
+    { timeoutMs: 150_000 },
   );
   const json = JSON.parse(readFileSync(report, "utf8"));
   const file = Object.values(json.files as Record<string, { totalRequests: number; executedWorkflows: unknown[] }>)[0]!;

@@ -6,6 +6,8 @@
 //   - `limit` has no maximum: limit=150 answers up to 150 items.
 // Every answer that is a documented fact (statuses 200/201/204/401/403/404, bodies of successes,
 // pagination, the credential) is the sandbox's own.
+import { walkPages } from "../pages.js";
+
 export type Handler = (request: Request) => Promise<Response>;
 
 const ID_SEGMENT = /^\/(?:v1\/)?(?:projects|copy|groups)\/([^/]+?)(?:\.json|\/|$)|\/users\/([^/]+?)\.json$/g;
@@ -42,19 +44,19 @@ async function reshapeError(response: Response): Promise<Response> {
 
 /** Asks the sandbox page by page (it stops at 100) and joins the pages up to `limit`. */
 async function unboundedPage(handler: Handler, request: Request, url: URL, limit: number): Promise<Response> {
-  const offset = Number(url.searchParams.get("offset") ?? "0");
-  const items: unknown[] = [];
-  for (let at = offset; items.length < limit; at += SANDBOX_MAX_LIMIT) {
-    const pageUrl = new URL(url);
-    pageUrl.searchParams.set("offset", String(at));
-    pageUrl.searchParams.set("limit", String(Math.min(SANDBOX_MAX_LIMIT, limit - items.length)));
-    const page = await handler(new Request(pageUrl, { headers: request.headers }));
-    if (page.status !== 200) return page;
-    const batch = (await page.json()) as unknown[];
-    items.push(...batch);
-    if (batch.length < SANDBOX_MAX_LIMIT) break;
-  }
-  return json(200, items);
+  let failed: Response | undefined;
+  const items = await walkPages(
+    async (offset, pageLimit) => {
+      const pageUrl = new URL(url);
+      pageUrl.searchParams.set("offset", String(offset));
+      pageUrl.searchParams.set("limit", String(pageLimit));
+      const page = await handler(new Request(pageUrl, { headers: request.headers }));
+      if (page.status !== 200) failed = page;
+      return failed ? undefined : ((await page.json()) as unknown[]);
+    },
+    { pageSize: SANDBOX_MAX_LIMIT, from: Number(url.searchParams.get("offset") ?? "0"), most: limit },
+  );
+  return failed ?? json(200, items);
 }
 
 export function documentedOnly(sandbox: Handler): Handler {

@@ -3,6 +3,7 @@
 // the sandbox itself, unrecorded — so a run can be shown to have changed nothing (read-only) or to have
 // left everything as it found it (writes).
 import { DEFAULT_API_KEYS, type SandboxSeed } from "../../../src/sandbox/index.js";
+import { walkPages } from "../pages.js";
 import type { Handler } from "./documented-only.js";
 import { STAND_IN_KEY, STAND_IN_OTHER_KEY } from "./seed.js";
 import { standIn } from "./server.js";
@@ -35,14 +36,12 @@ export function recordedStandIn(
     const response = await sandbox.fetch(new Request(`http://stand-in${path}`, { headers: { authorization: `Basic ${btoa(`${key}:`)}` } }));
     return { status: response.status, body: response.status === 200 ? await response.json() : undefined };
   };
-  const all = async (key: string, path: string): Promise<Array<{ id: number }>> => {
-    const items: Array<{ id: number }> = [];
-    for (let offset = 0; ; offset += 100) {
-      const page = (await read(key, `${path}?offset=${offset}&limit=100`)) as { body?: Array<{ id: number }> };
-      items.push(...(page.body ?? []));
-      if ((page.body ?? []).length < 100) return items;
-    }
-  };
+  const all = (key: string, path: string): Promise<Array<{ id: number }>> =>
+    walkPages(
+      async (offset, limit) =>
+        ((await read(key, `${path}?offset=${offset}&limit=${limit}`)).body as Array<{ id: number }> | undefined) ?? [],
+      { pageSize: 100 },
+    );
   async function state(): Promise<string> {
     const seen: Record<string, unknown> = {};
     for (const key of Object.keys(DEFAULT_API_KEYS)) {
