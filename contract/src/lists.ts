@@ -3,7 +3,8 @@
 import { basicAuthorization } from "./http.js";
 import type { Suite } from "./suite.js";
 
-export const PAGE = 30; // the interface: "limit (int, default 30)"
+/** The page size a list has without `limit`: the interface states "limit (int, default 30)". */
+export const DEFAULT_LIMIT = 30;
 export const MOST_ITEMS = 300;
 
 export interface Listed<T> {
@@ -22,17 +23,17 @@ export async function listAll<T = { id: number }>(
 ): Promise<Listed<T>> {
   const items: T[] = [];
   let first: Listed<T>["first"] | undefined;
-  for (let offset = 0; offset < most; offset += PAGE) {
+  for (let offset = 0; offset < most; offset += DEFAULT_LIMIT) {
     const page = await suite.call(operationId, {
       method: "get",
       path,
-      query: { offset, limit: PAGE },
+      query: { offset, limit: DEFAULT_LIMIT },
       authorization: basicAuthorization(apiKey),
     });
     first ??= page;
     if (page.status !== 200 || !Array.isArray(page.json)) return { items, complete: false, first };
     items.push(...(page.json as T[]));
-    if (page.json.length < PAGE) return { items, complete: true, first };
+    if (page.json.length < DEFAULT_LIMIT) return { items, complete: true, first };
   }
   return { items, complete: false, first: first! };
 }

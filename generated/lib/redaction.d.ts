@@ -10,6 +10,8 @@ export declare function hasUserInfo(url: string): boolean;
  * than its JSON text, where a secret holding `"` or `\` would appear escaped and be missed; and it
  * walks with a list, not recursion, because the depth is the server's to choose. */
 export declare function redactJson(value: unknown, redact: Redactor): unknown;
-/** The response with the secrets scrubbed from its status text, URL and headers; the response itself
- * when none holds one (the usual case). Its body has been read already. */
+/** The response with the secrets scrubbed from its status text, URL and header values, and without the
+ * headers whose name holds one (a name cannot carry the marker: "[" is not allowed in it, and a short
+ * key can be part of an ordinary name such as keep-alive); the response itself when none holds one
+ * (the usual case). Its body has been read already. */
 export declare function redactResponse(response: Response, redact: Redactor): Response;

@@ -67,8 +67,10 @@ export function redactJson(value, redact) {
     }
     return root;
 }
-/** The response with the secrets scrubbed from its status text, URL and headers; the response itself
- * when none holds one (the usual case). Its body has been read already. */
+/** The response with the secrets scrubbed from its status text, URL and header values, and without the
+ * headers whose name holds one (a name cannot carry the marker: "[" is not allowed in it, and a short
+ * key can be part of an ordinary name such as keep-alive); the response itself when none holds one
+ * (the usual case). Its body has been read already. */
 export function redactResponse(response, redact) {
     const headers = [];
     response.headers.forEach((value, name) => headers.push([name, value]));
@@ -76,7 +78,7 @@ export function redactResponse(response, redact) {
         return response;
     return copyResponse(response, null, {
         statusText: redact(response.statusText),
-        headers: headers.map(([name, value]) => [redact(name), redact(value)]),
+        headers: headers.filter(([name]) => redact(name) === name).map(([name, value]) => [name, redact(value)]),
         url: redact(response.url),
     });
 }

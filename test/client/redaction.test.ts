@@ -107,6 +107,14 @@ describe("redactResponse: a Response's status text, URL and headers", () => {
     expect(scrubbed.headers.get("X-Echo-Authorization")).toBe(`Basic ${REDACTED}`);
   });
 
+  it("leaves out a header whose name holds the key, which no marker could replace in a valid name", () => {
+    const short = createRedactor(credentialForms("k"));
+    const named = new Response(null, { status: 503, headers: { "Keep-Alive": "timeout=5", "Retry-After": "3" } });
+    const scrubbed = redactResponse(named, short);
+    expect([...scrubbed.headers.keys()]).toEqual(["retry-after"]);
+    expect(scrubbed.status).toBe(503);
+  });
+
   it("hands back the response itself when none of them holds a secret", () => {
     const plain = new Response(null, { status: 429, statusText: "Too Many Requests", headers: { "Retry-After": "3" } });
     expect(redactResponse(plain, redact)).toBe(plain);

@@ -33,7 +33,6 @@ const asKey = (apiKey: string) => basicAuthorization(apiKey);
 export function authorizationChecks(suite: Suite) {
   const list = suite.checks("authorization");
   const { target } = suite;
-  const call = (operationId: string, request: RawRequest) => suite.call(operationId, request);
   const ours = (project: unknown) => String((project as { title?: unknown } | undefined)?.title ?? "").startsWith(suite.runTag);
   const isOurs = async (projectId: number) => {
     const read = await suite.send({ method: "get", path: `/projects/${projectId}.json` });
@@ -64,7 +63,7 @@ export function authorizationChecks(suite: Suite) {
     async ([what, request], context) => {
       const changed = request();
       context.skip(changed.authorization === basicAuthorization(key()), `the key ${what} is the key itself`);
-      const answer = await call("listProjects", { method: "get", path: "/projects.json", query: { limit: 1 }, ...changed });
+      const answer = await suite.call("listProjects", { method: "get", path: "/projects.json", query: { limit: 1 }, ...changed });
       expect(answer.status, `the credential ${what} — listProjects: ${answer.why}`).toBe(401);
     },
     () => ({ operation: "listProjects", statuses: [401], rule: "credential" }),
@@ -99,7 +98,7 @@ export function authorizationChecks(suite: Suite) {
   ];
   const probeAnswers = new Map<string, Promise<RawResponse & { why: string }>>();
   const probe = (operationId: string, path: string) => {
-    if (!probeAnswers.has(path)) probeAnswers.set(path, call(operationId, { method: "get", path }));
+    if (!probeAnswers.has(path)) probeAnswers.set(path, suite.call(operationId, { method: "get", path }));
     return probeAnswers.get(path)!;
   };
 
@@ -235,7 +234,7 @@ export function authorizationChecks(suite: Suite) {
       const mine = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("not shared") } });
       expect(mine.status, suite.explain("createProject", mine)).toBe(201);
       const path = `/projects/${mine.id}.json`;
-      const before = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      const before = await suite.call("getProject", { method: "get", path, authorization: asKey(other) });
       expect(isRefused(before), `${RULE_HIDDEN} — another user reads a project it was not added to: ${before.why}`).toBe(true);
       expect(
         (await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey: other })).items.map((p) => p.id),
@@ -253,30 +252,30 @@ export function authorizationChecks(suite: Suite) {
       context.skip(candidates.length === 0, "the second user sees no project, so its user id cannot be found through the API");
       let otherId: number | undefined;
       for (const candidate of candidates.slice(0, 5)) {
-        const added = await call("addProjectUser", {
+        const added = await suite.call("addProjectUser", {
           method: "post",
           path: `/projects/${mine.id}/users.json`,
           body: { user: String(candidate) },
         });
         expect(added.status, added.why).toBe(201);
-        const read = await call("getProject", { method: "get", path, authorization: asKey(other) });
+        const read = await suite.call("getProject", { method: "get", path, authorization: asKey(other) });
         if (read.status === 200) {
           otherId = candidate;
           break;
         }
-        const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${mine.id}/users/${candidate}.json` });
+        const removed = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${mine.id}/users/${candidate}.json` });
         expect(removed.status, removed.why).toBe(204);
       }
       expect(
         otherId,
         `after being added, the second user reads the project (tried users ${candidates.slice(0, 5).join(", ")})`,
       ).toBeDefined();
-      const deleted = await call("deleteProject", { method: "delete", path, authorization: asKey(other) });
+      const deleted = await suite.call("deleteProject", { method: "delete", path, authorization: asKey(other) });
       expect(
         isRefused(deleted),
         `${RULE_DELETE} — deleteProject by a user who neither created the project nor is a company administrator: ${deleted.why}`,
       ).toBe(true);
-      const still = await call("getProject", { method: "get", path });
+      const still = await suite.call("getProject", { method: "get", path });
       expect(
         still.status,
         `${RULE_DELETE} — the project is gone after deleteProject by a non-creator, non-administrator: ${still.why}`,
@@ -298,12 +297,12 @@ export function authorizationChecks(suite: Suite) {
       context.skip(created.status === 403, `the second user's group may not create projects (${suite.explain("createProject", created)})`);
       expect(created.status, suite.explain("createProject (second user)", created)).toBe(201);
       const path = `/projects/${created.id}.json`;
-      const read = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      const read = await suite.call("getProject", { method: "get", path, authorization: asKey(other) });
       expect(read.status, `its creator reads it: ${read.why}`).toBe(200);
-      const deleted = await call("deleteProject", { method: "delete", path, authorization: asKey(other) });
+      const deleted = await suite.call("deleteProject", { method: "delete", path, authorization: asKey(other) });
       expect(deleted.status, `${RULE_DELETE} — the creator deletes it: ${deleted.why}`).toBe(204);
       if (deleted.status === 204) suite.created.forget(created.id!);
-      const gone = await call("getProject", { method: "get", path, authorization: asKey(other) });
+      const gone = await suite.call("getProject", { method: "get", path, authorization: asKey(other) });
       expect(isRefused(gone), `deleted, it is refused: ${gone.why}`).toBe(true);
     },
     { operation: "deleteProject", statuses: [201, 204], rule: RULE_DELETE },
@@ -315,12 +314,12 @@ export function authorizationChecks(suite: Suite) {
       const other = suite.otherKeyOnly(context);
       suite.writesOnly(context);
       await suite.exclusive("organization", async () => {
-        const before = await call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
+        const before = await suite.call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
         expect(before.status, before.why).toBe(200);
         const organization = before.json as Record<string, unknown>;
         // A field set to the value it has: refused by a right server, and harmless on a wrong one.
         const field = ["phone", "website", "email", "name"].find((f) => typeof organization[f] === "string" && organization[f] !== "")!;
-        const update = await call("updateOrganization", {
+        const update = await suite.call("updateOrganization", {
           method: "patch",
           path: "/organizations.json",
           body: { [field]: organization[field] },
@@ -330,7 +329,7 @@ export function authorizationChecks(suite: Suite) {
           isRefused(update),
           `${RULE_ORGANIZATION} — updateOrganization by a user who is not a company administrator: ${update.why}`,
         ).toBe(true);
-        const after = await call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
+        const after = await suite.call("getOrganization", { method: "get", path: "/organizations.json", authorization: asKey(other) });
         expect(after.json, `${RULE_ORGANIZATION} — the organization changed: ${after.why}`).toEqual(organization);
       });
     },

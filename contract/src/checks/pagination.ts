@@ -6,12 +6,8 @@
 import { label, operations, type Operation } from "../description.js";
 import { expect } from "../expect.js";
 import type { RawResponse } from "../http.js";
+import { DEFAULT_LIMIT, listAll } from "../lists.js";
 import type { Suite } from "../suite.js";
-
-export const DEFAULT_LIMIT = 30; // the interface: "limit (int, default 30)"
-/** The longest list whose end is looked for (pages of the default size, the one every server takes);
- * a longer one is read far past its end only. */
-const END_SEARCHED = 300;
 
 export function paginationChecks(suite: Suite) {
   const list = suite.checks("pagination");
@@ -88,15 +84,10 @@ export function paginationChecks(suite: Suite) {
   list.documented.for(cases)(
     "%s: read at its end and past it, an empty page (200, [])",
     async ([, op]) => {
-      // Where the list ends, for a list of at most END_SEARCHED items (a longer list is sampled, not walked).
-      let length: number | undefined;
-      for (let offset = 0; offset < END_SEARCHED; offset += DEFAULT_LIMIT) {
-        const { items } = await page(op, { offset, limit: DEFAULT_LIMIT });
-        if (items.length < DEFAULT_LIMIT) {
-          length = offset + items.length;
-          break;
-        }
-      }
+      // Where the list ends, for a list of at most MOST_ITEMS items (a longer list is sampled, not walked).
+      const walked = await listAll(suite, op.operationId, suite.idPath(op));
+      expect(walked.first.status, walked.first.why).toBe(200);
+      const length = walked.complete ? walked.items.length : undefined;
       const offsets = length === undefined ? [1_000_000] : [length, length + DEFAULT_LIMIT];
       for (const offset of offsets) {
         const { items, why } = await page(op, { offset, limit: 5 });

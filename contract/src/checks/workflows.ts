@@ -9,10 +9,9 @@
 import { documentedBundle, operations, schemaErrors, successResponse, type Json } from "../description.js";
 import { expect } from "../expect.js";
 import type { RawRequest } from "../http.js";
-import { listAll } from "../lists.js";
+import { DEFAULT_LIMIT, listAll } from "../lists.js";
 import type { Suite } from "../suite.js";
 import { REASON_MUTATES } from "../target.js";
-import { DEFAULT_LIMIT } from "./pagination.js";
 
 /** The operations that change data: checked here rather than one by one by operations.ts. */
 export const WORKFLOW_OPERATIONS = [
@@ -45,7 +44,6 @@ const nonAscii = (prefix: string, length: number) => {
 export function workflowChecks(suite: Suite) {
   const list = suite.checks("write workflows");
   const { target } = suite;
-  const call = (operationId: string, request: RawRequest) => suite.call(operationId, request);
 
   if (target.isMock) {
     const { ids } = suite;
@@ -74,7 +72,7 @@ export function workflowChecks(suite: Suite) {
     )(
       "each write answers its documented status on a stateless mock: %s",
       async ([, id, request, status]) => {
-        const response = await call(id, request);
+        const response = await suite.call(id, request);
         expect(response.status, response.why).toBe(status);
         if (status === 204) expect(response.text, response.why).toBe("");
         else expect(schemaErrors(successSchema(id) ?? {}, response.json, documentedBundle), response.why).toEqual([]);
@@ -120,7 +118,7 @@ export function workflowChecks(suite: Suite) {
     async () => {
       const project = await createProject("lifecycle");
       const path = `/projects/${project.id}.json`;
-      const read = await call("getProject", { method: "get", path });
+      const read = await suite.call("getProject", { method: "get", path });
       expect(read.status, read.why).toBe(200);
       expect((read.json as Json).title, read.why).toBe(project.title);
       const listed = await projectIds();
@@ -133,10 +131,10 @@ export function workflowChecks(suite: Suite) {
 
       // `modified` must come out later than `created`, which has a precision of one second.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
-      const update = await call("updateProject", { method: "patch", path, body: { job_code: "PCS-CT-2" } });
+      const update = await suite.call("updateProject", { method: "patch", path, body: { job_code: "PCS-CT-2" } });
       expect(update.status, update.why).toBe(204);
       expect(update.text, update.why).toBe("");
-      const reread = await call("getProject", { method: "get", path });
+      const reread = await suite.call("getProject", { method: "get", path });
       const updated = reread.json as Json;
       expect(updated.job_code, reread.why).toBe("PCS-CT-2");
       expect(updated.title, `${reread.why}: PATCH changes only what it is given`).toBe(project.title);
@@ -146,7 +144,7 @@ export function workflowChecks(suite: Suite) {
         `after an update, modified (${updated.modified}) is later than created (${updated.created}): ${reread.why}`,
       ).toBe(true);
 
-      const removed = await call("deleteProject", { method: "delete", path });
+      const removed = await suite.call("deleteProject", { method: "delete", path });
       expect(removed.status, removed.why).toBe(204);
       suite.created.forget(project.id);
       const after = await projectIds();
@@ -161,7 +159,7 @@ export function workflowChecks(suite: Suite) {
         ["listCapturedUrls", `/projects/${project.id}/urls.json`],
         ["listFiles", `/v1/projects/${project.id}/files.json`],
       ] as const) {
-        const gone = await call(operationId, { method: "get", path: gonePath });
+        const gone = await suite.call(operationId, { method: "get", path: gonePath });
         expect(
           gone.status >= 400 && gone.status < 500,
           `a deleted project and its assets are gone — expected a 4xx refusal: ${gone.why}`,
@@ -180,7 +178,7 @@ export function workflowChecks(suite: Suite) {
         job_code: nonAscii("", 20),
       };
       const project = await createProject("non-ASCII", fields);
-      const read = await call("getProject", { method: "get", path: `/projects/${project.id}.json` });
+      const read = await suite.call("getProject", { method: "get", path: `/projects/${project.id}.json` });
       expect(read.status, read.why).toBe(200);
       const got = read.json as Json;
       expect([got.title, got.description, got.job_code], `read back: ${read.why}`).toEqual([
@@ -197,7 +195,7 @@ export function workflowChecks(suite: Suite) {
     async () => {
       const fields = { description: `Tom & Jerry's <b>"launch"</b> — 5 > 3 & 2 < 4 'quoted'`, job_code: `A&B<C>"D'` };
       const project = await createProject("markup", fields);
-      const read = await call("getProject", { method: "get", path: `/projects/${project.id}.json` });
+      const read = await suite.call("getProject", { method: "get", path: `/projects/${project.id}.json` });
       expect(read.status, read.why).toBe(200);
       expect([(read.json as Json).description, (read.json as Json).job_code], `read back: ${read.why}`).toEqual([
         fields.description,
@@ -220,11 +218,11 @@ export function workflowChecks(suite: Suite) {
         (u) => !before.includes(u.id),
       );
       context.skip(!known, `project ${suite.ids.project_id} has no user besides the caller to add to a new project`);
-      const added = await call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
+      const added = await suite.call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
       expect(added.status, `by id: ${added.why}`).toBe(201);
       expect(added.contentType, `by id: a JSON content type (${added.why})`).toMatch(/^application\/json\b/);
       expect(await members(), "added by id").toContain(known.id);
-      const removed = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${known.id}.json` });
+      const removed = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${known.id}.json` });
       expect(removed.status, removed.why).toBe(204);
       expect(await members(), "removed after adding by id").not.toContain(known.id);
       // Adding by email makes the service send an email (and, to an address without an account, create
@@ -234,12 +232,12 @@ export function workflowChecks(suite: Suite) {
         !email,
         "adding a user by email sends them an email — set PCS_INVITE_EMAIL to an address of an existing account of yours to check it",
       );
-      const invited = await call("addProjectUser", { method: "post", path: usersPath, body: { email } });
+      const invited = await suite.call("addProjectUser", { method: "post", path: usersPath, body: { email } });
       expect(invited.status, `by email: ${invited.why}`).toBe(201);
       expect(invited.contentType, `by email: a JSON content type (${invited.why})`).toMatch(/^application\/json\b/);
       const newcomers = (await members()).filter((id) => !before.includes(id));
       expect(newcomers, `exactly one user added by email ${email}`).toHaveLength(1);
-      const out = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${newcomers[0]}.json` });
+      const out = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${newcomers[0]}.json` });
       expect(out.status, out.why).toBe(204);
       expect(await members(), "removed after adding by email").toEqual(before);
     },
@@ -251,7 +249,7 @@ export function workflowChecks(suite: Suite) {
     async () => {
       const project = await createProject("creator");
       const [creator] = (await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items;
-      const refused = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${creator.id}.json` });
+      const refused = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${creator.id}.json` });
       expect(refused.status >= 400 && refused.status < 500, `expected a 4xx refusal: ${refused.why}`).toBe(true);
       expect((await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items.map((u) => u.id)).toContain(
         creator.id,
@@ -265,7 +263,7 @@ export function workflowChecks(suite: Suite) {
     async () => {
       const project = await createProject("creator-409");
       const [creator] = (await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items;
-      const refused = await call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${creator.id}.json` });
+      const refused = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${creator.id}.json` });
       expect(refused.status, refused.why).toBe(409);
       expect(refused.contentType, refused.why).toMatch(/^application\/problem\+json\b/);
     },
@@ -276,31 +274,31 @@ export function workflowChecks(suite: Suite) {
     "the organization: update → read shows it → every field restored to exactly what it was",
     (context) =>
       suite.exclusive("organization", async () => {
-        const before = await call("getOrganization", { method: "get", path: "/organizations.json" });
+        const before = await suite.call("getOrganization", { method: "get", path: "/organizations.json" });
         expect(before.status, before.why).toBe(200);
         const original = before.json as Json;
         const phone = original.phone === "+1 503 555 0100" ? "+1 503 555 0101" : "+1 503 555 0100";
-        const changed = await call("updateOrganization", { method: "patch", path: "/organizations.json", body: { phone } });
+        const changed = await suite.call("updateOrganization", { method: "patch", path: "/organizations.json", body: { phone } });
         // Only a company administrator may update: a key of another user is refused, which is right.
         context.skip(changed.status === 403, `the API key's user is not a company administrator (${changed.why})`);
         try {
           expect(changed.status, changed.why).toBe(204);
-          const after = await call("getOrganization", { method: "get", path: "/organizations.json" });
+          const after = await suite.call("getOrganization", { method: "get", path: "/organizations.json" });
           expect((after.json as Json).phone, after.why).toBe(phone);
           expect(settable({ ...(after.json as Json), phone: original.phone }), `${after.why}: PATCH changes only what it is given`).toEqual(
             settable(original),
           );
         } finally {
-          const now = (await call("getOrganization", { method: "get", path: "/organizations.json" })).json as Json;
+          const now = (await suite.call("getOrganization", { method: "get", path: "/organizations.json" })).json as Json;
           for (const field of Object.keys(settable(original)).filter((f) => JSON.stringify(original[f]) !== JSON.stringify(now?.[f]))) {
-            const restored = await call("updateOrganization", {
+            const restored = await suite.call("updateOrganization", {
               method: "patch",
               path: "/organizations.json",
               body: { [field]: original[field] },
             });
             expect(restored.status, `restoring ${field}: ${restored.why}`).toBe(204);
           }
-          const restored = await call("getOrganization", { method: "get", path: "/organizations.json" });
+          const restored = await suite.call("getOrganization", { method: "get", path: "/organizations.json" });
           expect(settable(restored.json as Json), `the organization is exactly what it was: ${restored.why}`).toEqual(settable(original));
         }
       }),
@@ -312,7 +310,7 @@ export function workflowChecks(suite: Suite) {
     async () => {
       const listed = await listAll(suite, "listProjects", "/projects.json", { most: DEFAULT_LIMIT + 1 });
       for (let i = listed.items.length; i <= DEFAULT_LIMIT; i++) await createProject(`page size ${i}`);
-      const page = await call("listProjects", { method: "get", path: "/projects.json" });
+      const page = await suite.call("listProjects", { method: "get", path: "/projects.json" });
       expect(page.status, page.why).toBe(200);
       expect((page.json as Json[]).length, `default page size: ${page.why}`).toBe(DEFAULT_LIMIT);
     },
