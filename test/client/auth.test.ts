@@ -47,7 +47,7 @@ describe("User-Agent", () => {
     expect(PACKAGE_USER_AGENT).toBe(`@project-collaboration/api/${packageJson.version}`);
   });
 
-  it('is left to the browser in a web page or a worker (README, "In a browser")', async () => {
+  it('is left to the browser in a web page or a worker (docs/guides/client.md, "In a browser")', async () => {
     for (const global of ["document", "WorkerGlobalScope"] as const) {
       vi.stubGlobal(global, global === "document" ? {} : class WorkerGlobalScope {});
       try {

@@ -1,6 +1,6 @@
 // Issue 6, "faults injected into the client": every fault a network or a server can produce, against
 // a misbehaving HTTP server on 127.0.0.1 and through an injected fetch. Each gives its documented
-// outcome (README, "Using the package"); POST and PATCH are never sent twice; the caller's abort ends a
+// outcome (docs/guides/client.md, "Errors" and "Retries and timeouts"); POST and PATCH are never sent twice; the caller's abort ends a
 // call at once; no rejection goes unhandled; the API key is in no error and nothing is logged.
 // Waits are tiny (baseDelayMs 1). Retry-After, on the fake clock and over a real socket, is
 // test/client/retry.test.ts's; here it only gives the caller's abort a wait to interrupt.
