@@ -1,5 +1,6 @@
 // An injected fetch for unit tests: answers each call with the next scripted reply (the last one
 // repeats) and records what was sent. No global is patched and no socket is opened.
+import { vi } from "vitest";
 
 export type Reply = Response | Error | ((request: Request) => Response | Error | Promise<Response | Error>);
 
@@ -57,3 +58,14 @@ export function status(code: number, headers: Record<string, string> = {}): Resp
 }
 
 export const BASE_URL = "https://pcs.test/public/api";
+
+/** Whether a promise has settled, without waiting for it (on vitest's fake clock: time does not move). */
+export async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ApiError, createClient, unwrap, type RetryOptions } from "../../src/index.js";
 import { backoffMs, createRetryingFetch, DEFAULT_RETRY, resolveRetryOptions, retryAfterMs } from "../../src/retry.js";
 import * as fault from "../faults/misbehaving-server.js";
-import { BASE_URL, fakeFetch, json, problem, status, type Reply } from "./fake-fetch.js";
+import { BASE_URL, fakeFetch, json, problem, settled, status, type Reply } from "./fake-fetch.js";
 
 const START = Date.parse("2025-03-01T12:00:00Z");
 /** The longest delay setTimeout takes (a signed 32-bit number of ms), written out rather than imported. */
@@ -20,17 +20,6 @@ function clientWith(replies: Reply[], retry: RetryOptions | false = {}) {
   const options = retry === false ? false : { random: () => 0.999999, ...retry };
   const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, retry: options });
   return { client, sent: fake.sent };
-}
-
-/** Whether a promise has settled, without waiting for it. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  promise.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
 }
 
 describe("on a fake clock", () => {

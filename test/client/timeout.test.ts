@@ -6,7 +6,7 @@ import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createClient, type RetryOptions } from "../../src/index.js";
 import { attemptSignal, sleep } from "../../src/retry.js";
-import { BASE_URL, fakeFetch, json, neverAnswers, problem, status, type Reply } from "./fake-fetch.js";
+import { BASE_URL, fakeFetch, json, neverAnswers, problem, settled, status, type Reply } from "./fake-fetch.js";
 
 const START = Date.parse("2025-03-01T12:00:00Z");
 /** The longest delay setTimeout takes (a signed 32-bit number of ms), written out rather than imported. */
@@ -18,17 +18,6 @@ function clientWith(replies: Reply[], options: { timeoutMs?: number; retry?: Ret
   const fake = fakeFetch(...replies);
   const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, ...options });
   return { client, sent: fake.sent };
-}
-
-/** Whether a promise has settled, without waiting for it. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  promise.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
 }
 
 describe("timeout", () => {
