@@ -3,6 +3,7 @@
 // the wrapper of the client's methods that keeps it (withErrorPath).
 import type { Redactor } from "./redaction.js";
 import { HTTP_METHODS, type HttpMethod } from "./methods.js";
+import { callNoting } from "./caller-signal.js";
 
 // The one per-response side channel: what the client knows of a response it handed out that the
 // Response does not carry. While its body is unread, the attempt's timer guarding it; once the call
@@ -35,7 +36,7 @@ function urlPath(url: string): string {
   }
 }
 
-type Init = { parseAs?: string } | undefined;
+type Init = { parseAs?: string; signal?: AbortSignal | null } | undefined;
 type Result = { response: Response };
 type Call = (path: string, init?: Init) => Promise<Result>;
 type Request = (method: string, path: string, init?: Init) => Promise<Result>;
@@ -63,11 +64,23 @@ export function withErrorPath<C extends Record<HttpMethod | "request", unknown>>
   };
   for (const method of HTTP_METHODS) {
     const call = client[method] as Call;
-    (client as Record<string, Call>)[method] = (path, init) => finish(method, path, init, call(path, init));
+    (client as Record<string, Call>)[method] = (path, init) =>
+      finish(
+        method,
+        path,
+        init,
+        callNoting(Boolean(init?.signal), () => call(path, init)),
+      );
   }
   // client.request("get", path, init): the same calls by another door.
   const request = client.request as Request;
-  (client as Record<string, Request>).request = (method, path, init) => finish(method, path, init, request(method, path, init));
+  (client as Record<string, Request>).request = (method, path, init) =>
+    finish(
+      method,
+      path,
+      init,
+      callNoting(Boolean(init?.signal), () => request(method, path, init)),
+    );
   return client;
 }
 

@@ -3,6 +3,7 @@
 // (Retry-After) or by backoff. openapi-fetch middleware cannot send a request twice, so this lives
 // below openapi-fetch, which hands us a finished Request.
 import { boundBody } from "./bounded-body.js";
+import { takeNoSignalFlag } from "./caller-signal.js";
 
 /** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
  * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
@@ -148,6 +149,7 @@ export interface RetryingFetchOptions {
 
 export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes }: RetryingFetchOptions): FetchLike {
   return async function retryingFetch(request, init) {
+    const unsignalled = takeNoSignalFlag();
     const started = Date.now();
     const caller = request.signal;
     const maxAttempts = retry.methods.includes(request.method.toUpperCase()) ? retry.maxAttempts : 1;
@@ -157,7 +159,7 @@ export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes 
       caller.throwIfAborted();
       const remaining = retry.maxElapsedMs - (Date.now() - started);
       // With retries on, maxElapsedMs bounds the whole call, so an attempt may not outlast it either.
-      const guard = attemptSignal(caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
+      const guard = attemptSignal(unsignalled ? undefined : caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
       // A request with a body is copied before each attempt that may be followed by another, so the
       // original body stays unread for the next one; a bodyless request (every GET) is sent as is.
       const source = mayRetry && request.body !== null ? request.clone() : request;

@@ -1,4 +1,5 @@
 import { HTTP_METHODS } from "./methods.js";
+import { callNoting } from "./caller-signal.js";
 const records = new WeakMap();
 /** Keeps `release` (the attempt's timer) until the call that reads the body of `response` is done. */
 export function guardUntilRead(response, release) {
@@ -43,11 +44,11 @@ export function withErrorPath(client, redact) {
     };
     for (const method of HTTP_METHODS) {
         const call = client[method];
-        client[method] = (path, init) => finish(method, path, init, call(path, init));
+        client[method] = (path, init) => finish(method, path, init, callNoting(Boolean(init?.signal), () => call(path, init)));
     }
     // client.request("get", path, init): the same calls by another door.
     const request = client.request;
-    client.request = (method, path, init) => finish(method, path, init, request(method, path, init));
+    client.request = (method, path, init) => finish(method, path, init, callNoting(Boolean(init?.signal), () => request(method, path, init)));
     return client;
 }
 /** What a call threw, without the credential. A JSON parse error quotes the body, so a key at the start

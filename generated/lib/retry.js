@@ -3,6 +3,7 @@
 // (Retry-After) or by backoff. openapi-fetch middleware cannot send a request twice, so this lives
 // below openapi-fetch, which hands us a finished Request.
 import { boundBody } from "./bounded-body.js";
+import { takeNoSignalFlag } from "./caller-signal.js";
 const NEVER_RETRIED_METHODS = ["POST", "PATCH"];
 /** Frozen: every client starts from it, so changing it would change clients made later. */
 export const DEFAULT_RETRY = Object.freeze({
@@ -104,6 +105,7 @@ export function attemptSignal(callerSignal, timeoutMs) {
 }
 export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes }) {
     return async function retryingFetch(request, init) {
+        const unsignalled = takeNoSignalFlag();
         const started = Date.now();
         const caller = request.signal;
         const maxAttempts = retry.methods.includes(request.method.toUpperCase()) ? retry.maxAttempts : 1;
@@ -112,7 +114,7 @@ export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes 
             caller.throwIfAborted();
             const remaining = retry.maxElapsedMs - (Date.now() - started);
             // With retries on, maxElapsedMs bounds the whole call, so an attempt may not outlast it either.
-            const guard = attemptSignal(caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
+            const guard = attemptSignal(unsignalled ? undefined : caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
             // A request with a body is copied before each attempt that may be followed by another, so the
             // original body stays unread for the next one; a bodyless request (every GET) is sent as is.
             const source = mayRetry && request.body !== null ? request.clone() : request;

@@ -256,6 +256,34 @@ describe("timers and listeners", () => {
   });
 });
 
+describe("a caller's signal, whatever runs before the fetch", () => {
+  it("ends a call whose fetch a middleware defers, and one that middleware starts with a signal of its own", async () => {
+    const inner = clientWith([neverAnswers], { retry: false });
+    const innerCaller = new AbortController();
+    let innerCall: Promise<unknown> | undefined;
+    const outer = clientWith([neverAnswers], { retry: false });
+    outer.client.use({
+      onRequest() {
+        // Started while the outer call (given no signal) is still being set up.
+        innerCall ??= inner.client.GET("/groups.json", { signal: innerCaller.signal });
+        return undefined;
+      },
+    });
+    const unsignalled = outer.client.GET("/groups.json");
+    const outerCaller = new AbortController();
+    const signalled = outer.client.GET("/groups.json", { signal: outerCaller.signal });
+    await vi.advanceTimersByTimeAsync(0);
+    innerCaller.abort(new Error("inner stop"));
+    outerCaller.abort(new Error("outer stop"));
+    expect([await settled(innerCall!), await settled(signalled)]).toEqual([true, true]);
+    await expect(innerCall).rejects.toThrow("inner stop");
+    await expect(signalled).rejects.toThrow("outer stop");
+    expect(await settled(unsignalled)).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(unsignalled).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+});
+
 describe("timers without unref (browsers), on the real clock", () => {
   beforeEach(() => vi.useRealTimers());
   afterEach(() => vi.unstubAllGlobals());
