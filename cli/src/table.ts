@@ -1,4 +1,4 @@
-// The command table, written by the build from the description (scripts/build/build-cli.mjs): one command
+// The command table, written by the build from the description (scripts/build/cli-commands.mjs): one command
 // per operation, with its parameters, body fields, limits and whether it destroys something.
 import { readFileSync } from "node:fs";
 

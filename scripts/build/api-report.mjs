@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run api:report` (a step of `npm run build`, after build:lib): API Extractor reads the compiled
+// `npm run api:report` (a step of `npm run build`, after build:code): API Extractor reads the compiled
 // declarations (generated/lib/index.d.ts) and writes the public surface to src/public-api.api.md
 // (configuration: src/api-extractor.json). Locally the report is rewritten, to be committed with the
 // change that caused it; in CI (CI set) a report that differs from the committed one fails the build,

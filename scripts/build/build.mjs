@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm run build`: every artifact, each step timed so a slow one is visible. A step is an npm script;
 // this list is the single place that says what a build is. Steps whose inputs are ready run side by
-// side (most of them are Node start-up and single-threaded work, so two cores halve the wall time);
-// each step's output is printed in one piece when it ends, so logs never interleave.
+// side, a core each (most are Node start-up and single-threaded work: more at once only share the
+// cores), those that others wait for first; each step's output is printed in one piece when it ends,
+// so logs never interleave. A step's command is run as npm would (sh, node_modules/.bin on the PATH)
+// without npm itself, whose start-up costs more CPU than some steps.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 /** name → the steps it needs first. */
 const steps = {
@@ -17,23 +21,52 @@ const steps = {
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
   "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build/build-sandbox.mjs)
-  "build:lib": ["build:types", "build:sandbox"], // generated/lib/*.js + *.d.ts: the client and sandbox in src/, compiled by tsc (src/tsconfig.json)
-  "build:mcp": ["build:lib"], // mcp/dist/: the MCP server package (mcp/), compiled by tsc against the client it calls through
-  "build:cli": ["build:lib"], // cli/dist/: the pcs command (cli/), compiled by tsc, with its command table from the bundle (scripts/build/build-cli.mjs)
-  "build:contract": ["build:lib"], // contract/dist/: the contract checker package (contract/), compiled by tsc, with the OpenAPI toolkit beside it (scripts/build/build-contract.mjs)
-  "api:report": ["build:lib"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
+  "build:code": ["build:types", "build:sandbox"], // every TypeScript project in one tsc: generated/lib/ (the client and sandbox in src/), mcp/, cli/ and contract/ dist/, and the tables those packages read (scripts/build/compile.mjs)
+  "api:report": ["build:code"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
   "docs:markdown": ["bundle"], // docs/llms.txt, docs/llms-full.txt, docs/reference/*.md: the reference as Markdown, for assistants (scripts/build/build-markdown.mjs)
-  "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:lib"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/docs-page/build-docs.mjs)
+  "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:code"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/docs-page/build-docs.mjs)
 };
 
-function runStep(name) {
+const root = new URL("../..", import.meta.url).pathname;
+const { scripts } = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
+const env = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH}`, REDOCLY_TELEMETRY: "off" };
+
+/** How many steps wait for `name`, directly or not: the more, the sooner it starts. */
+function waitingOn(name, seen = new Set()) {
+  for (const [other, needs] of Object.entries(steps)) {
+    if (needs.includes(name) && !seen.has(other)) {
+      seen.add(other);
+      waitingOn(other, seen);
+    }
+  }
+  return seen.size;
+}
+
+// Steps whose inputs are ready wait here for a core, the one most others wait for first.
+const slots = { free: availableParallelism(), waiting: [] };
+function whenFree(name) {
+  if (slots.free > 0) {
+    slots.free--;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => slots.waiting.push({ priority: waitingOn(name), resolve }));
+}
+function release() {
+  if (slots.waiting.length === 0) return void slots.free++;
+  slots.waiting.sort((a, b) => b.priority - a.priority);
+  slots.waiting.shift().resolve();
+}
+
+async function runStep(name) {
+  await whenFree(name);
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "-s", name], { env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+    const child = spawn("sh", ["-c", scripts[name]], { cwd: root, env: { ...env, npm_lifecycle_event: name } });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("close", (code, signal) => {
+      release();
       process.stdout.write(output);
       resolve({ name, ok: code === 0, exit: code ?? signal, seconds: (performance.now() - started) / 1000 });
     });
@@ -61,6 +94,12 @@ function start(name) {
   return running.get(name);
 }
 
+// The first steps to start are those most others wait for (their order here decides who waits).
+await Promise.all(
+  Object.keys(steps)
+    .sort((a, b) => waitingOn(b) - waitingOn(a))
+    .map(start),
+);
 const results = await Promise.all(Object.keys(steps).map(start));
 const wall = (performance.now() - started) / 1000;
 for (const failed of results.filter((r) => !r.ok && !r.skipped)) {

@@ -2,7 +2,7 @@
 // the title the summary, the description the operation's own (after any warning), the input one JSON
 // object holding the path and query parameters and the body's properties, the output the shape of the
 // success body. Every question about the description goes to the toolkit; what the server decides
-// (annotations, warnings) comes from the compiled MCP package. Run by build-mcp.mjs; the shape of a
+// (annotations, warnings) comes from the compiled MCP package. Run by compile.mjs; the shape of a
 // tool is mcp/src/operations.ts's OperationTool.
 import { inlineRefs, operations, requestBodySchema, successResponse } from "../lib/openapi.mjs";
 

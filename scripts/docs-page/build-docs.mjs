@@ -13,7 +13,7 @@
 // 5. Fill the template's `<!-- pcs:… -->` slots: the theme (scripts/docs-page/docs-theme.css: colours with enough
 //    contrast, code blocks that wrap) after Redoc's styles; the "Try it" console (scripts/docs-page/console/:
 //    its style, the operations it offers, its script bundled by esbuild with the in-page sandbox,
-//    generated/lib/sandbox/ (so the build needs `npm run build:lib` first), and its loader).
+//    generated/lib/sandbox/ (so the build needs `npm run build:code` first), and its loader).
 //    And one accessibility fix in Redoc's inlined code: the request-example switcher is labelled
 //    "Example" while it shows the example's summary (axe: label-content-name-mismatch); without the
 //    label its name is the summary it shows.

@@ -1,0 +1,32 @@
+// `npm run build:code`: every TypeScript project of the repository compiled in one tsc process (its
+// parse of the libraries and @types/node is shared; five processes would each do it again), then the
+// tables the packages read at run time instead of the description:
+//   src/tsconfig.json, src/tsconfig.node.json → generated/lib/ (the client and sandbox; the HTTP sandbox
+//                                                server, the one file that needs Node's types)
+//   mcp/, cli/, contract/                      → each package's dist/
+//   mcp/dist/tools.json                        the MCP tools with their schemas (mcp-tools.mjs)
+//   cli/dist/commands.json                     the `pcs` commands (cli-commands.mjs)
+//   contract/dist/toolkit/                     the OpenAPI toolkit the checker imports, as real files
+//                                              (contract/src/toolkit/ links to scripts/lib/: one toolkit)
+// --force: every project is built whatever tsc's build info says, so the output never depends on what an
+// earlier build left behind; the build info goes to node_modules/.cache/tsc/ (each tsconfig says so).
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { loadBundle } from "../lib/openapi.mjs";
+import { cliCommands } from "./cli-commands.mjs";
+import { mcpTools } from "./mcp-tools.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+const PROJECTS = ["src/tsconfig.json", "src/tsconfig.node.json", "mcp/tsconfig.json", "cli/tsconfig.json", "contract/tsconfig.json"];
+
+execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "--build", "--force", ...PROJECTS.map((p) => root + p)], {
+  stdio: "inherit",
+});
+
+const bundle = loadBundle();
+const json = (value) => `${JSON.stringify(value, null, 1)}\n`;
+const { annotationsOf, READ_METHODS, WARNINGS } = await import(`${root}mcp/dist/annotations.js`);
+writeFileSync(`${root}mcp/dist/tools.json`, json(mcpTools(bundle, { annotationsOf, readMethods: READ_METHODS, warnings: WARNINGS })));
+writeFileSync(`${root}cli/dist/commands.json`, json(cliCommands(bundle)));
+mkdirSync(`${root}contract/dist/toolkit`, { recursive: true });
+for (const file of ["openapi.mjs", "openapi.d.mts"]) copyFileSync(`${root}scripts/lib/${file}`, `${root}contract/dist/toolkit/${file}`);
