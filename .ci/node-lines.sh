@@ -20,7 +20,7 @@ status=0
 for version in "${NODE_LINES[@]}"; do
   major="${version%%.*}"
   report=".ci/results/vitest-node${major}.json"
-  rm -f "$report"
+  rm -f "$report" "$report.exit"
   started=$(date +%s)
   # --prefer-offline: npm's cache first (no network needed once fetched), the registry otherwise.
   if ! actual=$(npx --prefer-offline -y "node@${version}" --version 2>/dev/null); then
@@ -30,7 +30,10 @@ for version in "${NODE_LINES[@]}"; do
   fi
   echo "node-lines: running the suite on Node ${actual}" >&2
   npx --prefer-offline -y "node@${version}" node_modules/vitest/vitest.mjs run --config test/vitest.config.ts \
-    --reporter=default --reporter=json --outputFile.json="$report" || status=1
+    --reporter=default --reporter=json --outputFile.json="$report"
+  code=$?
+  echo "$code" >"$report.exit" # read by .ci/summarize.mjs (see run_suite in .ci/run)
+  [ "$code" -eq 0 ] || status=1
   echo "node-lines: Node ${actual}: $(( $(date +%s) - started )) s" >&2
 done
 exit $status

@@ -1,8 +1,9 @@
 // Prints the line CI reads, "N passed, N failed", from one or more vitest JSON reports (one per Node.js
 // line), summed. So that a broken run can never look green, each of these counts as one failure: a
 // report that is missing, unreadable or holds zero tests; a test file that failed without a failed
-// test (it did not load); a run vitest marked unsuccessful with no failed test (an unhandled error or
-// rejection). A skipped or todo test counts as a failure too, unless the suite was pointed at a real
+// test (it did not load); a run vitest marked unsuccessful, or that exited non-zero (<report>.exit,
+// written by .ci/run), with no failed test: an unhandled error or rejection, which vitest's JSON
+// still calls a success. A skipped or todo test counts as a failure too, unless the suite was pointed at a real
 // server (PCS_BASE_URL), where skipping the cases that need the mock is expected and reported.
 import { readFileSync } from "node:fs";
 
@@ -25,7 +26,11 @@ for (const file of files) {
   ).length;
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   let f = failedTests + brokenFiles + (skipsAllowed ? 0 : skipped);
-  if (report.success === false && f === 0) f = 1; // unhandled errors fail the run but no test
+  const exit = exitCodeOf(file);
+  if ((report.success === false || (exit !== undefined && exit !== 0)) && f === 0) {
+    console.error(`summarize: ${file}: the run failed (exit ${exit ?? "unknown"}) with no failed test: an unhandled error?`);
+    f = 1; // unhandled errors fail the run but no test
+  }
   if (p + f === 0) f = 1; // a run that tested nothing
   console.error(
     `summarize: ${file}: ${p} passed, ${failedTests} failed tests, ${brokenFiles} broken files, ${skipped} skipped${skipsAllowed ? " (allowed: PCS_BASE_URL)" : ""}`,
@@ -35,6 +40,15 @@ for (const file of files) {
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(passed > 0 && failed === 0 ? 0 : 1);
+
+/** The exit code .ci/run wrote beside a report, if it wrote one. */
+function exitCodeOf(file) {
+  try {
+    return Number(readFileSync(`${file}.exit`, "utf8").trim());
+  } catch {
+    return undefined;
+  }
+}
 
 function readReport(file) {
   try {
