@@ -26,6 +26,7 @@ import { startCheckedSandbox } from "../support/stand-in/server.js";
 const CAUGHT_BY: Record<string, { check: string; level?: Level; rule?: true }> = {
   "limit-ignored": { check: "never more items than limit" },
   "offset-ignored": { check: "offset pages" },
+  "past-end-wraps": { check: "read at its end and past it" },
   "any-key": { check: "a well-formed but wrong API key" },
   "string-id": { check: "the documented status and body" },
   "wrapped-list": { check: "the documented status and body" },
@@ -42,7 +43,7 @@ const CAUGHT_BY: Record<string, { check: string; level?: Level; rule?: true }> =
 };
 const URL_IN_MESSAGE = /\b(GET|POST|PATCH|DELETE) https:\/\/stand-in\.invalid\/\S* → \d{3}/;
 const WRITE = /^(POST|PUT|PATCH|DELETE) /;
-const READ_SHAPE_DEFECTS = ["limit-ignored", "offset-ignored", "string-id", "wrapped-list", "missing-field"];
+const READ_SHAPE_DEFECTS = ["limit-ignored", "offset-ignored", "past-end-wraps", "string-id", "wrapped-list", "missing-field"];
 /** Ids from here on are projects a run created. */
 const firstNewProjectId = Math.max(...standInSeed().projects.map((p) => p.id)) + 1;
 /** In this process nothing is slow: pace only where a test says so. */

@@ -52,6 +52,14 @@ export const DEFECTS: Record<string, (handler: Handler) => Handler> = {
   "limit-ignored": (h) => (request) => h(withUrl(request, (url) => url.searchParams.delete("limit"))),
   /** Always the first page, whatever `offset` says. */
   "offset-ignored": (h) => (request) => h(withUrl(request, (url) => url.searchParams.delete("offset"))),
+  /** Past a list's end, the first page again (offsets wrapped around) instead of an empty one. */
+  "past-end-wraps": (h) => async (request) => {
+    const offset = Number(new URL(request.url).searchParams.get("offset") ?? 0);
+    const response = await h(request.clone());
+    if (request.method !== "GET" || !(offset > 0) || response.status !== 200) return response;
+    const body: unknown = await response.clone().json();
+    return Array.isArray(body) && body.length === 0 ? h(withUrl(request, (url) => url.searchParams.set("offset", "0"))) : response;
+  },
   /** Any well-formed Basic credential is taken for the valid key. */
   "any-key": (h) => (request) => {
     const headers = new Headers(request.headers);
