@@ -2,6 +2,7 @@
 // sent: untyped JavaScript that forwards JSON cannot steer a call to another operation (issue 26).
 import { describe, expect, it } from "vitest";
 import { createClient, PathParameterError } from "../../src/index.js";
+import { serializePathParameters } from "../../src/path-parameters.js";
 import { fakeFetch } from "./fake-fetch.js";
 
 const BASE = "https://pcs.example.com/public/api";
@@ -49,6 +50,50 @@ describe("path parameters from untyped callers", () => {
     const { fake, call } = removeUser(value);
     await call;
     expect(fake.sent.map((s) => s.url.pathname)).toEqual([`/public/api${path}`]);
+  });
+});
+
+describe("serializePathParameters, the client's pathSerializer", () => {
+  it.for([
+    [{ "../x": "" }, "path parameter id must be a string or a number, not an object"],
+    [["1"], "path parameter id must be a string or a number, not an array"],
+    [null, "path parameter id must be a string or a number, not null"],
+    [undefined, "path parameter id must be a string or a number, not undefined"],
+    [true, "path parameter id must be a string or a number, not boolean"],
+    [Number.NaN, "path parameter id must be a finite number, not NaN"],
+    [Number.NEGATIVE_INFINITY, "path parameter id must be a finite number, not -Infinity"],
+    ["", "path parameter id must not be empty: it would change the path"],
+    [".", 'path parameter id must not be ".": it would change the path'],
+    ["..", 'path parameter id must not be "..": it would change the path'],
+  ] as const)("refuses %j, saying why", ([value, message]) => {
+    const refusal = (() => {
+      try {
+        serializePathParameters("/p/{id}.json", { id: value });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(TypeError);
+    expect(refusal).toMatchObject({ name: "PathParameterError", message });
+  });
+
+  it("reads only the parameters' own keys, never what an object inherits", () => {
+    expect(() => serializePathParameters("/p/{toString}.json", {})).toThrow("path parameter toString must be a string or a number");
+    expect(() => serializePathParameters("/p/{id}.json", undefined)).toThrow(
+      "path parameter id must be a string or a number, not undefined",
+    );
+  });
+
+  it.for([
+    ["/projects.json", {}, "/projects.json"],
+    ["/a/{x}/b/{y}.json", { x: 1, y: "two words" }, "/a/1/b/two%20words.json"],
+    ["/a/{x}{y}", { x: "1", y: 2 }, "/a/12"],
+    ["/a/{}/{x}", { x: 3 }, "/a/{}/3"],
+    ["/a/{x", { x: 3 }, "/a/{x"],
+    ["/a/{x}/{y", { x: 3 }, "/a/3/{y"],
+    ["/a/{x}.json", { x: 1e21 }, "/a/1e%2B21.json"],
+  ] as const)("fills %s with %j: %s", ([template, parameters, path]) => {
+    expect(serializePathParameters(template, parameters)).toBe(path);
   });
 });
 

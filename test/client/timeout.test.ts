@@ -287,6 +287,38 @@ describe("a caller's signal, whatever runs before the fetch", () => {
   });
 });
 
+describe("listeners on a call's Request signal", () => {
+  it("a call given no signal adds none (nothing can abort it but the timer); one given a signal adds one", async () => {
+    const listening: number[] = [];
+    const client = createClient({
+      baseUrl: BASE_URL,
+      apiKey: "k",
+      fetch: async (request) => {
+        listening.push(getEventListeners(request.signal, "abort").length);
+        return json([]);
+      },
+    });
+    await client.GET("/groups.json");
+    await client.GET("/groups.json", { signal: new AbortController().signal });
+    expect(listening).toEqual([0, 1]);
+  });
+
+  it("a signalled call whose fetch a middleware defers still listens, whatever calls come between", async () => {
+    const { client } = clientWith([neverAnswers], { retry: false });
+    client.use({ onRequest: () => undefined });
+    const caller = new AbortController();
+    const signalled = client.GET("/groups.json", { signal: caller.signal });
+    const unsignalled = client.GET("/groups.json");
+    const outcome = Promise.allSettled([signalled]);
+    await vi.advanceTimersByTimeAsync(0);
+    caller.abort(new Error("stop"));
+    expect(await settled(outcome)).toBe(true);
+    expect(await settled(unsignalled)).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(unsignalled).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+});
+
 describe("timers without unref (browsers), on the real clock", () => {
   beforeEach(() => vi.useRealTimers());
   afterEach(() => vi.unstubAllGlobals());
