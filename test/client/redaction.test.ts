@@ -6,7 +6,7 @@
 // the MCP server in mcp/test/secrets.test.ts and stdio.test.ts, the checker in test/contract/command.test.ts.
 import { describe, expect, it } from "vitest";
 import { createRedactor, credentialForms, REDACTED } from "../../src/index.js";
-import { redactJson, redactResponse } from "../../src/redaction.js";
+import { hasUserInfo, redactJson, redactResponse } from "../../src/redaction.js";
 
 /** base64 of "key:", written out with Node's Buffer rather than taken from the code under test. */
 const basicToken = (key: string) => Buffer.from(`${key}:`).toString("base64");
@@ -50,6 +50,9 @@ describe("createRedactor and URLs", () => {
       `GET https://${REDACTED}@pcs.example.com/x and ftp://${REDACTED}@files.example.com/`,
     );
   });
+  it("replaces it at the very start of a text too", () => {
+    expect(redact("https://someone:hunter2@pcs.example.com/x")).toBe(`https://${REDACTED}@pcs.example.com/x`);
+  });
   it("leaves an email address and a URL without user info alone", () => {
     expect(redact("write to hello@northwind.example or https://pcs.example.com/a@b")).toBe(
       "write to hello@northwind.example or https://pcs.example.com/a@b",
@@ -57,7 +60,53 @@ describe("createRedactor and URLs", () => {
   });
 });
 
+describe("createRedactor's secrets", () => {
+  it("ignores empty and non-string secrets, which would otherwise match everywhere or throw", () => {
+    const redact = createRedactor(["", undefined, null, 7, "k3y"] as unknown as string[]);
+    expect(redact("a k3y b")).toBe(`a ${REDACTED} b`);
+    expect(createRedactor([""])("nothing to hide")).toBe("nothing to hide");
+  });
+});
+
+describe("hasUserInfo: whether a URL carries a credential of its own", () => {
+  it.for([
+    ["https://someone:hunter2@pcs.example.com/api", true],
+    ["https://someone@pcs.example.com/api", true],
+    ["https://:hunter2@pcs.example.com/api", true],
+    ["https://pcs.example.com/api", false],
+    ["not a URL at all", false],
+  ] as const)("%s: %s", ([url, expected]) => {
+    expect(hasUserInfo(url)).toBe(expected);
+  });
+});
+
 describe("redactJson: a parsed JSON value", () => {
+  /** An object nested `levels` deep under `a`, with `{}` innermost. */
+  const nested = (levels: number): object => (levels === 0 ? {} : { a: nested(levels - 1) });
+  const innermost = (value: unknown, levels: number): unknown =>
+    levels === 0 ? value : innermost((value as { a: unknown }).a, levels - 1);
+
+  it("keeps 32 levels of objects below the top and replaces what lies deeper", () => {
+    expect(redactJson(nested(32), (text) => text)).toEqual(nested(32));
+    expect(
+      innermost(
+        redactJson(nested(33), (text) => text),
+        33,
+      ),
+    ).toBe("[nested too deeply]");
+  });
+
+  it("never redacts an array's indexes, even with a key that is a digit", () => {
+    expect(redactJson(["a", "b", ["c"]], createRedactor(["1"]))).toEqual(["a", "b", ["c"]]);
+  });
+
+  it("hands back a copy the caller may change", () => {
+    const copy = redactJson({ a: { b: 1 } }, (text) => text) as Record<string, unknown>;
+    copy.a = 2;
+    delete copy.a;
+    expect(copy).toEqual({});
+  });
+
   it.each(KEYS.map((key) => [key.length, key] as const))(
     "scrubs a key of %i characters in values and property names, however deep",
     (_, key) => {
