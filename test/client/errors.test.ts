@@ -146,6 +146,16 @@ describe("messages", () => {
     expect(error.name).toBe("ApiError");
   });
 
+  it("quotes only string titles and details", () => {
+    const error = new ApiError({
+      status: 400,
+      operation: "POST /x",
+      problem: { title: 42, detail: { nested: true }, status: 400 } as unknown as { title: string; status: number },
+      response: new Response(),
+    });
+    expect(error.message).toBe("POST /x failed with status 400: (no title)");
+  });
+
   it("an ApiError with an empty body says so", () => {
     expect(new ApiError({ status: 502, operation: "GET /x", text: "", response: new Response() }).message).toBe(
       "GET /x failed with status 502 and an empty body",

@@ -231,6 +231,14 @@ describe("the ceiling (maxPages)", () => {
     expect(Object.keys(queries()[0]!).sort()).toEqual(["limit", "offset"]);
   });
 
+  it("takes one page as the ceiling, and names its error", async () => {
+    const { client } = clientWith(listOf(1));
+    expect(await collectAll(client, "/projects.json", { params: { query: { limit: 2 } }, maxPages: 1 })).toHaveLength(1);
+    const { client: longer } = clientWith(endless);
+    const error = await collectAll(longer, "/projects.json", { params: { query: { limit: 2 } }, maxPages: 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "PaginationError", reason: "too-many-pages" });
+  });
+
   it("a list that ends on the last allowed page is no error", async () => {
     const { client } = clientWith(listOf(5));
     expect(await collectAll(client, "/projects.json", { params: { query: { limit: 2 } }, maxPages: 3 })).toHaveLength(5);
