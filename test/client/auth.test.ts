@@ -68,6 +68,26 @@ describe("User-Agent", () => {
   });
 });
 
+describe("an error scrubbed of the key", () => {
+  it("keeps message and stack as Error has them: not enumerable, and the caller may still change them", async () => {
+    const apiKey = "SECRET-scrub-4711";
+    const client = createClient({
+      baseUrl: "https://pcs.example.com/public/api",
+      apiKey,
+      retry: false,
+      fetch: async () => {
+        throw new Error(`connect failed for ${apiKey}`);
+      },
+    });
+    const error = (await client.GET("/groups.json").catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe("connect failed for [REDACTED]");
+    expect(Object.keys(error)).toEqual([]);
+    error.message = "changed";
+    delete (error as { stack?: string }).stack;
+    expect([error.message, error.stack]).toEqual(["changed", undefined]);
+  });
+});
+
 describe("the API key never leaks", () => {
   const apiKey = "SECRET-9f8e7d6c5b4a";
   const encoded = Buffer.from(`${apiKey}:`).toString("base64");

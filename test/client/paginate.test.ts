@@ -261,6 +261,16 @@ describe("the ceiling (maxPages)", () => {
     expect(requests).toBe(10_000);
   });
 
+  it("takes Infinity for no ceiling", async () => {
+    const { client } = clientWith(listOf(5));
+    expect(await collectAll(client, "/projects.json", { params: { query: { limit: 2 } }, maxPages: Infinity })).toHaveLength(5);
+  });
+
+  it("passes on items that are not objects (they have no id to recognise)", async () => {
+    const { client } = clientWith(() => json([null, 7]));
+    expect(await collectAll(client, "/projects.json", { params: { query: { limit: 5 } } })).toEqual([null, 7]);
+  });
+
   it("refuses a ceiling that is not a whole number of pages", async () => {
     const { client, sent } = clientWith(endless);
     for (const maxPages of [0, -1, 1.5, Number.NaN]) {

@@ -177,6 +177,8 @@ describe("the default limit", () => {
         new RangeError("createClient: maxResponseBytes must be a number ≥ 0"),
       );
     }
+    // 0 is a limit: only empty bodies are read.
+    expect(() => createClient({ baseUrl: "https://pcs.test", apiKey: "k", maxResponseBytes: 0 })).not.toThrow();
   });
 });
 
