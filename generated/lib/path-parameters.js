@@ -15,14 +15,18 @@ export function serializePathParameters(pathname, parameters) {
     let copied = 0;
     let open = pathname.indexOf("{");
     while (open !== -1) {
-        const close = pathname.indexOf("}", open + 2); // a name has one character at least
+        const close = pathname.indexOf("}", open + 1);
         if (close === -1)
             break;
+        if (close === open + 1) {
+            open = pathname.indexOf("{", close); // "{}" names nothing: kept as it is
+            continue;
+        }
         filled += pathname.slice(copied, open) + segment(pathname.slice(open + 1, close), parameters);
         copied = close + 1;
         open = pathname.indexOf("{", copied);
     }
-    return copied === 0 ? pathname : filled + pathname.slice(copied);
+    return filled + pathname.slice(copied);
 }
 /** One parameter's value as one encoded path segment, or a PathParameterError. */
 function segment(name, parameters) {
