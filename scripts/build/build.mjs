@@ -41,6 +41,7 @@ function waitingOn(name, seen = new Set()) {
   }
   return seen.size;
 }
+const priority = Object.fromEntries(Object.keys(steps).map((name) => [name, waitingOn(name)]));
 
 // Steps whose inputs are ready wait here for a core, the one most others wait for first.
 const slots = { free: availableParallelism(), waiting: [] };
@@ -49,7 +50,7 @@ function whenFree(name) {
     slots.free--;
     return Promise.resolve();
   }
-  return new Promise((resolve) => slots.waiting.push({ priority: waitingOn(name), resolve }));
+  return new Promise((resolve) => slots.waiting.push({ priority: priority[name], resolve }));
 }
 function release() {
   if (slots.waiting.length === 0) return void slots.free++;
@@ -95,11 +96,7 @@ function start(name) {
 }
 
 // The first steps to start are those most others wait for (their order here decides who waits).
-await Promise.all(
-  Object.keys(steps)
-    .sort((a, b) => waitingOn(b) - waitingOn(a))
-    .map(start),
-);
+for (const name of Object.keys(steps).sort((a, b) => priority[b] - priority[a])) start(name);
 const results = await Promise.all(Object.keys(steps).map(start));
 const wall = (performance.now() - started) / 1000;
 for (const failed of results.filter((r) => !r.ok && !r.skipped)) {
