@@ -1,7 +1,16 @@
 export type Redactor = (text: string) => string;
 export declare const REDACTED = "[REDACTED]";
-/** The forms an API key travels in: itself, the Basic token made from it (base64 of "key:"), and
- * itself escaped inside a JSON string (a key with a quote or a backslash, echoed in a JSON body). */
+/** A secret shorter than this is replaced only where it stands alone (no letter or digit on either
+ * side): a one-letter key replaced inside every word would make each message unreadable, and show
+ * which letter the key is. A real key is far longer and is replaced wherever it appears. */
+export declare const MIN_EMBEDDED_SECRET_LENGTH = 8;
+/**
+ * Every form an API key travels or comes back in: itself in each case (as sent, upper, lower, swapped:
+ * a server or proxy may change it); the Basic token made from it as user name ("key:") and as password
+ * (":key"); each of those percent-encoded (as a URL or a form carries it); and the key escaped inside a
+ * JSON string (a key with a quote or a backslash, echoed in a JSON body). A tool that sends keys of its
+ * own making (the contract checker's wrong keys) passes each of them too.
+ */
 export declare function credentialForms(apiKey: string): string[];
 export declare function createRedactor(secrets: readonly string[]): Redactor;
 /** True when `url` parses and holds a user name or password. */

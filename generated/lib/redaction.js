@@ -1,26 +1,57 @@
 // One redaction policy for everything this project prints or returns (the client's errors, the MCP
-// server's results, the contract checker's output and reports): every secret replaced wherever it
-// appears, whatever its length, the longest first (so a secret that contains another goes whole); and
+// server's results, `pcs`, the contract checker's output and reports): every form of every secret
+// replaced wherever it appears, the longest first (so a secret that contains another goes whole); and
 // the user info of any URL (https://user:password@host), which is a credential too; and the same for
 // a parsed JSON value and a Response's status text, URL and headers.
 import { copyResponse } from "./response-copy.js";
 export const REDACTED = "[REDACTED]";
 /** scheme://user:password@ — the part up to the @ of a URL's authority. */
 const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
-/** The forms an API key travels in: itself, the Basic token made from it (base64 of "key:"), and
- * itself escaped inside a JSON string (a key with a quote or a backslash, echoed in a JSON body). */
-export function credentialForms(apiKey) {
-    if (!apiKey)
-        return [];
-    const bytes = new TextEncoder().encode(`${apiKey}:`);
+/** A secret shorter than this is replaced only where it stands alone (no letter or digit on either
+ * side): a one-letter key replaced inside every word would make each message unreadable, and show
+ * which letter the key is. A real key is far longer and is replaced wherever it appears. */
+export const MIN_EMBEDDED_SECRET_LENGTH = 8;
+/** base64 of a string's UTF-8 bytes (btoa alone takes Latin-1 only). */
+function base64(text) {
     let binary = "";
-    for (const byte of bytes)
+    for (const byte of new TextEncoder().encode(text))
         binary += String.fromCharCode(byte);
-    return [...new Set([apiKey, btoa(binary), JSON.stringify(apiKey).slice(1, -1)])];
+    return btoa(binary);
 }
+/** The ways a text is percent-encoded in a URL or a form: encodeURIComponent's, the form encoding's
+ * (URLSearchParams: "+" for a space, more characters escaped), each with upper- and lower-case hex. */
+function percentEncodings(text) {
+    const forms = [encodeURIComponent(text), new URLSearchParams({ x: text }).toString().slice(2)];
+    return forms.flatMap((form) => [form, form.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())]);
+}
+/** The text with the case of every letter swapped ("aB" → "Ab"). */
+function swapCase(text) {
+    return [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
+}
+/**
+ * Every form an API key travels or comes back in: itself in each case (as sent, upper, lower, swapped:
+ * a server or proxy may change it); the Basic token made from it as user name ("key:") and as password
+ * (":key"); each of those percent-encoded (as a URL or a form carries it); and the key escaped inside a
+ * JSON string (a key with a quote or a backslash, echoed in a JSON body). A tool that sends keys of its
+ * own making (the contract checker's wrong keys) passes each of them too.
+ */
+export function credentialForms(apiKey) {
+    if (typeof apiKey !== "string" || apiKey === "")
+        return [];
+    const cases = [apiKey, apiKey.toUpperCase(), apiKey.toLowerCase(), swapCase(apiKey)];
+    const plain = cases.flatMap((key) => [key, base64(`${key}:`), base64(`:${key}`)]);
+    return [...new Set([...plain, ...plain.flatMap(percentEncodings), JSON.stringify(apiKey).slice(1, -1)])];
+}
+/** A literal inside a regular expression with the `u` flag (where only syntax characters may be escaped). */
+const escapeLiteral = (text) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 export function createRedactor(secrets) {
-    const present = secrets.filter((s) => typeof s === "string" && s.length > 0).sort((a, b) => b.length - a.length);
-    return (text) => present.reduce((scrubbed, secret) => (scrubbed.includes(secret) ? scrubbed.replaceAll(secret, REDACTED) : scrubbed), text.replace(URL_USER_INFO, `$1${REDACTED}@`));
+    const present = [...new Set(secrets.filter((s) => typeof s === "string" && s.length > 0))].sort((a, b) => b.length - a.length);
+    if (present.length === 0)
+        return (text) => text.replace(URL_USER_INFO, `$1${REDACTED}@`);
+    // One pass over the text whatever the number of forms, the longest alternative first.
+    const alternatives = present.map((secret) => secret.length >= MIN_EMBEDDED_SECRET_LENGTH ? escapeLiteral(secret) : `(?<![\\p{L}\\p{N}])${escapeLiteral(secret)}(?![\\p{L}\\p{N}])`);
+    const pattern = new RegExp(alternatives.join("|"), "gu");
+    return (text) => text.replace(URL_USER_INFO, `$1${REDACTED}@`).replace(pattern, REDACTED);
 }
 /** True when `url` parses and holds a user name or password. */
 export function hasUserInfo(url) {

@@ -1,15 +1,18 @@
-// The one redaction policy (src/redaction.ts), which the client, the MCP server and the checker share,
-// case by case: every form of a key (itself, its Basic token, itself escaped in a JSON string),
-// whatever its length, the longest secret first, and the user info of any URL; the same for a parsed
-// JSON value and for a Response's status text, URL and headers. The places that use it check only that
-// they do: the client in auth.test.ts ("the API key never leaks") and test/faults/client-hostile.test.ts,
-// the MCP server in mcp/test/secrets.test.ts and stdio.test.ts, the checker in test/contract/command.test.ts.
+// The one redaction policy (src/redaction.ts), which the client, the MCP server, `pcs` and the checker
+// share, case by case: every form of a key (itself in each case, its Basic token as user name and as
+// password, each percent-encoded, itself escaped in a JSON string), the longest secret first, a short
+// key only where it stands alone, and the user info of any URL; the same for a parsed JSON value and for
+// a Response's status text, URL and headers. The places that use it check only that they do: the client
+// in auth.test.ts ("the API key never leaks") and test/faults/client-hostile.test.ts, the MCP server in
+// mcp/test/secrets.test.ts and stdio.test.ts, the checker in test/contract/command.test.ts.
 import { describe, expect, it } from "vitest";
 import { createRedactor, credentialForms, REDACTED } from "../../src/index.js";
 import { hasUserInfo, redactJson, redactResponse } from "../../src/redaction.js";
 
-/** base64 of "key:", written out with Node's Buffer rather than taken from the code under test. */
+/** base64 of "key:" (the key as user name) or ":key" (as password), written out with Node's Buffer
+ * rather than taken from the code under test. */
 const basicToken = (key: string) => Buffer.from(`${key}:`).toString("base64");
+const passwordToken = (key: string) => Buffer.from(`:${key}`).toString("base64");
 
 // Keys of every length, even one character: a key that is an ordinary word is still the key. The
 // second list is made of characters no wording of this project uses, so any occurrence left is a leak.
@@ -19,11 +22,45 @@ const KEYS = [
 ];
 
 describe("createRedactor with a key's credentialForms", () => {
-  it.each(KEYS.map((key) => [key.length, key] as const))("replaces a key of %i characters (%j) and its Basic token", (_, key) => {
+  it.each(KEYS.map((key) => [key.length, key] as const))("replaces a key of %i characters (%j) and its Basic tokens", (_, key) => {
     const redact = createRedactor(credentialForms(key));
     expect(redact(`your key ${key} (${basicToken(key)}) is wrong`)).toBe(`your key ${REDACTED} (${REDACTED}) is wrong`);
     expect(redact(`Basic ${basicToken(key)}`)).toBe(`Basic ${REDACTED}`);
-    expect(redact(`${key}${key}`)).toBe(`${REDACTED}${REDACTED}`);
+    expect(redact(`Basic ${passwordToken(key)}`)).toBe(`Basic ${REDACTED}`);
+    expect(redact(`${key} ${key}`)).toBe(`${REDACTED} ${REDACTED}`);
+  });
+
+  it("replaces a key of 8 characters or more wherever it is, inside a word too", () => {
+    const redact = createRedactor(credentialForms("qzx-7-Kw"));
+    expect(redact("xqzx-7-Kwqzx-7-Kwy")).toBe(`x${REDACTED}${REDACTED}y`);
+  });
+
+  it("replaces a shorter key only where it stands alone, so that a message stays readable", () => {
+    const redact = createRedactor(credentialForms("e"));
+    expect(redact("The service answered: key e is not valid (request 7e, e2e)")).toBe(
+      `The service answered: key ${REDACTED} is not valid (request 7e, e2e)`,
+    );
+    expect(createRedactor(credentialForms("abc"))("abc,abcd;xabc:abc")).toBe(`${REDACTED},abcd;xabc:${REDACTED}`);
+  });
+
+  it("replaces the key in each case a server may turn it into", () => {
+    const redact = createRedactor(credentialForms("sk-Live-Mixed-42"));
+    expect(redact("sk-live-mixed-42 SK-LIVE-MIXED-42 SK-lIVE-mIXED-42 sk-Live-Mixed-42")).toBe(
+      [REDACTED, REDACTED, REDACTED, REDACTED].join(" "),
+    );
+  });
+
+  it("replaces the key and its Basic tokens percent-encoded, with either case of hex and as a form encodes them", () => {
+    const key = "sk+live/a b~c=42";
+    const redact = createRedactor(credentialForms(key));
+    const forms = [
+      "sk%2Blive%2Fa%20b~c%3D42", // encodeURIComponent
+      "sk%2blive%2fa%20b~c%3d42", // the same, lower-case hex
+      "sk%2Blive%2Fa+b%7Ec%3D42", // application/x-www-form-urlencoded
+      encodeURIComponent(basicToken(key)),
+      encodeURIComponent(passwordToken(key)),
+    ];
+    for (const form of forms) expect(redact(`?key=${form}&x=1`)).toBe(`?key=${REDACTED}&x=1`);
   });
 
   it("replaces a key with characters JSON escapes, also as it appears inside JSON text", () => {
@@ -35,6 +72,12 @@ describe("createRedactor with a key's credentialForms", () => {
 
   it("replaces the longest secret first, so one that contains another goes whole", () => {
     expect(createRedactor(["abc", "abcdef"])("abcdef and abc")).toBe(`${REDACTED} and ${REDACTED}`);
+    expect(createRedactor(["long-enough-key", "long-enough-key-wrong"])("long-enough-key-wrong")).toBe(REDACTED);
+  });
+
+  it("takes secrets with characters a regular expression would read as syntax literally", () => {
+    const redact = createRedactor(credentialForms("a.b*c(d)[e]{f}|g\\h^$?+/"));
+    expect(redact("x a.b*c(d)[e]{f}|g\\h^$?+/ y aXb")).toBe(`x ${REDACTED} y aXb`);
   });
 
   it("leaves text alone when it holds no secret; no key, no forms", () => {
@@ -115,13 +158,13 @@ describe("redactJson: a parsed JSON value", () => {
         title: `Denied ${key}`,
         status: 401,
         detail: `got Basic ${basicToken(key)}`,
-        [key]: { nested: [`${key}${key}`, { [basicToken(key)]: basicToken(key) }] },
+        [key]: { nested: [`${key} ${key}`, { [basicToken(key)]: basicToken(key) }] },
       };
       expect(redactJson(echoed, redact)).toEqual({
         title: `Denied ${REDACTED}`,
         status: 401,
         detail: `got Basic ${REDACTED}`,
-        [REDACTED]: { nested: [`${REDACTED}${REDACTED}`, { [REDACTED]: REDACTED }] },
+        [REDACTED]: { nested: [`${REDACTED} ${REDACTED}`, { [REDACTED]: REDACTED }] },
       });
     },
   );
@@ -158,9 +201,10 @@ describe("redactResponse: a Response's status text, URL and headers", () => {
 
   it("leaves out a header whose name holds the key, which no marker could replace in a valid name", () => {
     const short = createRedactor(credentialForms("k"));
-    const named = new Response(null, { status: 503, headers: { "Keep-Alive": "timeout=5", "Retry-After": "3" } });
+    const named = new Response(null, { status: 503, headers: { "X-K": "1", "Keep-Alive": "timeout=5", "Retry-After": "3" } });
     const scrubbed = redactResponse(named, short);
-    expect([...scrubbed.headers.keys()]).toEqual(["retry-after"]);
+    // keep-alive stays: a short key inside a word is not the key.
+    expect([...scrubbed.headers.keys()]).toEqual(["keep-alive", "retry-after"]);
     expect(scrubbed.status).toBe(503);
   });
 

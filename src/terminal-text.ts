@@ -1,0 +1,51 @@
+// Text a server sent is untrusted: written raw to a terminal, an escape sequence in a project's title
+// can clear the screen, set the window title, write the clipboard (OSC 52) or hide a link (OSC 8), and
+// a bidirectional override can make a line read differently from what it holds. Everything this project
+// prints that it did not write itself (`pcs`, the contract checker, the MCP server's logs) passes
+// through one of the two functions here first.
+
+/**
+ * What a terminal acts on rather than shows: the C0 controls (tab and line feed apart, which callers
+ * may keep), DEL, the C1 controls (U+0080–U+009F: U+009B alone starts a control sequence on many
+ * terminals), the bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E,
+ * U+2066–U+2069) and the Unicode line and paragraph separators.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** The escape a reader recognizes: \n, \r, \t as such, anything else as \u followed by four hex digits. */
+function escapeOf(character: string): string {
+  if (character === "\n") return "\\n";
+  if (character === "\r") return "\\r";
+  if (character === "\t") return "\\t";
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+export interface TerminalTextOptions {
+  /** Keep line feeds and tabs (a multi-line message); by default they are escaped too, so that one
+   * value stays on one line (a table cell, a status line). */
+  multiline?: boolean;
+}
+
+/**
+ * The text with every character a terminal would act on written as a visible escape (`\u001b`, `\n`),
+ * so that it shows what the server sent and does nothing else. Any value is turned into a string first.
+ */
+export function safeTerminalText(text: unknown, options: TerminalTextOptions = {}): string {
+  const string = typeof text === "string" ? text : String(text);
+  return string.replace(options.multiline ? UNSAFE : UNSAFE_OR_LINE_BREAK, escapeOf);
+}
+
+/** What JSON.stringify leaves raw although a terminal acts on it: DEL, C1, bidi, U+2028/U+2029. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A JSON text made safe for a terminal and still the same JSON: JSON.stringify already escapes the C0
+ * controls; the characters it leaves raw (DEL, C1, bidi, U+2028/U+2029) can only stand inside strings,
+ * where `\uXXXX` means the same character, so the text parses to exactly the same value.
+ */
+export function safeJsonText(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
