@@ -9,14 +9,15 @@
 //   1. every keyword a marker lists is deleted from its node (`maximum` of `limit`, `maxItems` of the
 //      lists, `required` of the create body, `content` of the error responses, `schema` of the add-user
 //      201 body, …): the constraint was a choice, so it no longer constrains;
-//   2. a response whose marker lists `status` (400, 409, 429, 500) is removed from every operation: the
-//      service documents no such status, so a server need not send it;
+//   2. a response whose marker lists `status` (400, 409, 429, 500) is removed from every operation, with
+//      its cause in the operation's `x-status-causes`: the service documents no such status, so a server
+//      need not send it;
 //   3. every operation gains a `default` response without content: any other status, with any body,
 //      is allowed by the documentation (it documents 200, 201, 204, 401, 403 and 404 only);
 //   4. components nothing refers to any more (the Problem schema…) are dropped, so the result lints.
 // The markers stay in place, so a reader of this bundle still sees what was relaxed and why.
 import { writeFileSync } from "node:fs";
-import { assumedKeywords, escapeToken, loadBundle, markedNodes, operations, resolveRef } from "../lib/openapi.mjs";
+import { assumedKeywords, escapeToken, loadBundle, markedNodes, operations, resolveRef, STATUS_CAUSES } from "../lib/openapi.mjs";
 
 const DEFAULT_RESPONSE = {
   description:
@@ -53,7 +54,11 @@ export function documentedOnly(full) {
   for (const { operation } of operations(document)) {
     if (!operation.responses) continue;
     for (const [code, response] of Object.entries(operation.responses)) {
-      if (assumedKeywords(resolveRef(document, response)).includes("status")) delete operation.responses[code];
+      if (assumedKeywords(resolveRef(document, response)).includes("status")) {
+        delete operation.responses[code];
+        // The cause of a status no longer declared goes with it (x-status-causes names declared ones only).
+        delete operation[STATUS_CAUSES]?.[code];
+      }
     }
     operation.responses.default = structuredClone(DEFAULT_RESPONSE);
   }

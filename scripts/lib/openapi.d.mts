@@ -52,6 +52,31 @@ export interface MarkedNode {
 }
 export declare function markedNodes(root: Json, options?: { document?: Json; path?: (string | number)[] }): MarkedNode[];
 
+export declare const WHO_MAY_CALL: "x-who-may-call";
+export declare const STATUS_CAUSES: "x-status-causes";
+export declare const ID_SOURCES: "x-id-sources";
+export declare function schemaProperties(document: Json, node: Json): Record<string, Json>;
+export interface ChoiceAlternative {
+  title: string | undefined;
+  description: string | undefined;
+  required: string[];
+}
+export declare function bodyChoice(document: Json, node: Json): ChoiceAlternative[] | undefined;
+export declare function choiceSentence(choice: ChoiceAlternative[]): string;
+export declare function isIdProperty(name: string, schema: Json): boolean;
+export interface IdInput {
+  name: string;
+  in: "path" | "body";
+}
+export declare function idInputs(document: Json, op: Operation): IdInput[];
+export interface OperationFacts {
+  whoMayCall: { rule: string; stated: string | undefined; assumptions: string[] }[];
+  statuses: { status: string; cause: string; assumptions: string[]; statusAssumptions: string[] }[];
+  ids: (IdInput & { from: string[]; text: string })[];
+}
+export declare function operationFacts(document: Json, op: Operation): OperationFacts;
+export declare function operationFactsProblems(document: Json): { path: (string | number)[]; message: string }[];
+
 export declare const DOCUMENT_ID: string;
 export declare function createAjv(document: Json, options?: Options): Ajv2020;
 export declare function rebaseRefs<T>(schema: T): T;

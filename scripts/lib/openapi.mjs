@@ -7,6 +7,8 @@
 //                   what an operation's parameters and bodies look like, from the description
 //   pathPattern     a path template as a regular expression and the names of its parameters
 //   markedNodes     every node carrying an `x-assumption` marker; markerOf / assumedKeywords read one
+//   operationFacts  who may call an operation, each status's cause, where its ids come from (x-…);
+//                   operationFactsProblems what is missing; bodyChoice a body that is one of several shapes
 //   createAjv       Ajv (JSON Schema 2020-12, formats) holding the whole document; rebaseRefs points a
 //                   schema's local $refs into it
 // Plain JavaScript, so Node runs it as is; its types are in openapi.d.mts for the TypeScript tests.
@@ -206,6 +208,154 @@ export function markedNodes(root, { document, path = [] } = {}) {
   };
   visit(root, path);
   return found;
+}
+
+// ---- what an operation says of itself ------------------------------------------------------------
+// Three extensions on every operation (openapi/README.md), read here for every renderer (the reference,
+// its Markdown, the MCP tools, `pcs --help`) and checked here for the Spectral rule pcs-operation-facts:
+//   x-who-may-call   [{ rule, stated: "<the service's own words>" } or { rule, x-assumption: {…} }]
+//   x-status-causes  { "<status>": "<cause>" or { cause, x-assumption } }, one per declared response
+//   x-id-sources     { "<id parameter or body field>": { from: [operationId…], text } }, {} for none
+
+export const WHO_MAY_CALL = "x-who-may-call";
+export const STATUS_CAUSES = "x-status-causes";
+export const ID_SOURCES = "x-id-sources";
+
+/** The properties a schema gives its instances: its own, its allOf's and (for a body that is one of
+ * several shapes) every alternative's, each $ref resolved. */
+export function schemaProperties(document, node) {
+  const schema = resolveRef(document, node ?? {});
+  const branches = ["allOf", "oneOf", "anyOf"].flatMap((keyword) => schema[keyword] ?? []);
+  return Object.assign({}, ...branches.map((branch) => schemaProperties(document, branch)), schema.properties ?? {});
+}
+
+/**
+ * A body that is exactly one of several shapes (a `oneOf` of objects), as the renderers phrase it:
+ * [{ title, description, required: [property names] }] per alternative; undefined for any other schema.
+ */
+export function bodyChoice(document, node) {
+  const schema = resolveRef(document, node ?? {});
+  if (!Array.isArray(schema.oneOf)) return undefined;
+  return schema.oneOf.map((branch) => {
+    const resolved = resolveRef(document, branch);
+    return { title: resolved.title, description: resolved.description, required: [...(resolved.required ?? [])] };
+  });
+}
+
+/** "exactly one of `user` or `email`": the words every renderer uses for a bodyChoice. */
+export function choiceSentence(choice) {
+  const names = choice.map((alternative) => alternative.required.map((name) => `\`${name}\``).join(" and "));
+  return `exactly one of ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
+/** Whether a body property is an id whose source must be said: named `id` or `…_id`, or described as
+ * the id of something (the add-user body's `user`). */
+export const isIdProperty = (name, schema) => /^(.+_)?id$/.test(name) || /^(id|identifier) of\b/i.test(String(schema?.description ?? ""));
+
+/** The inputs of an operation that are ids: its path parameters and its body's id fields. */
+export function idInputs(document, op) {
+  const body = Object.entries(schemaProperties(document, requestBodySchema(document, op.operation)))
+    .filter(([name, schema]) => isIdProperty(name, resolveRef(document, schema)))
+    .map(([name]) => ({ name, in: "body" }));
+  return [...op.parameters.filter((p) => p.in === "path").map((p) => ({ name: p.name, in: "path" })), ...body];
+}
+
+/**
+ * The three facts of one operation (an item of operations()), as the renderers need them:
+ *   whoMayCall  [{ rule, stated, assumptions }] — `stated` the service's words, or `assumptions` the entries
+ *   statuses    [{ status, cause, assumptions, statusAssumptions }] in the order of `responses`;
+ *               `statusAssumptions`: the entries that make the status itself a choice (marked `status`)
+ *   ids         [{ name, in, from, text }] for each id the operation takes
+ * Missing or malformed parts are left out here; operationFactsProblems says what is wrong.
+ */
+export function operationFacts(document, op) {
+  const o = op.operation;
+  const entries = (node) => Object.keys(markerOf(node));
+  const whoMayCall = (Array.isArray(o[WHO_MAY_CALL]) ? o[WHO_MAY_CALL] : []).map((item) => ({
+    rule: item?.rule,
+    stated: item?.stated,
+    assumptions: entries(item),
+  }));
+  const causes = o[STATUS_CAUSES] ?? {};
+  const statuses = Object.entries(o.responses ?? {}).map(([status, response]) => {
+    const given = causes[status];
+    const marker = markerOf(resolveRef(document, response));
+    return {
+      status,
+      cause: typeof given === "string" ? given : given?.cause,
+      assumptions: typeof given === "object" ? entries(given) : [],
+      statusAssumptions: Object.keys(marker).filter((entry) => marker[entry].includes("status")),
+    };
+  });
+  const sources = o[ID_SOURCES] ?? {};
+  const ids = idInputs(document, op).map((input) => ({ ...input, from: sources[input.name]?.from ?? [], text: sources[input.name]?.text }));
+  return { whoMayCall, statuses, ids };
+}
+
+/** Whether an operation's success body (or each item of it) has an `id` to take. */
+function returnsIds(document, operation) {
+  const schema = resolveRef(document, successResponse(document, operation)?.schema ?? {});
+  const item = schema.type === "array" ? schema.items : schema;
+  return "id" in schemaProperties(document, item);
+}
+
+/** Everything wrong with the three facts of every operation, as [{ path, message }] (Spectral's shape). */
+export function operationFactsProblems(document) {
+  const problems = [];
+  const all = operations(document);
+  const byId = new Map(all.map((op) => [op.operationId, op]));
+  const isText = (value) => typeof value === "string" && value.trim() !== "";
+  for (const op of all) {
+    const o = op.operation;
+    const at = ["paths", op.path, op.method];
+    const problem = (path, message) => problems.push({ path: [...at, ...path], message: `${op.operationId}: ${message}` });
+
+    const who = o[WHO_MAY_CALL];
+    if (!Array.isArray(who) || who.length === 0) problem([], `needs \`${WHO_MAY_CALL}\`: a list of rules saying who may call it`);
+    else
+      who.forEach((item, i) => {
+        if (!isText(item?.rule)) problem([WHO_MAY_CALL, i], "each rule needs its `rule` text");
+        const stated = isText(item?.stated);
+        const assumed = Object.keys(markerOf(item)).length > 0;
+        if (stated === assumed)
+          problem(
+            [WHO_MAY_CALL, i],
+            "each rule is either stated by the service (`stated`: its words) or an assumption (`x-assumption`), exactly one",
+          );
+      });
+
+    const causes = o[STATUS_CAUSES];
+    if (!causes || typeof causes !== "object" || Array.isArray(causes)) problem([], `needs \`${STATUS_CAUSES}\`: each status and its cause`);
+    else {
+      for (const status of Object.keys(o.responses ?? {})) {
+        const given = causes[status];
+        if (!isText(typeof given === "object" ? given?.cause : given))
+          problem([STATUS_CAUSES], `status ${status} needs its cause in \`${STATUS_CAUSES}\``);
+      }
+      for (const status of Object.keys(causes))
+        if (!Object.hasOwn(o.responses ?? {}, status)) problem([STATUS_CAUSES, status], `gives a cause for ${status}, a status it does not declare`);
+    }
+
+    const sources = o[ID_SOURCES];
+    if (!sources || typeof sources !== "object" || Array.isArray(sources))
+      problem([], `needs \`${ID_SOURCES}\`: where each id it takes comes from ({} when it takes none)`);
+    else {
+      const inputs = idInputs(document, op).map((input) => input.name);
+      for (const name of inputs) if (!sources[name]) problem([ID_SOURCES], `the id \`${name}\` needs its source in \`${ID_SOURCES}\``);
+      for (const [name, source] of Object.entries(sources)) {
+        if (!inputs.includes(name)) problem([ID_SOURCES, name], `names \`${name}\`, which is no id it takes`);
+        if (!isText(source?.text)) problem([ID_SOURCES, name], `the source of \`${name}\` needs its \`text\``);
+        if (!Array.isArray(source?.from) || source.from.length === 0)
+          problem([ID_SOURCES, name], `the source of \`${name}\` needs \`from\`: the operations that return it`);
+        for (const from of Array.isArray(source?.from) ? source.from : []) {
+          const giver = byId.get(from);
+          if (!giver) problem([ID_SOURCES, name, "from"], `\`${from}\` is no operation of the description`);
+          else if (!returnsIds(document, giver.operation)) problem([ID_SOURCES, name, "from"], `\`${from}\` returns nothing with an \`id\``);
+        }
+      }
+    }
+  }
+  return problems;
 }
 
 // ---- schema validation -------------------------------------------------------------------------

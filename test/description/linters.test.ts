@@ -48,6 +48,40 @@ const spectralCases: Array<[string, string, (doc: Json) => void]> = [
     },
   ],
   [
+    "an operation that does not say who may call it",
+    "pcs-operation-facts",
+    (doc) => delete doc.paths["/projects/{project_id}/users.json"].post["x-who-may-call"],
+  ],
+  [
+    "a who-may-call rule neither stated by the service nor marked as an assumption",
+    "pcs-operation-facts",
+    (doc) => delete doc.paths["/projects/{project_id}/users.json"].post["x-who-may-call"][0]["x-assumption"],
+  ],
+  [
+    "a status without its cause",
+    "pcs-operation-facts",
+    (doc) => delete doc.paths["/projects/{project_id}/users/{user_id}.json"].delete["x-status-causes"]["409"],
+  ],
+  [
+    "a cause of a status the operation does not declare",
+    "pcs-operation-facts",
+    (doc) => {
+      doc.paths["/groups.json"].get["x-status-causes"]["404"] = "No such group.";
+    },
+  ],
+  [
+    "an id without its source",
+    "pcs-operation-facts",
+    (doc) => delete doc.paths["/projects/{project_id}/users.json"].post["x-id-sources"].user,
+  ],
+  [
+    "an id source naming an operation that returns no id",
+    "pcs-operation-facts",
+    (doc) => {
+      doc.paths["/groups/{group_id}.json"].get["x-id-sources"].group_id.from = ["updateOrganization"];
+    },
+  ],
+  [
     "an inline error response",
     "pcs-errors-use-shared-responses",
     (doc) => {

@@ -2,10 +2,14 @@
 // checked against an expectation that does not come from the toolkit or the bundle.
 import { describe, expect, it } from "vitest";
 import {
+  bodyChoice,
+  choiceSentence,
   createAjv,
   HTTP_METHODS,
   inlineRefs,
   markedNodes,
+  operationFacts,
+  operationFactsProblems,
   operations,
   parameterExample,
   pathPattern,
@@ -13,6 +17,7 @@ import {
   requestBodyExamples,
   requestBodySchema,
   resolveRef,
+  schemaProperties,
   successResponse,
   valueAt,
 } from "../../scripts/lib/openapi.mjs";
@@ -139,5 +144,104 @@ describe("the OpenAPI toolkit", () => {
     expect(validate({ id: 3 })).toBe(true);
     expect(validate({ id: 10 })).toBe(false);
     expect(validate.errors?.[0]).toMatchObject({ keyword: "maximum", instancePath: "/id" });
+  });
+});
+
+// What an operation says of itself (x-who-may-call, x-status-causes, x-id-sources), on a document of
+// three operations written here: one complete, one missing everything, one with each part wrong.
+describe("the toolkit's reader of operation facts", () => {
+  const facts = {
+    paths: {
+      "/things.json": {
+        get: {
+          operationId: "listThings",
+          responses: { "200": { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } } },
+          "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may list things." }],
+          "x-status-causes": { "200": "The things." },
+          "x-id-sources": {},
+        },
+        post: {
+          operationId: "addThing",
+          requestBody: {
+            content: { "application/json": { schema: { oneOf: [{ $ref: "#/components/schemas/ByOwner" }, { $ref: "#/components/schemas/ByName" }] } } },
+          },
+          responses: { "201": { description: "added" }, "409": { $ref: "#/components/responses/Conflict" } },
+          "x-who-may-call": [{ rule: "Owners.", "x-assumption": { owners: [] } }],
+          "x-status-causes": { "201": "Added.", "409": { cause: "Already there.", "x-assumption": { twice: [] } } },
+          "x-id-sources": { owner_id: { from: ["listThings"], text: "A thing's id." } },
+        },
+      },
+      "/things/{thing_id}.json": {
+        parameters: [{ name: "thing_id", in: "path", required: true, schema: { type: "integer" } }],
+        get: { operationId: "getThing", responses: { "200": { description: "the thing" } } },
+        delete: {
+          operationId: "deleteThing",
+          responses: { "204": { description: "gone" } },
+          "x-who-may-call": [{ rule: "Owners.", stated: "Owners may.", "x-assumption": { owners: [] } }, { stated: "No rule." }],
+          "x-status-causes": { "204": "Gone.", "404": "Not there." },
+          "x-id-sources": { thing_id: { from: ["getThing", "noSuchOperation"], text: "" }, colour: { from: ["listThings"], text: "?" } },
+        },
+      },
+    },
+    components: {
+      responses: { Conflict: { description: "conflict", "x-assumption": { "conflict-409": ["status"], body: ["content"] } } },
+      schemas: {
+        Thing: { allOf: [{ properties: { id: { type: "integer" } } }], properties: { name: { type: "string" } } },
+        ByOwner: { type: "object", title: "By owner", required: ["owner_id"], properties: { owner_id: { type: "integer" } } },
+        ByName: { type: "object", title: "By name", required: ["name"], properties: { name: { type: "string", description: "Id of nothing: a name." } } },
+      },
+    },
+  };
+  const op = (operationId: string) => operations(facts).find((o) => o.operationId === operationId)!;
+
+  it("reads who may call, each status's cause with its assumptions, and each id's source", () => {
+    expect(operationFacts(facts, op("addThing"))).toEqual({
+      whoMayCall: [{ rule: "Owners.", stated: undefined, assumptions: ["owners"] }],
+      statuses: [
+        { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [] },
+        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409"] },
+      ],
+      // `name` is described as "Id of …": an id too, so its missing source shows as an empty one.
+      ids: [
+        { name: "owner_id", in: "body", from: ["listThings"], text: "A thing's id." },
+        { name: "name", in: "body", from: [], text: undefined },
+      ],
+    });
+    expect(operationFacts(facts, op("listThings")).whoMayCall).toEqual([{ rule: "Anyone.", stated: "Everyone may list things.", assumptions: [] }]);
+  });
+
+  it("phrases a body that is one of several shapes as a choice", () => {
+    const choice = bodyChoice(facts, op("addThing").operation.requestBody.content["application/json"].schema)!;
+    expect(choice.map((alternative) => [alternative.title, alternative.required])).toEqual([
+      ["By owner", ["owner_id"]],
+      ["By name", ["name"]],
+    ]);
+    expect(choiceSentence(choice)).toBe("exactly one of `owner_id` or `name`");
+    expect(choiceSentence([...choice, { title: "x", description: undefined, required: ["a", "b"] }])).toBe(
+      "exactly one of `owner_id`, `name` or `a` and `b`",
+    );
+    expect(bodyChoice(facts, { type: "object" })).toBeUndefined();
+    expect(Object.keys(schemaProperties(facts, { $ref: "#/components/schemas/Thing" })).sort()).toEqual(["id", "name"]);
+  });
+
+  it("says what is missing or wrong, operation by operation, and nothing for a complete one", () => {
+    const problems = operationFactsProblems(facts).map((p) => `${p.path.join("/")}: ${p.message}`);
+    expect(problems.filter((p) => p.includes("listThings"))).toEqual([]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^paths\/\/things\/\{thing_id\}\.json\/get: getThing: needs `x-who-may-call`/),
+        expect.stringMatching(/getThing: needs `x-status-causes`/),
+        expect.stringMatching(/getThing: needs `x-id-sources`/),
+        expect.stringMatching(/x-who-may-call\/0: deleteThing: each rule is either stated .* exactly one/),
+        expect.stringMatching(/x-who-may-call\/1: deleteThing: each rule needs its `rule` text/),
+        expect.stringMatching(/x-status-causes\/404: deleteThing: gives a cause for 404, a status it does not declare/),
+        expect.stringMatching(/thing_id\/from: deleteThing: `getThing` returns nothing with an `id`/),
+        expect.stringMatching(/thing_id\/from: deleteThing: `noSuchOperation` is no operation/),
+        expect.stringMatching(/thing_id: deleteThing: the source of `thing_id` needs its `text`/),
+        expect.stringMatching(/colour: deleteThing: names `colour`, which is no id it takes/),
+        expect.stringMatching(/addThing: the id `name` needs its source/),
+      ]),
+    );
+    expect(problems).toHaveLength(11);
   });
 });
