@@ -1,12 +1,25 @@
 // `npm run docs:markdown`: the reference as Markdown, for readers that are programs (an assistant, a
 // search index) — per llmstxt.org: docs/llms.txt (an H1, a one-paragraph summary, a short "how to use
 // this API well", sections of links, "Optional" last), docs/llms-full.txt (the whole reference in one
-// file) and docs/reference/<operationId>.md (one per operation). Every fact comes from the bundle
-// (generated/openapi.json) through the one OpenAPI toolkit; the description's assumptions are named as
-// such. The guides are Markdown already (docs/guides/); they are linked, not copied.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// file) and docs/reference/<operationId>.md (one per operation, standing alone: who may call it, where
+// its ids come from, its request and response structure in full, each status with its cause). Every
+// fact comes from the bundle (generated/openapi.json) through the one OpenAPI toolkit; the description's
+// assumptions are named as such. The guides are Markdown already (docs/guides/); they are linked, not
+// copied.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadBundle, markerOf, operations, resolveRef } from "../lib/openapi.mjs";
+import { slug } from "../../openapi/plugins/reader.js";
+import {
+  bodyChoice,
+  choiceSentence,
+  loadBundle,
+  markerOf,
+  operationFacts,
+  operations,
+  requestBodyExamples,
+  resolveRef,
+  schemaProperties,
+} from "../lib/openapi.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const docs = join(root, "docs");
@@ -14,9 +27,19 @@ const bundle = loadBundle(join(root, "generated/openapi.json"));
 const ops = operations(bundle);
 const deref = (node) => resolveRef(bundle, node);
 const assumptions = bundle["x-assumptions"];
-const guides = readdirSync(join(docs, "guides"))
-  .filter((file) => file.endsWith(".md"))
-  .sort();
+/** The guides of a folder of docs/ (relative to docs/), by file name, each with its `# ` title. */
+const guidesIn = (folder) =>
+  existsSync(join(docs, folder))
+    ? readdirSync(join(docs, folder))
+        .filter((file) => file.endsWith(".md") && file !== "README.md")
+        .sort()
+        .map((file) => {
+          const text = readFileSync(join(docs, folder, file), "utf8");
+          return { href: `${folder}/${file}`, title: /^# (.+)$/m.exec(text)?.[1] ?? file, text };
+        })
+    : [];
+const guides = guidesIn("guides");
+const tasks = guidesIn("guides/tasks");
 
 /** One line: no table cell may hold a line break or a bare pipe. */
 const cell = (text) =>
@@ -31,7 +54,7 @@ function typeOf(node) {
   const schema = deref(node ?? {});
   if (schema.oneOf) return schema.oneOf.map(typeOf).join(" or ");
   if (schema.type === "array") return `array of ${typeOf(schema.items)}`;
-  const types = [schema.type ?? (schema.properties ? "object" : "any")].flat();
+  const types = [schema.type ?? (schema.properties || schema.allOf ? "object" : "any")].flat();
   const base = types.map((t) => (t === "object" && name ? name : t)).join(" or ");
   return schema.format ? `${base} (${schema.format})` : base;
 }
@@ -77,41 +100,150 @@ const assumptionLine = (entries) =>
         .map((entry) => `\`${entry}\` — ${assumptions[entry]?.title ?? entry}`)
         .join("; ")}.\n`
     : "";
+/** "assumption `a` (its title)": how a fact resting on assumptions is labelled. */
+const assumedLabel = (entries) =>
+  `assumption ${entries.map((entry) => `\`${entry}\` (${assumptions[entry]?.title.replace(/`/g, "") ?? entry})`).join(", ")}`;
 
-/** The fields of a body schema, nested objects and alternatives flattened into dotted names. */
-function fieldRows(node, prefix = "", required = []) {
+/** Names that are required of an object schema, its allOf's included. */
+function requiredOf(node) {
   const schema = deref(node ?? {});
-  if (schema.oneOf)
-    return schema.oneOf.flatMap((branch, i) =>
-      fieldRows(branch, prefix, deref(branch).required ?? []).map((row) => ({ ...row, note: `alternative ${i + 1}` })),
-    );
-  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap(requiredOf)];
+}
+
+/**
+ * The fields of a schema as rows, nested objects as dotted names and arrays of objects as `name[].…`,
+ * their allOf merged. A property's own description (beside its $ref) wins over its target's.
+ */
+function fieldRows(node, prefix = "") {
+  const required = requiredOf(node);
+  return Object.entries(schemaProperties(bundle, node)).flatMap(([name, property]) => {
     const resolved = deref(property);
     const row = {
       name: `${prefix}${name}`,
       type: typeOf(property),
-      required: (schema.required ?? required).includes(name),
+      required: required.includes(name),
       rules: rulesOf(property),
-      description: resolved.description ?? "",
+      description: property.description ?? resolved.description ?? "",
     };
-    return resolved.type === "object" && resolved.properties ? [row, ...fieldRows(resolved, `${prefix}${name}.`)] : [row];
+    const items = resolved.type === "array" ? deref(resolved.items ?? {}) : undefined;
+    if (items && Object.keys(schemaProperties(bundle, resolved.items)).length)
+      return [row, ...fieldRows(resolved.items, `${prefix}${name}[].`)];
+    const isObject = [resolved.type].flat().includes("object") || resolved.allOf;
+    return isObject && Object.keys(schemaProperties(bundle, property)).length ? [row, ...fieldRows(property, `${prefix}${name}.`)] : [row];
   });
 }
 
-function fieldTable(rows) {
+function fieldTable(rows, requiredHeading = "Required") {
   if (!rows.length) return "";
   return [
-    "| Field | Type | Required | Rules | Description |",
+    `| Field | Type | ${requiredHeading} | Rules | Description |`,
     "|---|---|---|---|---|",
-    ...rows.map(
-      (r) =>
-        `| \`${r.name}\` | ${cell(r.type)} | ${r.required ? "yes" : "no"} | ${cell(r.rules)}${r.note ? ` (${r.note})` : ""} | ${cell(r.description)} |`,
-    ),
+    ...rows.map((r) => `| \`${r.name}\` | ${cell(r.type)} | ${r.required ? "yes" : "no"} | ${cell(r.rules)} | ${cell(r.description)} |`),
   ].join("\n");
 }
 
-/** One operation as Markdown, its heading at `level`. */
-function operationMarkdown(op, level) {
+/** How a page links to another operation's page: beside it, or from docs/ (llms-full.txt). */
+const operationLink = (operationId, from) => `[\`${operationId}\`](${from === "reference" ? "" : "reference/"}${operationId}.md)`;
+/** The route of an operation in the rendered reference (Redoc's: `#/<tag>/<operationid>`). */
+const htmlRoute = (op) => `#/${slug(op.operation.tags?.[0] ?? "")}/${op.operationId.toLowerCase()}`;
+
+/** Who may call it, where its ids come from: the operation's own facts (x-who-may-call, x-id-sources). */
+function factsMarkdown(op, h, from) {
+  const facts = operationFacts(bundle, op);
+  const who = facts.whoMayCall.map(
+    (rule) =>
+      `- ${cell(rule.rule)} *(${rule.stated ? `the service's documentation: "${cell(rule.stated)}"` : assumedLabel(rule.assumptions)})*`,
+  );
+  const ids = facts.ids.length
+    ? facts.ids.map(
+        (id) =>
+          `- \`${id.name}\` (${id.in}): ${cell(id.text)} Returned by ${id.from.map((operationId) => operationLink(operationId, from)).join(", ")}.`,
+      )
+    : ["It takes no id."];
+  return ["", `${h}# Who may call it`, "", ...who, "", `${h}# Where its ids come from`, "", ...ids];
+}
+
+/** The request body: its fields, or the shapes of which exactly one is sent; its examples. */
+function requestBodyMarkdown(op, h) {
+  const body = deref(op.operation.requestBody ?? {});
+  const media = body.content?.["application/json"];
+  if (!media) return [];
+  const schema = deref(media.schema);
+  const lines = ["", `${h}# Request body (application/json${body.required ? ", required" : ""})`, "", schema.description ?? ""];
+  const rules = rulesOf(media.schema);
+  if (rules) lines.push("", `The body as a whole: ${rules}.`);
+  const choice = bodyChoice(bundle, media.schema);
+  if (choice) {
+    lines.push("", `Send ${choiceSentence(choice)}: one of these ${choice.length} shapes, never two at once.`);
+    schema.oneOf.forEach((branch, i) => {
+      const alternative = choice[i];
+      lines.push(
+        "",
+        `**${i + 1}. ${alternative.title ?? `Shape ${i + 1}`}.** ${cell(alternative.description)}`,
+        "",
+        fieldTable(fieldRows(branch)),
+      );
+    });
+  } else lines.push("", fieldTable(fieldRows(media.schema)));
+  const examples = requestBodyExamples(bundle, op.operation);
+  if (examples.length)
+    lines.push(
+      "",
+      `Example${examples.length > 1 ? "s" : ""}: ${examples.map((e) => `\`${JSON.stringify(e.value)}\`${e.summary ? ` (${e.summary})` : ""}`).join("; ")}.`,
+    );
+  return lines;
+}
+
+/** A response body's structure: its fields in full (reference pages), or the schema it names (llms-full). */
+function bodyStructure(schemaNode, inFull) {
+  const schema = deref(schemaNode);
+  const isList = schema.type === "array";
+  const item = isList ? schema.items : schemaNode;
+  const name = item?.$ref?.split("/").pop();
+  const shape = isList
+    ? `An array${schema.maxItems !== undefined ? ` of at most ${schema.maxItems} items` : ""}, each a \`${name}\``
+    : `A \`${name}\``;
+  if (!inFull) return [`${shape}: its fields are under [Schemas › ${name}](#${name.toLowerCase()}).`];
+  return [`${shape}. ${cell(deref(item).description)}`, "", fieldTable(fieldRows(item), "Always present")];
+}
+
+/** Each status with its cause here, then the structure of the bodies the operation answers. */
+function responsesMarkdown(op, h, inFull) {
+  const facts = operationFacts(bundle, op);
+  const lines = ["", `${h}# Responses`, "", "| Status | What causes it here | Body |", "|---|---|---|"];
+  for (const { status, cause, assumptions: own, statusAssumptions } of facts.statuses) {
+    const response = deref(op.operation.responses[status]);
+    const content = Object.entries(response.content ?? {})
+      .map(([type, m]) => `${type}: ${typeOf(m.schema)}`)
+      .join("; ");
+    const labels = [
+      ...(statusAssumptions.length ? [`status: ${assumedLabel(statusAssumptions)}`] : []),
+      ...(own.length ? [assumedLabel(own)] : []),
+    ];
+    lines.push(`| ${status} | ${cell(cause)}${labels.length ? ` *(${labels.join("; ")})*` : ""} | ${cell(content) || "no body"} |`);
+  }
+  for (const { status } of facts.statuses.filter(({ status }) => /^2/.test(status))) {
+    const response = deref(op.operation.responses[status]);
+    const media = response.content?.["application/json"];
+    if (!media?.schema) continue;
+    const mediaAssumed = Object.keys(markerOf(media));
+    lines.push("", `${h}## Response body (${status}, application/json)`, "");
+    if (mediaAssumed.length) lines.push(`${cell(response.description)} *(${assumedLabel(mediaAssumed)})*`, "");
+    lines.push(...bodyStructure(media.schema, inFull));
+  }
+  const problem = Object.values(op.operation.responses)
+    .map((ref) => deref(ref).content?.["application/problem+json"]?.schema)
+    .find(Boolean);
+  if (problem) {
+    lines.push("", `${h}## Error body (every 4xx and 5xx, application/problem+json)`, "");
+    lines.push(`Branch on the status, never on this body: a server may send another or none *(${assumedLabel(["problem-body"])})*.`, "");
+    lines.push(...bodyStructure(problem, inFull));
+  }
+  return lines;
+}
+
+/** One operation as Markdown, its heading at `level`: on its own page (`reference`) or in llms-full.txt. */
+function operationMarkdown(op, level, from) {
   const h = "#".repeat(level);
   const o = op.operation;
   const lines = [
@@ -121,6 +253,7 @@ function operationMarkdown(op, level) {
     "",
     o.description ?? "",
   ];
+  lines.push(...factsMarkdown(op, h, from));
   if (op.parameters.length) {
     lines.push(
       "",
@@ -134,23 +267,8 @@ function operationMarkdown(op, level) {
       ),
     );
   }
-  const body = deref(o.requestBody ?? {});
-  const media = body.content?.["application/json"];
-  if (media) {
-    const schema = deref(media.schema);
-    lines.push("", `${h}# Request body (application/json${body.required ? ", required" : ""})`, "", schema.description ?? "");
-    const rules = rulesOf(media.schema);
-    if (rules) lines.push("", `The body as a whole: ${rules}.`);
-    lines.push("", fieldTable(fieldRows(media.schema)));
-  }
-  lines.push("", `${h}# Responses`, "", "| Status | Meaning | Body |", "|---|---|---|");
-  for (const [status, ref] of Object.entries(o.responses)) {
-    const response = deref(ref);
-    const content = Object.entries(response.content ?? {})
-      .map(([type, m]) => `${type}: ${typeOf(m.schema)}`)
-      .join("; ");
-    lines.push(`| ${status} | ${cell(response.description)} | ${cell(content) || "no body"} |`);
-  }
+  lines.push(...requestBodyMarkdown(op, h));
+  lines.push(...responsesMarkdown(op, h, from === "reference"));
   lines.push(assumptionLine(assumedUnder(o)));
   return lines.join("\n").replace(/\n{3,}/g, "\n\n");
 }
@@ -161,13 +279,13 @@ function schemasMarkdown() {
     .map(([name, schema]) => {
       const rows = fieldRows({ $ref: `#/components/schemas/${name}` });
       const resolved = deref(schema);
-      return [
-        `### ${name}`,
-        "",
-        cell(resolved.description),
-        "",
-        rows.length ? fieldTable(rows) : `${typeOf(schema)}${rulesOf(schema) ? `: ${rulesOf(schema)}` : ""}`,
-      ].join("\n");
+      const choice = bodyChoice(bundle, schema);
+      const body = choice
+        ? `Exactly one of: ${resolved.oneOf.map((branch) => `\`${branch.$ref?.split("/").pop()}\``).join(", ")} (${choiceSentence(choice)}).`
+        : rows.length
+          ? fieldTable(rows)
+          : `${typeOf(schema)}${rulesOf(schema) ? `: ${rulesOf(schema)}` : ""}`;
+      return [`### ${name}`, "", cell(resolved.description), "", body].join("\n");
     })
     .join("\n\n");
 }
@@ -183,10 +301,11 @@ const howTo = [
   "## How to use this API well",
   "",
   `- **Credential**: HTTP Basic with the API key as the user name and an empty password (\`Authorization: Basic base64("<key>:")\`). The service's documentation does not show its mechanism: this is the description's choice (assumption \`credential-basic\`).`,
+  "- **Each operation's page** says who may call it, what causes each status for that operation, where each id it takes comes from (which operation returns it), and its request and response fields in full.",
   `- **Paging**: every list but the groups takes \`offset\` (default ${offset.default}, minimum ${offset.minimum}) and \`limit\` (default ${limit.default}, ${limit.minimum} to ${limit.maximum}; the maximum is an assumption, \`max-limit\`) and answers one JSON array. Read pages until one is shorter than \`limit\`.`,
   `- **Statuses to branch on**: ${statuses.join(", ")}. 200, 201, 204, 401, 403 and 404 are documented by the service; 400, 409, 429 and 500 are the description's choices. Branch on the status, never on the error body's wording. A 404 also means "not visible to you".`,
-  "- **Deleting a project is permanent** (its files, comments and assets too); adding a user by an address without an account creates an account with full administrator access.",
-  "- **Without an account**: the sandbox, a stateful reference implementation: `createSandbox()` from `@project-collaboration/api/sandbox` in your tests (keys `sandbox-admin-key`, `sandbox-editor-key`, `sandbox-viewer-key`), or over HTTP with `npx -p @project-collaboration/cli pcs sandbox`.",
+  "- **Deleting a project is permanent** (its files, comments and assets too). **Add a user by id** (`user`, an `id` from a project's user list), never by email for your own organization: an address without an account gets a new account with full administrator access.",
+  "- **Without an account**: the sandbox, a stateful reference implementation: `npx -p @project-collaboration/cli pcs sandbox` serves it over HTTP on `http://127.0.0.1:4011` (keys `sandbox-admin-key`, `sandbox-editor-key`, `sandbox-viewer-key`), and `createSandbox()` from `@project-collaboration/api/sandbox` runs it inside your tests.",
   "- **From TypeScript**: `npm install @project-collaboration/api`, then `createClient({ baseUrl, apiKey })` — typed paths and bodies, retries, timeouts; `unwrap()` and `paginate()`.",
 ].join("\n");
 
@@ -198,16 +317,17 @@ const llms = [
   "",
   howTo,
   "",
+  "## Tasks",
+  "",
+  ...tasks.map(({ href, title, text }) => `- [${title}](${href}): ${cell(/^> (.+)$/m.exec(text)?.[1] ?? "")}`),
+  "",
   "## Reference",
   "",
   ...reference,
   "",
   "## Guides",
   "",
-  ...guides.map((file) => {
-    const title = /^# (.+)$/m.exec(readFileSync(join(docs, "guides", file), "utf8"))?.[1] ?? file;
-    return `- [${title}](guides/${file})`;
-  }),
+  ...guides.map(({ href, title }) => `- [${title}](${href})`),
   "",
   "## Optional",
   "",
@@ -230,7 +350,7 @@ const full = [
   "",
   "## Operations",
   "",
-  ...ops.map((op) => operationMarkdown(op, 3)),
+  ...ops.map((op) => operationMarkdown(op, 3, "full")),
   "",
   "## Schemas",
   "",
@@ -249,10 +369,11 @@ mkdirSync(join(docs, "reference"), { recursive: true });
 for (const op of ops)
   writeFileSync(
     join(docs, "reference", `${op.operationId}.md`),
-    `${operationMarkdown(op, 1)}\n\n[All operations](../llms.txt) · [The whole reference](../llms-full.txt)\n`,
+    `${operationMarkdown(op, 1, "reference")}\n\n[All operations](../llms.txt) · [The whole reference](../llms-full.txt) · [This operation in the rendered reference](../index.html${htmlRoute(op)})\n`,
   );
 writeFileSync(join(docs, "llms.txt"), llms);
 writeFileSync(join(docs, "llms-full.txt"), full);
+const largest = Math.max(...ops.map((op) => readFileSync(join(docs, "reference", `${op.operationId}.md`), "utf8").length));
 console.log(
-  `docs:markdown: docs/llms.txt (${Buffer.byteLength(llms)} bytes), docs/llms-full.txt (${Buffer.byteLength(full)} bytes), docs/reference/*.md (${ops.length})`,
+  `docs:markdown: docs/llms.txt (${llms.length} characters), docs/llms-full.txt (${full.length}), docs/reference/*.md (${ops.length}, the largest ${largest})`,
 );

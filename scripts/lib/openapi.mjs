@@ -284,7 +284,9 @@ export function operationFacts(document, op) {
       status,
       cause: typeof given === "string" ? given : given?.cause,
       assumptions: typeof given === "object" ? entries(given) : [],
-      statusAssumptions: Object.keys(marker).filter((entry) => marker[entry].includes("status")),
+      // An entry marking the response itself or its status is about the status; one listing only
+      // `content` (the problem body) is about the body, said where the body is.
+      statusAssumptions: Object.keys(marker).filter((entry) => !marker[entry].length || marker[entry].includes("status")),
     };
   });
   const sources = o[ID_SOURCES] ?? {};
@@ -325,7 +327,8 @@ export function operationFactsProblems(document) {
       });
 
     const causes = o[STATUS_CAUSES];
-    if (!causes || typeof causes !== "object" || Array.isArray(causes)) problem([], `needs \`${STATUS_CAUSES}\`: each status and its cause`);
+    if (!causes || typeof causes !== "object" || Array.isArray(causes))
+      problem([], `needs \`${STATUS_CAUSES}\`: each status and its cause`);
     else {
       for (const status of Object.keys(o.responses ?? {})) {
         const given = causes[status];
@@ -333,7 +336,8 @@ export function operationFactsProblems(document) {
           problem([STATUS_CAUSES], `status ${status} needs its cause in \`${STATUS_CAUSES}\``);
       }
       for (const status of Object.keys(causes))
-        if (!Object.hasOwn(o.responses ?? {}, status)) problem([STATUS_CAUSES, status], `gives a cause for ${status}, a status it does not declare`);
+        if (!Object.hasOwn(o.responses ?? {}, status))
+          problem([STATUS_CAUSES, status], `gives a cause for ${status}, a status it does not declare`);
     }
 
     const sources = o[ID_SOURCES];
@@ -350,7 +354,8 @@ export function operationFactsProblems(document) {
         for (const from of Array.isArray(source?.from) ? source.from : []) {
           const giver = byId.get(from);
           if (!giver) problem([ID_SOURCES, name, "from"], `\`${from}\` is no operation of the description`);
-          else if (!returnsIds(document, giver.operation)) problem([ID_SOURCES, name, "from"], `\`${from}\` returns nothing with an \`id\``);
+          else if (!returnsIds(document, giver.operation))
+            problem([ID_SOURCES, name, "from"], `\`${from}\` returns nothing with an \`id\``);
         }
       }
     }

@@ -1,7 +1,10 @@
-// The reference as Markdown (issue 29): docs/llms.txt has the shape llmstxt.org gives (an H1, a
+// The reference as Markdown (issues 29 and 36): docs/llms.txt has the shape llmstxt.org gives (an H1, a
 // summary as a blockquote, H2 sections of links, "Optional" last) and links only to files that exist;
 // docs/llms-full.txt holds every operation, parameter, body field, status and limit of the bundle —
-// expectations read from the bundle here, not from the Markdown — and every assumption entry.
+// expectations read from the bundle here, not from the Markdown — and every assumption entry. Each
+// docs/reference/<operationId>.md stands alone: who may call it, where its ids come from, each status
+// with its cause, the request and response fields in full; addProjectUser.md is read as an integrator
+// would, with expectations written here. And every file is small enough for a model's context.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -21,15 +24,27 @@ const limitsOf = (schema: Json): number[] => {
   const s = deref(schema ?? {});
   return ["minLength", "maxLength", "minimum", "maximum", "default", "maxItems"].filter((k) => typeof s[k] === "number").map((k) => s[k]);
 };
-/** Every field of a body schema: [dotted name, schema]. */
+/** Every field of a schema: [dotted name, schema] (alternatives and allOf merged, arrays of objects as `name[].`). */
 const fieldsOf = (schema: Json, prefix = ""): Array<[string, Json]> => {
   const s = deref(schema ?? {});
-  if (s.oneOf) return s.oneOf.flatMap((branch: Json) => fieldsOf(branch, prefix));
-  return Object.entries<Json>(s.properties ?? {}).flatMap(([name, p]) => {
-    const resolved = deref(p);
-    return [[`${prefix}${name}`, p] as [string, Json], ...(resolved.type === "object" ? fieldsOf(resolved, `${prefix}${name}.`) : [])];
-  });
+  const branches = [...(s.oneOf ?? []), ...(s.allOf ?? [])].flatMap((branch: Json) => fieldsOf(branch, prefix));
+  return [
+    ...branches,
+    ...Object.entries<Json>(s.properties ?? {}).flatMap(([name, p]) => {
+      const resolved = deref(p);
+      const nested =
+        resolved.type === "array" && deref(resolved.items ?? {}).properties
+          ? fieldsOf(resolved.items, `${prefix}${name}[].`)
+          : [resolved.type].flat().includes("object") || resolved.allOf
+            ? fieldsOf(resolved, `${prefix}${name}.`)
+            : [];
+      return [[`${prefix}${name}`, p] as [string, Json], ...nested];
+    }),
+  ];
 };
+/** Text as a Markdown table cell or list item holds it: on one line. */
+const oneLine = (text: string) => String(text).replace(/\s+/g, " ").trim();
+const page = (operationId: string) => readFileSync(join(docs, "reference", `${operationId}.md`), "utf8");
 
 describe("docs/llms.txt", () => {
   it("has the llmstxt.org shape: an H1, a blockquote summary, H2 sections of links, Optional last", () => {
@@ -37,7 +52,7 @@ describe("docs/llms.txt", () => {
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines.find((l) => l.trim() !== "" && !l.startsWith("# "))).toMatch(/^> \S/);
     const sections = lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3));
-    expect(sections).toEqual(["How to use this API well", "Reference", "Guides", "Optional"]);
+    expect(sections).toEqual(["How to use this API well", "Tasks", "Reference", "Guides", "Optional"]);
   });
 
   it("links only to files beside it, each of which exists, and to every operation", () => {
@@ -68,5 +83,80 @@ describe("docs/llms-full.txt: everything an assistant needs, from the descriptio
   it("names every assumption of the description, and every schema", () => {
     for (const entry of Object.keys(openapi["x-assumptions"])) expect(full).toContain(`\`${entry}\``);
     for (const name of Object.keys(openapi.components.schemas)) expect(full).toContain(`### ${name}`);
+  });
+});
+
+describe("docs/reference/<operationId>.md: each operation on a page of its own", () => {
+  it.each(operations().map((op) => [op.operationId, op] as const))(
+    "%s: who may call it, where its ids come from, each status with its cause",
+    (operationId, op) => {
+      const text = page(operationId);
+      const o = op.operation;
+      const who = text.slice(text.indexOf("## Who may call it"), text.indexOf("## Where its ids come from"));
+      expect(o["x-who-may-call"].length).toBeGreaterThan(0);
+      for (const rule of o["x-who-may-call"]) {
+        expect(who).toContain(oneLine(rule.rule));
+        // Each rule says what it rests on: the service's words, or the assumption entries, by id.
+        if (rule.stated) expect(who).toContain(`the service's documentation: "${oneLine(rule.stated)}"`);
+        else for (const entry of Object.keys(rule["x-assumption"])) expect(who).toContain(`\`${entry}\``);
+      }
+      const ids = text.slice(text.indexOf("## Where its ids come from"), text.indexOf("\n## ", text.indexOf("## Where its ids come from") + 1));
+      const sources = Object.entries<Json>(o["x-id-sources"]);
+      if (!sources.length) expect(ids).toContain("It takes no id.");
+      for (const [name, source] of sources) {
+        expect(ids).toContain(`\`${name}\``);
+        for (const from of source.from) expect(ids).toContain(`(${from}.md)`);
+      }
+      // Every path parameter has its source (the lint requires it; the page must show it).
+      for (const parameter of op.parameters.filter((p) => p.in === "path")) expect(ids).toContain(`\`${parameter.name}\` (path)`);
+      for (const status of Object.keys(o.responses)) {
+        const given = o["x-status-causes"][status];
+        expect(text).toContain(`| ${status} | ${oneLine(typeof given === "string" ? given : given.cause)}`);
+      }
+    },
+  );
+
+  it.each(operations().map((op) => [op.operationId, op] as const))("%s: the request and response fields in full", (operationId, op) => {
+    const text = page(operationId);
+    const body = deref(op.operation.requestBody ?? {}).content?.["application/json"]?.schema;
+    for (const [name] of body ? fieldsOf(body) : []) expect(text, `request ${name}`).toContain(`| \`${name}\` |`);
+    for (const [status, ref] of Object.entries<Json>(op.operation.responses)) {
+      const schema = deref(ref).content?.[/^2/.test(status) ? "application/json" : "application/problem+json"]?.schema;
+      if (!schema) continue;
+      const resolved = deref(schema);
+      for (const [name] of fieldsOf(resolved.type === "array" ? resolved.items : schema))
+        expect(text, `${status} ${name}`).toContain(`| \`${name}\` |`);
+    }
+  });
+
+  // The integrator's question of issue 36, answered by this one page: expectations written here.
+  it("addProjectUser.md alone says who may add, what 400, 403, 404 and a second add mean, where `user` comes from, and that exactly one of `user` or `email` is sent", () => {
+    const text = page("addProjectUser");
+    const row = (status: number) => text.split("\n").find((line) => line.startsWith(`| ${status} |`)) ?? "";
+    expect(text).toMatch(/## Who may call it\n\n- A caller added to the project whose group may manage users \(Administrator[^\n]*Editor[^\n]*403/);
+    expect(text).toContain("`manage-users-permission`");
+    expect(row(403)).toMatch(/may not manage the project's users/);
+    expect(row(404)).toMatch(/no user has that id/);
+    expect(row(404)).toMatch(/not added to/);
+    expect(row(400)).toMatch(/exactly one of `user` or `email`/);
+    expect(row(201)).toMatch(/already is one changes nothing and answers 201 again, never 409/);
+    expect(text).not.toMatch(/^\| 409 \|/m); // no conflict on adding: said in the 201 row
+    expect(text).toMatch(/`user` \(body\): The `id` of a user in List project users[^\n]*\(listProjectUsers\.md\)/);
+    expect(text).toContain("No operation lists users outside a project");
+    expect(text).toContain("Send exactly one of `user` or `email`");
+    // Each field is required within its own shape: the two are never rows of one table.
+    const tables = text.split(/\n\n/).filter((block) => block.startsWith("| Field |"));
+    expect(tables.filter((table) => table.includes("| `user` |") && table.includes("| `email` |"))).toEqual([]);
+    expect(text).toMatch(/full administrator access/);
+  });
+});
+
+describe("sizes for a model's context", () => {
+  // afdocs (the Agent-Friendly Documentation Spec's checker) passes llms.txt under 50,000 characters
+  // and a page under 50,000, fails one over 100,000.
+  it("llms.txt is under 50,000 characters, every reference page under 20,000, llms-full.txt under 100,000", () => {
+    expect(llms.length).toBeLessThan(50_000);
+    for (const op of operations()) expect(page(op.operationId).length, op.operationId).toBeLessThan(20_000);
+    expect(full.length).toBeLessThan(100_000);
   });
 });

@@ -155,7 +155,9 @@ describe("the toolkit's reader of operation facts", () => {
       "/things.json": {
         get: {
           operationId: "listThings",
-          responses: { "200": { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } } },
+          responses: {
+            "200": { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } },
+          },
           "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may list things." }],
           "x-status-causes": { "200": "The things." },
           "x-id-sources": {},
@@ -163,7 +165,11 @@ describe("the toolkit's reader of operation facts", () => {
         post: {
           operationId: "addThing",
           requestBody: {
-            content: { "application/json": { schema: { oneOf: [{ $ref: "#/components/schemas/ByOwner" }, { $ref: "#/components/schemas/ByName" }] } } },
+            content: {
+              "application/json": {
+                schema: { oneOf: [{ $ref: "#/components/schemas/ByOwner" }, { $ref: "#/components/schemas/ByName" }] },
+              },
+            },
           },
           responses: { "201": { description: "added" }, "409": { $ref: "#/components/responses/Conflict" } },
           "x-who-may-call": [{ rule: "Owners.", "x-assumption": { owners: [] } }],
@@ -184,11 +190,18 @@ describe("the toolkit's reader of operation facts", () => {
       },
     },
     components: {
-      responses: { Conflict: { description: "conflict", "x-assumption": { "conflict-409": ["status"], body: ["content"] } } },
+      responses: {
+        Conflict: { description: "conflict", "x-assumption": { "conflict-409": ["status"], hidden: [], body: ["content"] } },
+      },
       schemas: {
         Thing: { allOf: [{ properties: { id: { type: "integer" } } }], properties: { name: { type: "string" } } },
         ByOwner: { type: "object", title: "By owner", required: ["owner_id"], properties: { owner_id: { type: "integer" } } },
-        ByName: { type: "object", title: "By name", required: ["name"], properties: { name: { type: "string", description: "Id of nothing: a name." } } },
+        ByName: {
+          type: "object",
+          title: "By name",
+          required: ["name"],
+          properties: { name: { type: "string", description: "Id of nothing: a name." } },
+        },
       },
     },
   };
@@ -199,7 +212,7 @@ describe("the toolkit's reader of operation facts", () => {
       whoMayCall: [{ rule: "Owners.", stated: undefined, assumptions: ["owners"] }],
       statuses: [
         { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [] },
-        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409"] },
+        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409", "hidden"] },
       ],
       // `name` is described as "Id of …": an id too, so its missing source shows as an empty one.
       ids: [
@@ -207,7 +220,9 @@ describe("the toolkit's reader of operation facts", () => {
         { name: "name", in: "body", from: [], text: undefined },
       ],
     });
-    expect(operationFacts(facts, op("listThings")).whoMayCall).toEqual([{ rule: "Anyone.", stated: "Everyone may list things.", assumptions: [] }]);
+    expect(operationFacts(facts, op("listThings")).whoMayCall).toEqual([
+      { rule: "Anyone.", stated: "Everyone may list things.", assumptions: [] },
+    ]);
   });
 
   it("phrases a body that is one of several shapes as a choice", () => {
