@@ -42,10 +42,27 @@ export function commandHelp(command: Command): string {
       ? [
           "",
           `Body${command.body.required ? " (required)" : ""}: these flags, or --body @file.json / --body - (stdin) / --body '<json>'`,
+          ...(command.body.choice ? [`  ${command.body.choice}`] : []),
           ...(command.body.rules ? [`  ${command.body.rules.replace(/\s+/g, " ")}`] : []),
-          ...command.body.flags.map((f) => line(`--${f.flag}`, `${f.type}${f.required ? ", required" : ""}`, f.rules, f.description)),
+          ...command.body.flags.map((f) =>
+            line(
+              `--${f.flag}`,
+              `${f.type}${f.required ? ", required" : command.body?.choice ? ", one of the shapes" : ""}`,
+              f.rules,
+              f.description,
+            ),
+          ),
         ]
       : []),
     ...(command.destructive ? ["", "This cannot be undone: pcs asks on a terminal, and needs --yes otherwise."] : []),
+    // What the reference says of the operation: who may call it, its ids' sources, each status's cause.
+    ...section("Who may call it:", command.who),
+    ...section("Where its ids come from:", command.ids.length ? command.ids : ["It takes no id."]),
+    ...section("Statuses:", command.statuses),
   ].join("\n");
+}
+
+/** A titled block of help lines, each indented; nothing when there are none. */
+function section(title: string, lines: string[]): string[] {
+  return lines.length ? ["", title, ...lines.map((text) => `  ${text}`)] : [];
 }

@@ -33,7 +33,14 @@ export interface Command {
   description: string;
   positionals: Positional[];
   query: QueryFlag[];
-  body?: { required: boolean; rules: string; flags: BodyFlag[] };
+  /** `choice`: for a body that is one of several shapes, which flags make each ("Exactly one of --user or --email…"). */
+  body?: { required: boolean; rules: string; choice?: string; flags: BodyFlag[] };
+  /** Who may call it, one line per rule, each saying what it rests on (the service's words or an assumption). */
+  who: string[];
+  /** Where each id it takes comes from ("project_id (path): … From listProjects, createProject."). */
+  ids: string[];
+  /** Each status it answers and what causes it ("404: No project with this id, …"). */
+  statuses: string[];
   success: number;
   paginated: boolean;
   destructive: boolean;

@@ -41,6 +41,31 @@ describe("the command table", () => {
     );
   });
 
+  // Issue 36: --help says what the reference says of the operation (expectations from the description).
+  it.each(commandTable().commands.map((c) => [c.name, c] as const))(
+    "pcs %s --help says who may call it, where its ids come from and what causes each status",
+    async (name, command) => {
+      const op = operations().find((o) => o.operationId === command.operationId)!;
+      const { out, code } = await pcs([...name.split(" "), "--help"]);
+      expect(code).toBe(0);
+      const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+      const after = (title: string) => out.slice(out.indexOf(`\n${title}\n`));
+      for (const rule of op.operation["x-who-may-call"]) expect(after("Who may call it:")).toContain(`  ${oneLine(rule.rule)} (`);
+      for (const [id, source] of Object.entries<{ from: string[] }>(op.operation["x-id-sources"]))
+        expect(after("Where its ids come from:")).toMatch(
+          new RegExp(`  ${id} \\((path|body)\\): .* From ${source.from.map(() => "pcs [a-z-]+ [a-z]+").join(", ")}\\.`),
+        );
+      for (const status of Object.keys(op.operation.responses)) expect(after("Statuses:")).toMatch(new RegExp(`\\n  ${status}: \\S`));
+    },
+  );
+
+  it("pcs project-users add --help offers the body as a choice of flags: exactly one of --user or --email", async () => {
+    const { out } = await pcs(["project-users", "add", "--help"]);
+    expect(out).toContain("Exactly one of --user (By user id) or --email (By email address), never both.");
+    expect(out).toMatch(/--user +string, one of the shapes/);
+    expect(out).not.toMatch(/--(user|email) +string, required/);
+  });
+
   it.each(commandTable().commands.map((c) => [c.name, c] as const))("pcs %s runs against the sandbox", async (_, command) => {
     const op = operations().find((o) => o.operationId === command.operationId)!;
     const args = command.positionals.map((p) => String(exampleOf(op.parameters.find((q) => q.name === p.name))));

@@ -51,6 +51,31 @@ describe("the tools listed", () => {
     }
   });
 
+  // Issue 36: an agent given one tool learns who may call it, where the ids it takes come from and what
+  // each status means, as the reference says (expectations from the description's own extensions).
+  it("say who may call them, where their ids come from and what causes each status", async () => {
+    const { tools } = await readWrite.client.listTools();
+    const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+    for (const o of described) {
+      const text = tools.find((t) => t.name === o.operationId)!.description!;
+      expect(text, o.operationId).toContain("Who may call it: ");
+      for (const rule of o.operation["x-who-may-call"]) expect(text, o.operationId).toContain(oneLine(rule.rule));
+      const sources = Object.entries<{ from: string[] }>(o.operation["x-id-sources"]);
+      if (!sources.length) expect(text, o.operationId).toContain("Ids it takes: none.");
+      for (const [name, source] of sources)
+        expect(text, o.operationId).toMatch(new RegExp(`${name} \\((path|body)\\): [^|]*From ${source.from.join(", ")}\\.`));
+      for (const status of Object.keys(o.operation.responses)) {
+        const given = o.operation["x-status-causes"][status];
+        expect(text, `${o.operationId} ${status}`).toContain(`${status}: ${oneLine(typeof given === "string" ? given : given.cause)}`);
+      }
+    }
+    // The add-user tool's input says its body is one of two shapes, first.
+    const add = tools.find((t) => t.name === "addProjectUser")!;
+    expect(String(add.inputSchema.description)).toMatch(
+      /^Exactly one of `user` or `email`: By user id \(user\); By email address \(email\)\./,
+    );
+  });
+
   it("are annotated from their method: GET reads, POST adds, PATCH and DELETE overwrite", async () => {
     const { tools } = await readWrite.client.listTools();
     const expected: Record<string, object> = {

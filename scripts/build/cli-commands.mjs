@@ -2,7 +2,8 @@
 // of the bundle, named the way people speak, with its flags and their rules, through the one OpenAPI
 // toolkit, so `pcs` never reads the description at run time. An operation without a name in NAMES
 // fails the build.
-import { operations, requestBodySchema, resolveRef, successResponse } from "../lib/openapi.mjs";
+import { bodyChoice, operations, requestBodySchema, resolveRef, successResponse } from "../lib/openapi.mjs";
+import { factsText } from "./operation-facts-text.mjs";
 
 /** operationId → "resource verb": the one place a command's name is chosen. */
 export const NAMES = {
@@ -78,6 +79,12 @@ export function cliCommands(bundle) {
     const o = op.operation;
     const bodySchema = requestBodySchema(bundle, o);
     const flags = bodyFlags(bodySchema);
+    const facts = factsText(bundle, op, { nameOf: (operationId) => `pcs ${NAMES[operationId] ?? operationId}` });
+    // A body that is one of several shapes, in flags: "exactly one of --user or --email".
+    const choice = bodyChoice(bundle, bodySchema);
+    const shapes = choice?.map(
+      (alternative) => `${alternative.required.map((name) => `--${kebab(name)}`).join(" and ")} (${alternative.title ?? "a shape"})`,
+    );
     return {
       name,
       operationId: op.operationId,
@@ -92,8 +99,17 @@ export function cliCommands(bundle) {
         .filter((p) => p.in === "query")
         .map((p) => ({ flag: kebab(p.name), name: p.name, ...valueRules(p.schema), description: p.description ?? "" })),
       body: bodySchema
-        ? { required: deref(o.requestBody).required === true, rules: deref(bodySchema).description ?? "", flags }
+        ? {
+            required: deref(o.requestBody).required === true,
+            rules: deref(bodySchema).description ?? "",
+            ...(shapes && { choice: `Exactly one of ${shapes.slice(0, -1).join(", ")} or ${shapes[shapes.length - 1]}, never both.` }),
+            flags,
+          }
         : undefined,
+      // Who may call it, where its ids come from, each status's cause (the reference's facts, as text).
+      who: facts.who,
+      ids: facts.ids ?? [],
+      statuses: facts.statuses,
       success: successResponse(bundle, o).status,
       paginated: op.parameters.some((p) => p.in === "query" && p.name === "limit"),
       destructive: op.method === "delete",

@@ -1,10 +1,12 @@
 // The MCP server's tool table, one tool per operation of the description: the name is the operationId,
-// the title the summary, the description the operation's own (after any warning), the input one JSON
+// the title the summary, the description the operation's own (after any warning) and then who may call
+// it, where its ids come from and each status's cause (operation-facts-text.mjs), the input one JSON
 // object holding the path and query parameters and the body's properties, the output the shape of the
 // success body. Every question about the description goes to the toolkit; what the server decides
 // (annotations, warnings) comes from the compiled MCP package. Run by compile.mjs; the shape of a
 // tool is mcp/src/operations.ts's OperationTool.
 import { inlineRefs, operations, requestBodySchema, successResponse } from "../lib/openapi.mjs";
+import { factsParagraphs, factsText } from "./operation-facts-text.mjs";
 
 /** An MCP client reads plain JSON Schema: OpenAPI's own keywords and extensions (x-…) say nothing to it. */
 const OPENAPI_ONLY = new Set(["example", "discriminator", "xml", "externalDocs"]);
@@ -16,7 +18,8 @@ const notJsonSchema = (key) => key.startsWith("x-") || OPENAPI_ONLY.has(key);
  */
 export function mcpTools(document, { annotationsOf, readMethods, warnings }) {
   const inline = (node) => inlineRefs(document, node, notJsonSchema);
-  const tools = operations(document).map(({ method, path, operationId: name, operation, parameters }) => {
+  const tools = operations(document).map((op) => {
+    const { method, path, operationId: name, operation, parameters } = op;
     const upper = method.toUpperCase();
     if (typeof name !== "string") throw new Error(`${upper} ${path} has no operationId: a tool needs a name`);
     const properties = {};
@@ -50,12 +53,16 @@ export function mcpTools(document, { annotationsOf, readMethods, warnings }) {
 
     const summary = typeof operation.summary === "string" ? operation.summary : name;
     const own = typeof operation.description === "string" ? operation.description : summary;
-    const bodyRules = typeof body?.schema.description === "string" ? body.schema.description : undefined;
+    // A body that is one of several shapes says so first: its properties are side by side below.
+    const choice = factsText(document, op).choice;
+    const ownRules = typeof body?.schema.description === "string" ? body.schema.description : undefined;
+    const bodyRules = [choice, ownRules].filter(Boolean).join(" ") || undefined;
     const paginated = queryParameters.includes("limit");
     return {
       name,
       title: summary,
-      description: [warnings[name], own].filter(Boolean).join("\n\n"),
+      // Who may call it, the ids it takes and each status's cause: the reference's facts, as text.
+      description: [warnings[name], own, ...factsParagraphs(document, op)].filter(Boolean).join("\n\n"),
       method: upper,
       path,
       tags: [...(operation.tags ?? [])],
