@@ -16,12 +16,16 @@
 //   description Redoc shows, so its marker goes to the object that owns its `content` (the response,
 //   request body or parameter). Server objects and server variables show plain text only, so theirs is
 //   plain text.
+// - Operations. Who may call each, each status's cause and where its ids come from
+//   (operation-facts.js), with links to its Markdown twin and llms.txt; the landing text says where the
+//   Markdown is and names the issue tracker that Redoc would show as a bare "URL".
 // - Sidebar groups. `x-tagGroups` from the `groups` option, then "Guides", then "Appendix" (Redoc shows
 //   only the tags that are in a group; every tag must be in exactly one).
 //
 // Applied only to the `docs` API of redocly.yaml: generated/ stays the plain description.
 import { readFileSync } from "node:fs";
 import { markedNodes } from "../../scripts/lib/openapi.mjs";
+import { renderOperationFacts } from "./operation-facts.js";
 import { checkTagGroups } from "./tag-groups.js";
 
 export const ASSUMPTIONS_TAG = "Assumptions";
@@ -122,6 +126,12 @@ export function assumptionsMarkdown(assumptions) {
   );
 }
 
+/** "**Assumption:** [title](#/assumptions/…)": the visible label of a place that carries assumptions. */
+export function assumptionLinks(assumptions, ids) {
+  const label = ids.length === 1 ? "Assumption" : "Assumptions";
+  return `**${label}:** ${ids.map((id) => `[${assumptions[id].title}](${assumptionAnchor(assumptions, id)})`).join(", ")}`;
+}
+
 /** Appends a paragraph to a description (creating it when absent). */
 function appendParagraph(node, text) {
   node.description = node.description ? `${String(node.description).replace(/\s+$/, "")}\n\n${text}` : text;
@@ -142,11 +152,10 @@ export function addAssumptionMarkers(document) {
     if (unknown.length) problems.push(`${path.join(".")}: x-assumption names no entry of x-assumptions: ${unknown.join(", ")}`);
     const known = ids.filter((id) => assumptions[id]);
     if (!known.length) continue;
-    const label = known.length === 1 ? "Assumption" : "Assumptions";
     const inServers = path.includes("servers");
     const text = inServers
-      ? `${label}: ${known.map((id) => assumptions[id].title.replace(/`/g, "")).join("; ")} (see Appendix, ${ASSUMPTIONS_TAG}).`
-      : `**${label}:** ${known.map((id) => `[${assumptions[id].title}](${assumptionAnchor(assumptions, id)})`).join(", ")}`;
+      ? `${known.length === 1 ? "Assumption" : "Assumptions"}: ${known.map((id) => assumptions[id].title.replace(/`/g, "")).join("; ")} (see Appendix, ${ASSUMPTIONS_TAG}).`
+      : assumptionLinks(assumptions, known);
     // A media type object (a value of a `content` map): the marker goes to the content's owner.
     // (A schema property named `content` is not a content map: its parent key is `properties`.)
     const inContent = path.length >= 3 && path[path.length - 2] === "content" && path[path.length - 3] !== "properties";
@@ -178,9 +187,28 @@ export function versionLine(document) {
   return `**Version ${document.info.version}.** What changed in each version: [changelog](#/${slug(CHANGELOG_TAG)}).`;
 }
 
+/**
+ * The overview's links, each saying what it is: Redoc shows `info.contact.url` under the bare label
+ * "URL", which reads as the API's address; it is the issue tracker of this description, so the
+ * landing text names it instead. And where the reference is as Markdown, for assistants and tools.
+ */
+export function landingLinks(document) {
+  const lines = [
+    'For assistants and tools, this reference as Markdown: <a href="./llms.txt">llms.txt</a> (an index) and <a href="llms-full.txt">llms-full.txt</a> (everything in one file); each operation links its own page.',
+  ];
+  const tracker = document.info.contact?.url;
+  if (tracker) {
+    lines.push(`Questions and reports about this reference (not the service): [its issue tracker](${tracker}).`);
+    delete document.info.contact;
+  }
+  return lines.join("\n\n");
+}
+
 export function shapeForReader(document, { groups, guides, appendix, sourceNotes, changelog }) {
   const guideTags = moveGuidesToTags(document);
+  document.info.description = `${document.info.description.trimEnd()}\n\n${landingLinks(document)}\n`;
   if (changelog) document.info.description = `${document.info.description.trimEnd()}\n\n${versionLine(document)}\n`;
+  if (document["x-assumptions"]) renderOperationFacts(document, { label: (ids) => assumptionLinks(document["x-assumptions"], ids), slug });
   addAssumptionMarkers(document);
   const appendixTags = [];
   if (document["x-assumptions"]) {

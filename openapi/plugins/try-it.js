@@ -6,7 +6,16 @@
 // console (scripts/docs-page/console/), which answers clicks on these buttons and opens a dialog of its own
 // outside Redoc's markup. consoleOperations() is what the console knows of each operation, computed
 // from the same decorated bundle Redoc renders and embedded in the page by scripts/docs-page/build-docs.mjs.
-import { operations, parameterExample, requestBodyExamples, resolveRef as resolve, successResponse } from "../../scripts/lib/openapi.mjs";
+import {
+  bodyChoice,
+  choiceSentence,
+  operations,
+  parameterExample,
+  requestBodyExamples,
+  requestBodySchema,
+  resolveRef as resolve,
+  successResponse,
+} from "../../scripts/lib/openapi.mjs";
 
 /** The button's markup. A <button>, so Redoc's Markdown keeps it as is and a keyboard reaches it. */
 export const tryItButton = (operationId) =>
@@ -39,8 +48,37 @@ export function consoleOperations(document) {
         name: summary ?? key ?? "Example",
         json: JSON.stringify(value, null, 2),
       })),
+      choice: consoleChoice(document, operation),
     };
   });
+}
+
+/**
+ * A body that is exactly one of several shapes, as the console offers it: the sentence ("exactly one
+ * of `user` or `email`") and one option per shape, with its title, its fields, what it does and the
+ * index of the example that has its fields (undefined for a body of one shape).
+ */
+export function consoleChoice(document, operation) {
+  const choice = bodyChoice(document, requestBodySchema(document, operation));
+  if (!choice) return undefined;
+  const examples = requestBodyExamples(document, operation);
+  const others = (i) => choice.filter((_, j) => j !== i).flatMap((alternative) => alternative.required);
+  return {
+    sentence: choiceSentence(choice).replace(/^e/, "E"),
+    options: choice.map((alternative, i) => ({
+      title: alternative.title ?? `Shape ${i + 1}`,
+      fields: alternative.required,
+      note: String(alternative.description ?? "").replace(/\*\*|`/g, ""), // shown as text: no Markdown
+      // The example of this shape: it has this shape's fields and none of another's.
+      body: examples.findIndex(
+        ({ value }) =>
+          value !== null &&
+          typeof value === "object" &&
+          alternative.required.every((name) => name in value) &&
+          !others(i).some((name) => name in value),
+      ),
+    })),
+  };
 }
 
 /** The Redocly decorator `docs/try-it`: the button first in every operation's description. */

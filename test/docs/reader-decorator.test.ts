@@ -81,7 +81,8 @@ describe("docs/reader decorator", () => {
   it("leaves the landing text in info.description and makes each guide section a trait tag, grouped after the reference", () => {
     const document = fixture();
     shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: "Notes.", changelog: undefined });
-    expect(document.info.description.trim()).toBe("What it is.");
+    // The landing text, then where the Markdown is (landingLinks, tested below).
+    expect(document.info.description).toMatch(/^What it is\.\n\nFor assistants and tools, this reference as Markdown: /);
     const tags = document.tags as { name: string; description?: string; "x-traitTag"?: boolean }[];
     expect(tags.filter((t) => t["x-traitTag"]).map((t) => t.name)).toEqual(["Getting started", "Errors", "Assumptions", "Source notes"]);
     expect((document as { "x-tagGroups"?: unknown })["x-tagGroups"]).toEqual([
@@ -152,5 +153,84 @@ describe("docs/reader decorator", () => {
   it("slugs like Redoc's routes", () => {
     expect(slug("Removing a project's creator gets 409")).toBe("removing-a-project's-creator-gets-409");
     expect(slug("The 401 challenge")).toBe("the-401-challenge");
+  });
+});
+
+// What each operation says of itself, rendered where a reader looks (openapi/plugins/operation-facts.js),
+// on a made-up document of two operations: expectations written here.
+describe("docs/reader: the operations' own facts", () => {
+  const withFacts = () => {
+    const document = fixture() as ReturnType<typeof fixture> & { info: { contact?: { name: string; url: string } } };
+    document.info.contact = { name: "Maintainers", url: "https://tracker.invalid/issues" };
+    document.components.responses = {
+      Gone: { description: "Shared: not found.", "x-assumption": { other: [] } },
+    } as never;
+    const paths = document.paths as Record<string, Record<string, unknown>>;
+    paths["/things"]!.get = {
+      ...(paths["/things"]!.get as object),
+      operationId: "listThings",
+      summary: "List things",
+      responses: {
+        "200": (paths["/things"]!.get as { responses: Record<string, unknown> }).responses["200"],
+        "404": { $ref: "#/components/responses/Gone" },
+      },
+      "x-who-may-call": [
+        { rule: "Anyone who owns a thing.", stated: "Owners list things." },
+        { rule: "Whatever their group.", "x-assumption": { "made-up": [] } },
+      ],
+      "x-status-causes": { "200": "The things you own.", "404": { cause: "You own none.", "x-assumption": { "made-up": [] } } },
+      "x-id-sources": {},
+    };
+    paths["/things/{thing_id}"] = {
+      parameters: [{ name: "thing_id", in: "path", required: true, schema: { type: "integer" } }],
+      delete: {
+        tags: ["Things"],
+        operationId: "deleteThing",
+        summary: "Delete a thing",
+        responses: { "204": { description: "Gone." } },
+        "x-who-may-call": [{ rule: "Its owner.", stated: "Owners delete." }],
+        "x-status-causes": { "204": "Deleted." },
+        "x-id-sources": { thing_id: { from: ["listThings"], text: "The `id` of a thing you own." } },
+      },
+    };
+    return document;
+  };
+  const shaped = () => {
+    const document = withFacts();
+    shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: undefined, changelog: undefined });
+    return document as unknown as { info: { description: string; contact?: unknown }; paths: Record<string, Record<string, Record<string, unknown>>> };
+  };
+
+  it("adds who may call it, each rule labelled, and links to the Markdown twin and llms.txt", () => {
+    const description = String(shaped().paths["/things"]!.get!.description);
+    expect(description).toContain('**Who may call it**\n\n- Anyone who owns a thing. *(The service\'s documentation: "Owners list things.")*');
+    expect(description).toContain("- Whatever their group. **Assumption:** [A made-up `choice`](#/assumptions/a-made-up-choice)");
+    expect(description).toContain("**Where its ids come from**\n\nIt takes no id.");
+    expect(description).toContain('<a href="reference/listThings.md">this operation</a>');
+    expect(description).toContain('<a href="./llms.txt">llms.txt</a>');
+  });
+
+  it("links each id to the operations that return it, by Redoc's route", () => {
+    const description = String(shaped().paths["/things/{thing_id}"]!.delete!.description);
+    expect(description).toContain("- `thing_id` (path): The `id` of a thing you own. Returned by [List things](#/things/listthings).");
+  });
+
+  it("makes each status's cause the description of its response, the shared response copied with its marker", () => {
+    const document = shaped();
+    const responses = document.paths["/things"]!.get!.responses as Record<string, { description: string; $ref?: string }>;
+    expect(responses["404"]!.$ref).toBeUndefined();
+    // The cause, its own assumption, then the shared response's marker (added by the reader's markers).
+    expect(responses["404"]!.description).toBe(
+      "You own none.\n\n**Assumption:** [A made-up `choice`](#/assumptions/a-made-up-choice)\n\n**Assumption:** [Another one](#/assumptions/another-one)",
+    );
+    expect(String(document.paths["/things"]!.get!.description)).toContain("**What each status means here**\n\n- `200`: The things you own.");
+    expect(responses["200"]!.description).toMatch(/^The things you own\./);
+  });
+
+  it("removes the three extensions once shown, and names the issue tracker instead of Redoc's bare URL", () => {
+    const document = shaped();
+    for (const key of ["x-who-may-call", "x-status-causes", "x-id-sources"]) expect(document.paths["/things"]!.get![key]).toBeUndefined();
+    expect(document.info.contact).toBeUndefined();
+    expect(document.info.description).toContain("Questions and reports about this reference (not the service): [its issue tracker](https://tracker.invalid/issues).");
   });
 });

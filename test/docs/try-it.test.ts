@@ -35,4 +35,17 @@ describe("the Try it console's operations", () => {
       for (const body of operation.bodies) expect(() => JSON.parse(body.json)).not.toThrow();
     }
   });
+
+  it("offers a body of several shapes as a choice (add a user: exactly one of user or email), each shape with its own example", () => {
+    const add = embedded.find((o: { id: string }) => o.id === "addProjectUser");
+    expect(add.choice.sentence).toBe("Exactly one of `user` or `email`");
+    expect(add.choice.options.map((o: { title: string; fields: string[] }) => [o.title, o.fields])).toEqual([
+      ["By user id", ["user"]],
+      ["By email address", ["email"]],
+    ]);
+    for (const option of add.choice.options) expect(Object.keys(JSON.parse(add.bodies[option.body].json))).toEqual(option.fields);
+    // The email shape says what it does: an address without an account becomes an administrator.
+    expect(add.choice.options[1].note).toMatch(/full administrator access/);
+    expect(embedded.filter((o: { choice?: unknown }) => o.choice).map((o: { id: string }) => o.id)).toEqual(["addProjectUser"]);
+  });
 });

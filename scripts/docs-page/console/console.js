@@ -101,10 +101,17 @@ function buildDialog() {
   ui.params = h("div", { class: "pcs-params" });
   ui.bodyChoice = h("select", { id: "pcs-body-example", onchange: () => (ui.body.value = current.bodies[ui.bodyChoice.value].json) });
   ui.body = h("textarea", { id: "pcs-body", rows: 8, spellcheck: "false", oninput: renderCurl });
+  // A body that is one of several shapes (add a user by id or by email): a choice, each option filling
+  // the body with its shape's example and saying what that shape does.
+  ui.shapeLegend = h("legend", {});
+  ui.shapes = h("div", { class: "pcs-row" });
+  ui.shapeNote = h("p", { class: "pcs-note", id: "pcs-body-shape-note", "aria-live": "polite" });
+  ui.shapeSet = h("fieldset", { class: "pcs-shapes", hidden: true }, ui.shapeLegend, ui.shapes, ui.shapeNote);
   ui.bodyField = h(
     "div",
     { class: "pcs-field" },
     h("label", { for: "pcs-body" }, "Request body (JSON)"),
+    ui.shapeSet,
     (ui.bodyChoiceRow = h("div", { class: "pcs-row" }, h("label", { for: "pcs-body-example" }, "Start from the example"), ui.bodyChoice)),
     ui.body,
   );
@@ -213,11 +220,36 @@ function show(operation) {
     }),
   );
   ui.bodyField.hidden = operation.bodies.length === 0;
-  ui.bodyChoiceRow.hidden = operation.bodies.length < 2;
+  ui.bodyChoiceRow.hidden = operation.bodies.length < 2 || Boolean(operation.choice);
   ui.bodyChoice.replaceChildren(...operation.bodies.map((body, i) => h("option", { value: i }, body.name)));
   ui.body.value = operation.bodies[0]?.json ?? "";
+  showShapes(operation.choice);
   ui.response.hidden = true;
   renderCurl();
+}
+
+/** The shapes of a body that is exactly one of several, as radio buttons; none for any other body. */
+function showShapes(choice) {
+  ui.shapeSet.hidden = !choice;
+  ui.shapes.replaceChildren();
+  if (!choice) return;
+  ui.shapeLegend.textContent = `${choice.sentence.replace(/`/g, "")}: send one shape, never both`;
+  const pick = (option) => {
+    if (current.bodies[option.body]) ui.body.value = current.bodies[option.body].json;
+    ui.shapeNote.textContent = option.note;
+    renderCurl();
+  };
+  choice.options.forEach((option, i) => {
+    ui.shapes.append(
+      h(
+        "label",
+        { class: "pcs-choice" },
+        h("input", { type: "radio", name: "pcs-body-shape", value: i, checked: i === 0, onchange: () => pick(option) }),
+        ` ${option.title} (${option.fields.join(", ")})`,
+      ),
+    );
+  });
+  pick(choice.options[0]);
 }
 
 /** The request the form describes: method, path (parameters filled in), query string, body text. */
@@ -314,6 +346,7 @@ async function send() {
   ui.status.textContent = "Sending…";
   delete ui.status.dataset.status; // set again with the answer's status
   ui.response.hidden = false;
+  revealResponse();
   ui.headers.textContent = ui.responseBody.textContent = "";
   try {
     let response;
@@ -351,6 +384,15 @@ async function send() {
     ui.cancel.hidden = true;
     renderCurl();
   }
+}
+
+/** On a small screen the response lands below the form, out of sight: bring its start into view
+ * (scroll-margin-top in console.css keeps it clear of the sticky title). Nothing moves when it is in view. */
+function revealResponse() {
+  const status = ui.status.getBoundingClientRect();
+  const dialog = ui.dialog.getBoundingClientRect();
+  if (status.top < dialog.top || status.bottom > Math.min(dialog.bottom, window.innerHeight))
+    ui.response.scrollIntoView({ block: "start" });
 }
 
 async function showResponse(response, signal) {
