@@ -7,8 +7,10 @@
 // (injected from node_modules, offline) on the landing page, one operation of each tag, every guide and
 // the appendix, and the description downloaded; then the "Try it" console: every operation sent to the
 // sandbox inside the page, a request to a server on another origin (the run's Prism mock) with an API
-// key that is afterwards nowhere in the page, and axe on the open console at 1440 and 390 px. One
-// browser launch for everything.
+// key that is afterwards nowhere in the page, and axe on the open console at 1440 and 390 px; on a
+// phone, the add-user body offered as a choice and the response brought into view. And what each
+// operation says of itself (who may call it, its ids' sources, each status's cause, its Markdown twin),
+// and the overview's links. One browser launch for everything.
 // Screenshots for people: test/output/docs/ (ignored by git).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -259,8 +261,16 @@ if (chromiumMissing) {
       const changelog = page.getByRole("link", { name: exactly("changelog") }).first();
       // The changelog is in the page (the appendix), so it reads offline.
       expect(await changelog.getAttribute("href")).toMatch(/^#?\/changelog$/);
-      // A reader without a key is told where to try the API.
-      expect(text).toMatch(/No key yet\?.*Try it.*npm run sandbox.*in-process sandbox.*npm run mock/s);
+      // A reader without a key is told where to try the API, with nothing to clone.
+      expect(text).toMatch(/No key yet\?.*Try it.*npx -p @project-collaboration\/cli pcs sandbox/s);
+      // The overview's links say what they are: no bare "URL" (Redoc's label for info.contact.url).
+      expect(await page.getByText("URL", { exact: true }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: exactly("its issue tracker") }).getAttribute("href")).toBe(
+        "https://github.com/project-collaboration/api/issues",
+      );
+      // Where the reference is as Markdown: a link to llms.txt, near the top of the body too (for agents).
+      expect(await landing.getByRole("link", { name: exactly("llms.txt") }).getAttribute("href")).toBe("./llms.txt");
+      expect(await page.evaluate(() => document.body.firstElementChild?.querySelector('a[href="./llms.txt"]') !== null)).toBe(true);
       for (const section of guideSections)
         expect(await page.locator("p a", { hasText: exactly(section) }).count(), section).toBeGreaterThan(0);
     });
@@ -351,6 +361,24 @@ if (chromiumMissing) {
       expect(shown?.replace(/\s+/g, " ").trim()).toBe(sample.replace(/\s+/g, " ").trim());
       expect(await axeViolations("getProject, TypeScript sample")).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}operation.png` });
+    });
+
+    it("shows who may call an operation, where its ids come from (linked to the operation that returns them), what each status means, and its Markdown twin (screenshot: facts.png)", async () => {
+      const op = operations(definition).find((o) => o.operationId === "addProjectUser")!;
+      await openOperation(op);
+      const section = page.locator('[data-item-kind="httpItem"]', { has: heading(op.operation.summary) });
+      const who = openapi.paths[op.path].post["x-who-may-call"][0].rule.replace(/\s+/g, " ").trim();
+      await section.getByText("Who may call it", { exact: true }).waitFor({ state: "visible", timeout: WAIT_MS });
+      await section.getByText(who.slice(0, 60)).first().waitFor({ state: "visible", timeout: WAIT_MS });
+      await section.getByText("What each status means here", { exact: true }).waitFor({ state: "visible", timeout: WAIT_MS });
+      // The Markdown twin is a file beside the page, linked as one.
+      const twin = section.getByRole("link", { name: exactly("this operation") });
+      expect(await twin.evaluate((a) => (a as HTMLAnchorElement).href)).toBe(`${docsUrl}reference/addProjectUser.md`);
+      expect(existsSync(`${docsDir}reference/addProjectUser.md`)).toBe(true);
+      await page.screenshot({ path: `${SCREENSHOTS}facts.png` });
+      // `user` comes from List project users: its link opens that operation.
+      await section.getByRole("link", { name: exactly("List project users") }).first().click();
+      await heading("List project users").waitFor({ state: "visible", timeout: WAIT_MS });
     });
 
     it("renders each guide and the appendix, and axe finds nothing serious on them or on the landing page", async () => {
@@ -584,6 +612,37 @@ if (chromiumMissing) {
       await page.getByLabel("The sandbox in this page").check();
       await page.keyboard.press("Escape");
       expect(violations, "axe: serious or critical violations").toEqual([]);
+    });
+
+    it("Try it: on a phone (390 px) the add-user body is a choice of shapes, and the response comes into view when sent (screenshot: console-phone-response.png)", async () => {
+      // Opened from the operation at 1440 px (a phone hides Redoc's sidebar), then used on a phone.
+      await openConsoleFrom("addProjectUser");
+      await page.setViewportSize(PHONE);
+      try {
+        const shapes = dialog().getByRole("group", { name: /Exactly one of user or email/ });
+        await shapes.getByLabel(/By email address/).check();
+        expect(Object.keys(JSON.parse(await page.locator("#pcs-body").inputValue()))).toEqual(["email"]);
+        expect(await dialog().locator("#pcs-body-shape-note").textContent()).toMatch(/full administrator access/);
+        await shapes.getByLabel(/By user id/).check();
+        expect(Object.keys(JSON.parse(await page.locator("#pcs-body").inputValue()))).toEqual(["user"]);
+        // The choice replaces the list of examples (one per shape).
+        expect(await dialog().getByLabel("Start from the example").isVisible()).toBe(false);
+        // The form is taller than the phone's screen: with the button at the screen's bottom edge, as a
+        // thumb reaches it, the response starts below, out of sight.
+        const sendButton = dialog().getByRole("button", { name: "Send request" });
+        await sendButton.evaluate((button) => button.scrollIntoView({ block: "end" }));
+        await sendButton.click();
+        const status = page.locator("#pcs-status[data-status]");
+        await status.waitFor({ state: "attached", timeout: WAIT_MS });
+        expect(Number(await status.getAttribute("data-status"))).toBe(documented("addProjectUser"));
+        const box = (await status.boundingBox())!;
+        expect(box.y, "the response's status is on screen").toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, "the response's status is on screen").toBeLessThanOrEqual(PHONE.height);
+        await page.screenshot({ path: `${SCREENSHOTS}console-phone-response.png` });
+      } finally {
+        await closeConsole();
+        await page.setViewportSize(DESKTOP);
+      }
     });
 
     it("Try it: the key goes over plain HTTP only to this machine, and an answer that never ends can be cancelled", async () => {
