@@ -215,6 +215,24 @@ const WITH_ID = OPERATIONS.map(([route]) => route).filter((route) => route.inclu
 /** The authorization rules the document states, which a caller can fail (403). */
 const STATED_AUTHORIZATION_RULES = ["DELETE /projects/{project_id}.json", "PATCH /organizations.json"];
 
+/** The document's "Authorization rules that are stated", each on the operation it governs. */
+const STATED_WHO_MAY_CALL: [route: string, words: RegExp][] = [
+  ["DELETE /projects/{project_id}.json", /company administrator.*project creator/],
+  ["PATCH /organizations.json", /company administrator/],
+  ["GET /organizations.json", /only the caller's own/i],
+  ["GET /projects.json", /only projects the caller has been added to/i],
+];
+
+/** An operation's who-may-call rules that claim the service's words (`stated`). */
+function statedRules(route: string): Json[] {
+  return (operation(route).operation["x-who-may-call"] ?? []).filter((rule: Json) => typeof rule.stated === "string");
+}
+
+/** An operation's who-may-call rules resting on the assumption `entry`. */
+function rulesResting(route: string, entry: string): Json[] {
+  return (operation(route).operation["x-who-may-call"] ?? []).filter((rule: Json) => entry in (rule["x-assumption"] ?? {}));
+}
+
 function typeOf(node: Json): string {
   const resolved = deref(node);
   const listed = types(resolved).filter((t) => t !== "null");
@@ -263,6 +281,19 @@ describe("the interface's facts", () => {
 
   it.each(STATED_AUTHORIZATION_RULES)("%s documents 403 (a stated authorization rule)", (route) => {
     expect(statuses(route)).toContain("403");
+  });
+
+  // "Authorization rules that are stated" — each is on its operation as the service's rule (`stated`,
+  // never an assumption), in the service's words; no other operation claims a stated rule.
+  it.each(STATED_WHO_MAY_CALL)("%s says who may call it as the service states: %s", (route, words) => {
+    const stated = statedRules(route);
+    expect(stated.map((rule) => rule.stated).join(" ")).toMatch(words);
+    for (const rule of stated) expect(rule["x-assumption"], route).toBeUndefined();
+  });
+
+  it("states no other rule of who may call an operation as the service's", () => {
+    const claimed = OPERATIONS.map(([route]) => route).filter((route) => statedRules(route).length > 0);
+    expect(claimed.sort()).toEqual(STATED_WHO_MAY_CALL.map(([route]) => route).sort());
   });
 
   it.each(PAGINATED)("%s paginates: integer offset (default 0) and limit (default 30), optional", (route) => {
@@ -487,6 +518,65 @@ const PINNED: [id: string, choice: string, check: () => void][] = [
     () => {
       for (const [route] of OPERATIONS)
         expect(Object.keys(deref(operation(route).operation.responses["401"]).headers ?? {}), route).toContain("WWW-Authenticate");
+    },
+  ],
+  [
+    "read-permission",
+    "reading needs no group permission: every read but the project list says so",
+    () => {
+      const reads = OPERATIONS.map(([route]) => route).filter((route) => route.startsWith("GET ") && route !== "GET /projects.json");
+      for (const route of reads) expect(rulesResting(route, "read-permission"), route).not.toHaveLength(0);
+    },
+  ],
+  [
+    "edit-permission",
+    "creating and updating a project need a group that may edit (a Viewer gets 403)",
+    () => {
+      for (const route of ["POST /projects.json", "PATCH /projects/{project_id}.json"]) {
+        expect(
+          rulesResting(route, "edit-permission")
+            .map((rule) => rule.rule)
+            .join(" "),
+          route,
+        ).toMatch(/Viewer gets 403/);
+        expect(statuses(route), route).toContain("403");
+      }
+    },
+  ],
+  [
+    "manage-users-permission",
+    "adding and removing users need a group that may manage users (an Editor gets 403)",
+    () => {
+      for (const route of ["POST /projects/{project_id}/users.json", "DELETE /projects/{project_id}/users/{user_id}.json"])
+        expect(
+          rulesResting(route, "manage-users-permission")
+            .map((rule) => rule.rule)
+            .join(" "),
+          route,
+        ).toMatch(/Editor.*403/);
+    },
+  ],
+  [
+    "company-administrator",
+    "a company administrator is a member of the organization in its administrator group",
+    () => {
+      for (const route of ["DELETE /projects/{project_id}.json", "PATCH /organizations.json"])
+        expect(
+          rulesResting(route, "company-administrator")
+            .map((rule) => rule.rule)
+            .join(" "),
+          route,
+        ).toMatch(/administrator group/);
+    },
+  ],
+  [
+    "add-user-twice",
+    "adding a member again answers 201, never 409",
+    () => {
+      const cause = operation("POST /projects/{project_id}/users.json").operation["x-status-causes"]["201"];
+      expect(cause["x-assumption"]).toHaveProperty("add-user-twice");
+      expect(cause.cause).toMatch(/201 again, never 409/);
+      expect(statuses("POST /projects/{project_id}/users.json")).not.toContain("409");
     },
   ],
   [
