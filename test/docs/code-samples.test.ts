@@ -1,11 +1,12 @@
 // The code of the rendered reference cannot rot: every operation shows a curl and a TypeScript sample,
 // one call per named request example, with nothing but what a reader would send, and every TypeScript
 // snippet the page shows — the generated samples and the ```ts blocks of the guide — compiles against
-// the package's client. All snippets go through one tsc run. (That every curl sample, run as written,
+// the package's client, and so does each task guide (docs/guides/tasks/, one program per guide). All
+// snippets go through one tsc run. (That every curl sample, run as written,
 // works against the mock: curl-samples.test.ts.)
 import { beforeAll, describe, expect, it } from "vitest";
 import { deref, openapi, operations, type Json } from "../support/openapi.js";
-import { codeSamples, renderedDefinition, typescriptBlocks } from "../support/docs.js";
+import { codeSamples, renderedDefinition, taskGuides, typescriptBlocks } from "../support/docs.js";
 import { PACKAGE_NAME, typecheckSnippets, withClientDeclared, type Snippet, type TypecheckResult } from "../support/typecheck.js";
 
 const definition = renderedDefinition();
@@ -35,6 +36,8 @@ const snippets: Snippet[] = [
   // A sample uses the `client` of the guide's set-up: declared here with the client's own type.
   ...typescriptSamples.map((sample) => ({ name: `sample-${sample.operationId}`, source: withClientDeclared(sample.source) })),
   ...guideBlocks.map((block, i) => ({ name: `guide-${i + 1}`, source: withClientDeclared(block.source) })),
+  // Each task guide (docs/guides/tasks/) is one program, its blocks in order (run by task-guides.test.ts).
+  ...taskGuides().map((guide) => ({ name: `task-${guide.file.replace(/\.md$/, "")}`, source: guide.source })),
   CANARY,
 ];
 

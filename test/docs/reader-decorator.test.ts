@@ -162,9 +162,9 @@ describe("docs/reader: the operations' own facts", () => {
   const withFacts = () => {
     const document = fixture() as ReturnType<typeof fixture> & { info: { contact?: { name: string; url: string } } };
     document.info.contact = { name: "Maintainers", url: "https://tracker.invalid/issues" };
-    document.components.responses = {
+    (document.components as Record<string, unknown>).responses = {
       Gone: { description: "Shared: not found.", "x-assumption": { other: [] } },
-    } as never;
+    };
     const paths = document.paths as Record<string, Record<string, unknown>>;
     paths["/things"]!.get = {
       ...(paths["/things"]!.get as object),

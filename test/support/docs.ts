@@ -1,7 +1,7 @@
 // The rendered reference as the tests see it: docs/index.html and the description embedded in it
 // (Redocly's build-docs inlines the decorated description as `const __redoc_definition = {…};`), so the
 // code samples checked here are exactly the ones the page shows.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { operations, repoRoot, type Json } from "./openapi.js";
 
 export const docsDir = `${repoRoot}docs/`;
@@ -57,4 +57,34 @@ export function typescriptBlocks(definition: Json): FencedBlock[] {
   };
   visit(definition, "");
   return blocks;
+}
+
+/** A task guide (docs/guides/tasks/*.md) as the tests run it: its ```ts blocks, in order, as one module;
+ * the output it shows (its ```text block); the `pcs` lines of its ```sh blocks. */
+export interface TaskGuide {
+  file: string;
+  source: string;
+  output: string[];
+  pcsLines: string[];
+}
+
+export const taskGuidesDir = `${docsDir}guides/tasks/`;
+
+export function taskGuides(): TaskGuide[] {
+  return readdirSync(taskGuidesDir)
+    .filter((file) => file.endsWith(".md") && file !== "README.md")
+    .sort()
+    .map((file) => {
+      const text = readFileSync(`${taskGuidesDir}${file}`, "utf8");
+      const blocks = (language: string) =>
+        [...text.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\``, "gm"))].map((m) => m[1]!);
+      return {
+        file,
+        source: blocks("ts").join("\n"),
+        output: blocks("text").join("").trimEnd().split("\n"),
+        pcsLines: blocks("sh")
+          .flatMap((block) => block.split("\n"))
+          .filter((line) => line.startsWith("pcs ")),
+      };
+    });
 }

@@ -1,5 +1,12 @@
-// Who may do what: the visibility rule and the two rules the interface states, with the rest taken
-// from the seed's groups (SandboxSeed.permissions; documented on Permission in seed.ts).
+// Who may do what, exactly as each operation's `x-who-may-call` in the description says (the reference
+// shows it as "Who may call it"; test/sandbox/who-may-call.test.ts holds the two to each other): the
+// visibility rule and the two rules the service states, with the rest taken from the seed's groups
+// (SandboxSeed.permissions; documented on Permission in seed.ts) as the description's assumptions
+// choose: reading needs no permission (read-permission); creating and updating projects need
+// "createProject" / "updateProject" (edit-permission); adding and removing users "manageProjectUsers"
+// (manage-users-permission); a company administrator is a member of the organization whose group has
+// "deleteProject" or "updateOrganization" (company-administrator); what the caller cannot see is 404
+// (hidden-is-404).
 import { ProblemError } from "./problem.js";
 /** A caller sees only the projects it was added to; any other id is "not found", never "forbidden",
  * so that the answer does not reveal whether the project exists. */
