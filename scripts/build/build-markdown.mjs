@@ -8,7 +8,7 @@
 // copied.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { slug } from "../../openapi/plugins/reader.js";
+import { landingLinks, slug, versionLine } from "../../openapi/plugins/reader.js";
 import {
   bodyChoice,
   choiceSentence,
@@ -366,12 +366,32 @@ const full = [
 
 rmSync(join(docs, "reference"), { recursive: true, force: true });
 mkdirSync(join(docs, "reference"), { recursive: true });
+/** First under a page's title, where an agent reading the top finds it (the Agent-Friendly Documentation
+ * Spec's llms.txt directive): where the rest of the reference is. */
+const directive = (toDocs) =>
+  `> Part of the ${bundle.info.title} reference: every operation is listed in [llms.txt](${toDocs}llms.txt), all of it in one file in [llms-full.txt](${toDocs}llms-full.txt).`;
+const withDirective = (markdown, toDocs) => markdown.replace(/^(# .*\n)/, `$1\n${directive(toDocs)}\n`);
 for (const op of ops)
   writeFileSync(
     join(docs, "reference", `${op.operationId}.md`),
-    `${operationMarkdown(op, 1, "reference")}\n\n[All operations](../llms.txt) · [The whole reference](../llms-full.txt) · [This operation in the rendered reference](../index.html${htmlRoute(op)})\n`,
+    `${withDirective(operationMarkdown(op, 1, "reference"), "../")}\n\n[All operations](../llms.txt) · [The whole reference](../llms-full.txt) · [This operation in the rendered reference](../index.html${htmlRoute(op)})\n`,
   );
 writeFileSync(join(docs, "llms.txt"), llms);
+// The Markdown twin of index.html (its address with .md): what the page shows first, its landing text
+// (info.description before the first guide), then llms.txt's index of the rest.
+// The same lines as the page (reader.js: where the Markdown is, the issue tracker, the version); links
+// to the page's own routes, `#/getting-started`, go to the page.
+const landing = [bundle.info.description.split(/^# /m)[0].trim(), landingLinks(structuredClone(bundle)), versionLine(bundle)]
+  .join("\n\n")
+  .replace(/<a href="([^"]+)">([^<]+)<\/a>/g, "[$2]($1)")
+  .replace(/\]\(#\//g, "](index.html#/");
+writeFileSync(
+  join(docs, "index.md"),
+  withDirective(llms, "./").replace(
+    "\n## How to use this API well",
+    `\nThe Markdown twin of [index.html](index.html), the rendered reference.\n\n${landing}\n\n## How to use this API well`,
+  ),
+);
 writeFileSync(join(docs, "llms-full.txt"), full);
 const largest = Math.max(...ops.map((op) => readFileSync(join(docs, "reference", `${op.operationId}.md`), "utf8").length));
 console.log(

@@ -160,3 +160,19 @@ describe("sizes for a model's context", () => {
     expect(full.length).toBeLessThan(100_000);
   });
 });
+
+// The Agent-Friendly Documentation Spec's discovery rules that a static reference can meet: a pointer
+// to llms.txt near the top of every Markdown page, and a Markdown twin at the HTML page's address + .md.
+describe("for agents: where the Markdown is", () => {
+  it("every reference page says under its title where llms.txt and llms-full.txt are", () => {
+    for (const op of operations()) expect(page(op.operationId).split("\n").slice(0, 3).join("\n")).toMatch(/^# .*\n\n> .*\[llms\.txt\]\(\.\.\/llms\.txt\).*\[llms-full\.txt\]\(\.\.\/llms-full\.txt\)/);
+  });
+
+  it("docs/index.md, the twin of index.html, holds the page's landing text and llms.txt's sections", () => {
+    const twin = readFileSync(join(docs, "index.md"), "utf8");
+    expect(twin).toMatch(/^# .*\n\n> .*\[llms\.txt\]\(\.\/llms\.txt\)/);
+    expect(twin).toContain(String(openapi.info.description).split(/^# /m)[0]!.trim().split("\n")[0]);
+    for (const section of llms.split("\n").filter((line) => line.startsWith("## "))) expect(twin).toContain(`\n${section}\n`);
+    expect(twin).not.toMatch(/\]\(#\//); // the page's own routes point into the page
+  });
+});
