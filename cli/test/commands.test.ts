@@ -90,13 +90,17 @@ describe("the service's answers", () => {
     ]);
   });
 
-  it("delete without --yes and without a terminal changes nothing; on a terminal it asks, and no means no", async () => {
+  it("delete without --yes and without a terminal changes nothing; on a terminal it asks by title, and no means no (exit 0)", async () => {
     const file = sandboxFile();
     const refused = await pcs(["--sandbox-file", file, "projects", "delete", "48213"]);
     expect([refused.code, refused.err]).toEqual([2, expect.stringMatching(/add --yes to confirm/)]);
     const declined = await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: false });
-    expect(declined.asked).toEqual([expect.stringMatching(/^Delete a project 48213: this cannot be undone/)]);
-    expect(declined.code).toBe(1);
+    expect(declined.asked).toEqual([
+      'Delete a project: project 48213 "Spring 2025 launch campaign". This cannot be undone. Go on? [y/N] ',
+    ]);
+    expect([declined.code, declined.err]).toEqual([0, "pcs: projects delete: not confirmed; nothing was changed."]);
+    const missing = await pcs(["--sandbox-file", file, "projects", "delete", "999999"], { isTTY: true, answer: true });
+    expect([missing.code, missing.asked, missing.err]).toEqual([1, [], expect.stringMatching(/^pcs: projects delete: 404 Not Found/)]);
     expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(0);
     expect((await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: true })).code).toBe(0);
     expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(1);
@@ -111,14 +115,20 @@ describe("the service's answers", () => {
 });
 
 describe("output", () => {
-  it("a table on a terminal, JSON when piped, JSONL with --all", async () => {
+  it("a table on a terminal, JSON when piped, the same JSON array with --all, JSONL when asked", async () => {
     const file = sandboxFile();
     const onTerminal = await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id,title"], { isTTY: true });
     expect(onTerminal.out.split("\n")[0]).toMatch(/^ID\s+TITLE$/);
     const piped = await pcs(["--sandbox-file", file, "groups", "list"]);
     expect(Array.isArray(JSON.parse(piped.out))).toBe(true);
     const all = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1", "--fields", "id"]);
-    expect(all.out.split("\n").map((line) => JSON.parse(line))).toEqual([{ id: 48213 }, { id: 48377 }]);
+    const once = await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id"]);
+    expect(all.out).toBe(once.out);
+    expect(JSON.parse(all.out)).toEqual([{ id: 48213 }, { id: 48377 }]);
+    const lines = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1", "--fields", "id", "--format", "jsonl"]);
+    expect(lines.out.split("\n").map((line) => JSON.parse(line))).toEqual([{ id: 48213 }, { id: 48377 }]);
+    const none = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--offset", "5"]);
+    expect(none.out).toBe("[]");
   });
 
   it("--debug shows each request on stderr without the key", async () => {
