@@ -33,8 +33,10 @@ export function failureLine(error: unknown, attempted: Attempted | undefined, li
   if ((error as { name?: unknown })?.name === "TimeoutError") {
     const retried = attempted && attempted.attempts > 1;
     return `${request} timed out: no complete answer within ${seconds(limits.timeoutMs)}${
-      retried ? ` per attempt (${attempted.attempts} attempts, at most ${seconds(limits.maxElapsedMs)} per call)` : ""
-    }, the client's limit`;
+      retried
+        ? ` per attempt, ${attempted.attempts} attempts in at most ${seconds(limits.maxElapsedMs)} (the client's limits)`
+        : " (the client's limit per attempt)"
+    }`;
   }
   const unreachable = networkFailureReason(error);
   if (unreachable)

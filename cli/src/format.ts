@@ -23,7 +23,7 @@ export function pick(value: unknown, fields: string[] | undefined): unknown {
   return Array.isArray(value) ? value.map(one) : one(value);
 }
 
-/** The widest a cell is shown without a terminal to fit (and the most any column gets on one). */
+/** The widest a cell is shown without a terminal to fit (on one, the terminal's width is the limit). */
 const MAX_CELL = 40;
 /** A column is not narrowed below this to fit the terminal; columns are left out instead. */
 const MIN_CELL = 10;
@@ -36,18 +36,19 @@ function fit(text: string, width: number): string {
 const widthOf = (text: string) => [...text].length;
 const pad = (text: string, width: number) => `${text}${" ".repeat(Math.max(0, width - widthOf(text)))}`;
 
-/** One value on one line: scalars as text, objects as compact JSON (never more than `width` of it). */
-function cell(value: unknown, { redact }: RenderOptions, width = MAX_CELL): string {
+/** One value on one line: scalars as text (or as JSON: `asJson`), objects as compact JSON (never more
+ * than `width` of it). */
+function cell(value: unknown, { redact }: RenderOptions, width = MAX_CELL, asJson = false): string {
   const text =
-    value === null || value === undefined
-      ? ""
-      : typeof value === "object"
-        ? jsonText(value, { redact, maxLength: width })
+    asJson || (typeof value === "object" && value !== null)
+      ? jsonText(value, { redact, maxLength: width })
+      : value === null || value === undefined
+        ? ""
         : redact(String(value)).replace(/\s+/g, " ");
   return fit(safeTerminalText(text), width);
 }
 
-const name = (key: string, { redact }: RenderOptions) => safeTerminalText(redact(key));
+const name = (key: string, { redact }: RenderOptions, upper = false) => safeTerminalText(upper ? redact(key).toUpperCase() : redact(key));
 
 /** Columns for a list of objects: the fields asked for, else the fields that hold a scalar in every item. */
 function columnsOf(rows: Row[], fields: string[] | undefined): string[] {
@@ -83,10 +84,13 @@ export function table(value: unknown, fields: string[] | undefined, options: Ren
     return entries.map(([, v], i) => `${pad(fit(keys[i]!, keyWidth), keyWidth)}  ${cell(v, options, valueWidth)}`.trimEnd()).join("\n");
   }
   if (value.length === 0) return "(none)";
-  // Items that are not all objects, or objects with no scalar field: one column of compact JSON.
+  // Items that are not all objects, or objects with no scalar field: one column of JSON, so no row is blank.
   const columns = value.every(isRow) ? columnsOf(value, fields) : [];
-  const headers = columns.length ? columns.map((c) => name(c, options).toUpperCase()) : ["VALUE"];
-  const cells = value.map((item) => (columns.length ? columns.map((c) => cell((item as Row)[c], options)) : [cell(item, options)]));
+  const headers = columns.length ? columns.map((c) => name(c, options, true)) : ["VALUE"];
+  const cap = options.columns ?? MAX_CELL;
+  const cells = value.map((item) =>
+    columns.length ? columns.map((c) => cell((item as Row)[c], options, cap)) : [cell(item, options, cap, true)],
+  );
   const natural = headers.map((header, i) => Math.max(widthOf(header), ...cells.map((row) => widthOf(row[i]!))));
   const widths = fitWidths(natural, options.columns);
   const line = (values: string[]) =>
@@ -95,7 +99,15 @@ export function table(value: unknown, fields: string[] | undefined, options: Ren
       .join("  ")
       .trimEnd();
   const left = headers.length - widths.length;
-  const note = left > 0 ? [`(${left} more column${left > 1 ? "s" : ""} did not fit: --fields picks the ones to show)`] : [];
+  const note =
+    left > 0
+      ? [
+          fit(
+            `(${left} more column${left > 1 ? "s" : ""} did not fit: --fields picks the ones to show)`,
+            options.columns ?? Number.POSITIVE_INFINITY,
+          ),
+        ]
+      : [];
   return [line(headers), ...cells.map(line), ...note].join("\n");
 }
 

@@ -3,7 +3,8 @@
 // recursion: the nesting is the server's to choose, and JSON.stringify overflows the stack at about
 // 10,000 levels where JSON.parse reads 100,000 happily. On the way every string (property names too)
 // goes through the key's redactor and is made safe for a terminal (safeJsonText: the same JSON), and a
-// table cell's text stops as soon as it is long enough.
+// table cell's text stops as soon as it is long enough. Members nested deeper than MAX_INDENTED_DEPTH
+// are written without line breaks: 100,000 levels indented would be gigabytes of spaces.
 import { safeJsonText } from "@project-collaboration/api";
 
 export interface JsonTextOptions {
@@ -14,6 +15,9 @@ export interface JsonTextOptions {
   /** Stop once the text is this long; the text then ends with "…" (a table cell). */
   maxLength?: number;
 }
+
+/** Deeper than any answer of this API; what lies deeper is still written, on one line. */
+export const MAX_INDENTED_DEPTH = 100;
 
 type Member = readonly [name: string | undefined, value: unknown];
 interface Open {
@@ -36,7 +40,7 @@ export function jsonText(
     parts.push(text);
     length += text.length;
   };
-  const newline = (depth: number) => (indent > 0 ? `\n${" ".repeat(indent * depth)}` : "");
+  const newline = (depth: number) => (indent > 0 && depth <= MAX_INDENTED_DEPTH ? `\n${" ".repeat(indent * depth)}` : "");
   const string = (text: string) => safeJsonText(JSON.stringify(redact(text)));
   const literal = (text: string) => (redact(text) === text ? text : string(text));
   const stack: Open[] = [];
@@ -77,5 +81,5 @@ export function jsonText(
     begin(member, open.depth);
   }
   const text = parts.join("");
-  return text.length > maxLength ? `${[...text.slice(0, maxLength)].slice(0, maxLength - 1).join("")}…` : text;
+  return stack.length > 0 || text.length > maxLength ? `${text.slice(0, Math.max(0, maxLength - 1))}…` : text;
 }

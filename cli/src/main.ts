@@ -317,7 +317,7 @@ async function moreAfter(
   if (!(shown > 0 && shown >= limit)) return undefined;
   const offset = Number(query.offset ?? 0);
   const next = offset + shown;
-  const what = `${shown} ${command.name.split(" ")[0]}${offset ? ` from offset ${offset}` : ""}`;
+  const what = `${command.name.split(" ")[0]} ${offset + 1}–${next}`;
   const how = `--offset ${next} for the next page, --all for every page`;
   try {
     const { data, response } = await read({ ...query, offset: next, limit: 1 });

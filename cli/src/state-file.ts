@@ -10,7 +10,7 @@
 // - a command that only reads never writes it, and takes no lock (a rename is atomic: it reads the
 //   state before or after a write, never half of one).
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 
@@ -124,7 +124,7 @@ function breakIfStale(lock: string): void {
   const breaker = `${lock}.break`;
   if (!createExclusive(breaker, String(process.pid))) {
     try {
-      if (Date.now() - statSync(breaker).mtimeMs > STALE_BREAKER_MS) unlinkSync(breaker);
+      if (Date.now() - lstatSync(breaker).mtimeMs > STALE_BREAKER_MS) unlinkSync(breaker);
     } catch {}
     return;
   }

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandTable, main } from "../src/index.js";
+import { commandTable } from "../src/index.js";
+import { pcs } from "./pcs.js";
 import { exampleBody, exampleOf } from "../../contract/src/description.js";
 import { operations } from "../../test/support/openapi.js";
 
@@ -13,19 +14,6 @@ const dir = mkdtempSync(join(tmpdir(), "pcs-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-async function pcs(argv: string[], { env = {}, isTTY = false, answer = false } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const asked: string[] = [];
-  const code = await main(argv, env, {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    isTTY,
-    confirm: async (question) => (asked.push(question), answer),
-    readStdin: async () => "",
-  });
-  return { code, out: out.join("\n"), err: err.join("\n"), errLines: err.flatMap((e) => e.split("\n")), asked };
-}
 const sandboxFile = () => join(dir, `sandbox-${files++}.json`);
 
 describe("the command table", () => {
@@ -95,9 +83,7 @@ describe("the service's answers", () => {
     const refused = await pcs(["--sandbox-file", file, "projects", "delete", "48213"]);
     expect([refused.code, refused.err]).toEqual([2, expect.stringMatching(/add --yes to confirm/)]);
     const declined = await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: false });
-    expect(declined.asked).toEqual([
-      'Delete a project: project 48213 "Spring 2025 launch campaign". This cannot be undone. Go on? [y/N] ',
-    ]);
+    expect(declined.asked).toEqual(['Delete a project: project 48213 "Spring 2025 launch campaign". This cannot be undone. Go on? [y/N] ']);
     expect([declined.code, declined.err]).toEqual([0, "pcs: projects delete: not confirmed; nothing was changed."]);
     const missing = await pcs(["--sandbox-file", file, "projects", "delete", "999999"], { isTTY: true, answer: true });
     expect([missing.code, missing.asked, missing.err]).toEqual([1, [], expect.stringMatching(/^pcs: projects delete: 404 Not Found/)]);
