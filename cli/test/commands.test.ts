@@ -59,8 +59,21 @@ describe("mistakes: one line, exit 2, nothing sent", () => {
       { PCS_API_KEY: "k" },
       /must not hold a user name or password/,
     ],
-    [["projets", "list"], {}, /unknown command "projets"/],
-    [["projects", "remove", "1"], {}, /projects has no command "remove"/],
+    [["projets", "list"], {}, /unknown command "projets": did you mean "projects"\?/],
+    [["projects", "lsit"], {}, /projects has no command "lsit": did you mean "projects list"\?/],
+    [["projects", "remove", "1"], {}, /projects has no command "remove" \(projects list, projects create/],
+    [["projects", "list", "--ofset", "3"], {}, /Unknown option '--ofset': did you mean --offset\? \(pcs projects list --help/],
+    [["api", "FETCH", "/projects.json"], { PCS_API_KEY: "k" }, /api: the method must be one of GET, HEAD/],
+    [
+      ["api", "POST", "/projects.json", "--body", "{}"],
+      { PCS_API_KEY: "k", PCS_BASE_URL: "https://pcs.invalid" },
+      /api: POST may change data: add --yes/,
+    ],
+    [
+      ["projects", "list"],
+      { PCS_API_KEY: "k", PCS_BASE_URL: "https://pcs.invalid", PCS_TIMEOUT_MS: "soon" },
+      /PCS_TIMEOUT_MS must be a whole number/,
+    ],
   ] as const)("%j", async (argv, env, message) => {
     const result = await pcs([...argv], { env: { ...env } });
     expect([result.code, result.errLines.length]).toEqual([2, 1]);
@@ -90,6 +103,35 @@ describe("the service's answers", () => {
     expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(0);
     expect((await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: true })).code).toBe(0);
     expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(1);
+  });
+
+  it("pcs api: any request, GET at once, a write asked first on a terminal (no means nothing sent, exit 0) or sent with --yes", async () => {
+    const file = sandboxFile();
+    const listed = await pcs(["--sandbox-file", file, "api", "GET", "/projects.json?limit=1", "--fields", "id"]);
+    expect([listed.code, JSON.parse(listed.out)]).toEqual([0, [{ id: 48213 }]]);
+    const body = ["--body", '{"name":"By api"}'];
+    const declined = await pcs(["--sandbox-file", file, "api", "POST", "/projects.json", ...body], { isTTY: true, answer: false });
+    expect([declined.code, declined.asked, declined.err]).toEqual([
+      0,
+      ["Send POST /projects.json? It may change data. [y/N] "],
+      "pcs: api: not confirmed; nothing was sent.",
+    ]);
+    const created = await pcs(["--sandbox-file", file, "api", "post", "projects.json", ...body, "--yes"]);
+    expect([created.code, JSON.parse(created.out).title]).toEqual([0, "By api"]);
+    const titles = JSON.parse((await pcs(["--sandbox-file", file, "projects", "list", "--all"])).out).map(
+      (p: { title: string }) => p.title,
+    );
+    expect(titles.filter((title: string) => title === "By api")).toHaveLength(1);
+  });
+
+  it("a list on a terminal says when more exist, and how to see them", async () => {
+    const file = sandboxFile();
+    const first = await pcs(["--sandbox-file", file, "projects", "list", "--limit", "1"], { isTTY: true });
+    expect(first.err).toBe("Showing projects 1–1; more exist: --offset 1 for the next page, --all for every page.");
+    const last = await pcs(["--sandbox-file", file, "projects", "list", "--limit", "1", "--offset", "1"], { isTTY: true });
+    expect([last.code, last.err]).toEqual([0, ""]);
+    const piped = await pcs(["--sandbox-file", file, "projects", "list", "--limit", "1"]);
+    expect(piped.err).toBe("");
   });
 
   it("state lasts between commands in the sandbox file", async () => {
