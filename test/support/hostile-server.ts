@@ -73,12 +73,14 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-/** A raw HTTP/1.1 answer: node:http refuses to write these status texts and header values. */
+/** A raw HTTP/1.1 answer: node:http refuses to write these status texts and header values. A success
+ * has no Content-Length (its body ends when the connection does), so the client counts it in a copy of
+ * the response, hostile status text and all; a problem has one. */
 function answer(socket: Socket, status: number, body: string, contentType: string, key: string, authorization: string): void {
   const head = [
     `HTTP/1.1 ${status} Hostile${ESC}[2J\u009b31m\u202e ${key}`,
     `Content-Type: ${contentType}`,
-    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...(status < 300 ? [] : [`Content-Length: ${Buffer.byteLength(body)}`]),
     `X-Hostile: \u009b31m\u202e ${keyForms(key).join(" ")}`,
     `X-Echo: ${authorization}`,
     "Connection: close",
