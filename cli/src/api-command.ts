@@ -58,12 +58,7 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
   const { render } = await import("./format.js");
   const { problemLine } = await import("./failure.js");
   const changesData = !READ_ONLY_METHODS.has(method);
-  const send = connection.client.request as unknown as (
-    method: string,
-    path: string,
-    init: object,
-  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-  const request = () => send(method.toLowerCase(), path, { parseAs: "text", ...(body !== undefined && { body }) });
+  const request = () => connection.send(method.toLowerCase(), path, { parseAs: "text", ...(body !== undefined && { body }) });
 
   if (connection.dryRun) {
     await request();
@@ -84,7 +79,7 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
   }
   const text = typeof result.data === "string" ? result.data : "";
   if (text === "") {
-    if (io.isTTY) io.err(`${method} ${path}: done (${result.response.status}).`);
+    if (io.isTTY) io.err(safeTerminalText(`${method} ${path}: done (${result.response.status}).`));
     return 0;
   }
   let json: unknown;

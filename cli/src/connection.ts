@@ -17,8 +17,14 @@ export interface ConnectionValues {
   "sandbox-file"?: string | undefined;
 }
 
+/** openapi-fetch's request(method, path, init), loosely typed: the commands' methods and paths come from
+ * the command table (made from the description the client's types are made from), `pcs api`'s from the user. */
+export type Send = (method: string, path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
 export interface Connection {
   client: ApiClient;
+  /** The client's request(), for a method and path known only at run time. */
+  send: Send;
   redact: Redactor;
   limits: Limits;
   /** The in-process sandbox, with --sandbox. */
@@ -67,7 +73,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   const show = (lines: string[]) => io.err(lines.map((line) => api.safeTerminalText(redact(line))).join("\n"));
 
   let last: Attempted | undefined;
-  const send = sandbox ? sandbox.fetch : (request: Request, init?: RequestInit) => fetch(request, init);
+  const deliver = sandbox ? sandbox.fetch : (request: Request, init?: RequestInit) => fetch(request, init);
   const transport = async (request: Request, init?: RequestInit): Promise<Response> => {
     last =
       last && last.method === request.method && last.url === request.url
@@ -80,7 +86,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
     }
     if (values.debug) show([`> ${request.method} ${request.url}`, ...[...request.headers].map(([name, value]) => `> ${name}: ${value}`)]);
     const started = performance.now();
-    const response = await send(request, init);
+    const response = await deliver(request, init);
     if (values.debug)
       show([
         `< ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`,
@@ -104,6 +110,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   }
   return {
     client,
+    send: client.request as unknown as Send,
     redact,
     limits,
     sandbox,

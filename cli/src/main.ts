@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { apiCommand } from "./api-command.js";
 import { completion } from "./completion.js";
-import { connect, type Connection } from "./connection.js";
+import { connect, type Connection, type Send } from "./connection.js";
 import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
@@ -206,11 +206,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const { problemLine } = await import("./failure.js");
   const say = (line: string) => io.err(safeTerminalText(connection.redact(line)));
   const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
-  const send = connection.client.request as unknown as (
-    method: string,
-    path: string,
-    init: object,
-  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const { send } = connection;
   const params = { path, query };
   const failed = (status: number, problem: unknown) => {
     const hint =
@@ -273,8 +269,6 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   }
   return 0;
 }
-
-type Send = (method: string, path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /**
  * What a destructive command is about to destroy, in words: each path argument, named by what the
