@@ -10,6 +10,7 @@ export function globalHelp(commands: Command[]): string {
     "Usage: pcs <resource> <verb> [arguments] [flags]",
     "",
     ...commands.map((c) => `  ${`${c.name}${c.positionals.map((p) => ` <${p.name}>`).join("")}`.padEnd(width)}  ${c.summary}`),
+    `  ${"api <METHOD> <path>".padEnd(width)}  Send any request (pcs api GET /projects.json; pcs api --help)`,
     `  ${"sandbox [--port N]".padEnd(width)}  Serve the reference sandbox over HTTP on 127.0.0.1 (no account needed)`,
     `  ${"completion bash|zsh|fish".padEnd(width)}  Print a shell completion script`,
     "",
@@ -17,12 +18,15 @@ export function globalHelp(commands: Command[]): string {
     "  --base-url <url>       the service root (or PCS_BASE_URL); the key only from PCS_API_KEY",
     "  --format table|json|jsonl   default: a table on a terminal, JSON when piped",
     "  --fields a,b           only these fields",
-    "  --all                  every page of a list (JSONL when piped)",
+    "  --all                  every page of a list (one JSON array when piped; --format jsonl streams lines)",
     "  --yes                  confirm a command that deletes (asked on a terminal; required otherwise)",
     "  --debug                print each request and response on stderr, credentials redacted",
-    "  --sandbox              run against a sandbox kept in a file between commands (--sandbox-file <path>)",
+    '  --dry-run              print the request as a curl command (the key as "$PCS_API_KEY"), send nothing',
+    "  --sandbox              run against a sandbox kept in a file between commands (--sandbox-file <path>);",
+    "                         as PCS_API_KEY's user if set (sandbox-viewer-key…), else as its administrator",
     "",
-    "Exit codes: 0 done, 1 the service answered with an error, 2 a usage mistake. pcs <command> --help for one command.",
+    "Exit codes: 0 done (or declined at the prompt), 1 the service answered with an error or could not be",
+    "reached, 2 a usage mistake. pcs <command> --help for one command.",
   ].join("\n");
 }
 

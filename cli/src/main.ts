@@ -1,41 +1,41 @@
-// `pcs`: every operation of the description as a command. A function of its arguments, environment and
-// streams (so tests call it without a process) that resolves to the exit code: 0 done, 1 the service
-// answered with an error, 2 a usage mistake (one line each, never a stack trace).
-import { readFileSync } from "node:fs";
+// `pcs`: every operation of the description as a command, and `pcs api` for any request. A function of
+// its arguments, environment and streams (so tests call it without a process) that resolves to the exit
+// code: 0 done (or declined), 1 the service answered with an error or could not be reached, 2 a usage
+// mistake (one line each, never a stack trace). Every line that carries a server's text or the
+// request's is redacted of the key and made safe for a terminal before it is printed.
 import { parseArgs } from "node:util";
+import { apiCommand } from "./api-command.js";
 import { completion } from "./completion.js";
-import { FORMATS, render, type Format } from "./format.js";
+import { connect, type Connection, type Send } from "./connection.js";
+import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
-import { DEFAULT_SANDBOX_FILE, loadSandbox, saveSandbox, serveSandboxCommand } from "./sandbox.js";
+import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
+import { serveSandboxCommand } from "./sandbox.js";
+import { didYouMean } from "./suggest.js";
 import { commandTable, type Command, type Value } from "./table.js";
+import { UsageError } from "./usage-error.js";
+
+export { UsageError };
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
   /** stdout is a terminal: tables, and questions before destroying anything. */
   isTTY: boolean;
+  /** The terminal's width in columns (tables are fitted to it). */
+  columns?: number | undefined;
   /** Asks on the terminal; resolves true only for yes. */
   confirm(question: string): Promise<boolean>;
   /** All of stdin (for --body -). */
   readStdin(): Promise<string>;
 }
 
-export class UsageError extends Error {
-  override name = "UsageError";
+/** What main() knows when something fails: the command, its flags, where it was sending. */
+export interface Context {
+  command?: string;
+  flags?: string[];
+  connection?: Connection;
 }
-
-const GLOBAL_OPTIONS = {
-  "base-url": { type: "string" },
-  format: { type: "string" },
-  fields: { type: "string" },
-  all: { type: "boolean" },
-  yes: { type: "boolean", short: "y" },
-  debug: { type: "boolean" },
-  body: { type: "string" },
-  sandbox: { type: "boolean" },
-  "sandbox-file": { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
 
 /** A flag's or argument's value, checked against its type and bounds before anything is sent. */
 function typed(what: string, raw: string, value: Value): string | number | boolean {
@@ -58,16 +58,23 @@ function typed(what: string, raw: string, value: Value): string | number | boole
   return raw;
 }
 
+/** The words pcs takes first, besides the resources of the command table. */
+const OWN_WORDS = ["api", "sandbox", "completion"];
+
 function findCommand(words: string[], commands: Command[]): Command {
   const name = words.slice(0, 2).join(" ");
   const found = commands.find((c) => c.name === name);
   if (found) return found;
   const resource = commands.filter((c) => c.name.startsWith(`${words[0]} `));
-  if (resource.length)
+  if (resource.length) {
+    const verbs = resource.map((c) => c.name.split(" ")[1]!);
+    const guess = didYouMean(words[1] ?? "", verbs, (verb) => `"${words[0]} ${verb}"`);
     throw new UsageError(
-      `${words[0]} has no command ${JSON.stringify(words[1] ?? "")}: ${resource.map((c) => c.name).join(", ")} (pcs --help)`,
+      `${words[0]} has no command ${JSON.stringify(words[1] ?? "")}${guess || ` (${resource.map((c) => c.name).join(", ")})`} (pcs --help lists them)`,
     );
-  throw new UsageError(`unknown command ${JSON.stringify(words[0] ?? "")} (pcs --help lists them)`);
+  }
+  const resources = [...new Set(commands.map((c) => c.name.split(" ")[0]!)), ...OWN_WORDS];
+  throw new UsageError(`unknown command ${JSON.stringify(words[0] ?? "")}${didYouMean(words[0] ?? "", resources)} (pcs --help lists them)`);
 }
 
 /** The body: --body (@file, - for stdin, or inline JSON) or the body's flags, never both. */
@@ -80,12 +87,7 @@ async function bodyOf(command: Command, flags: Record<string, string | undefined
   if (raw !== undefined) {
     if (given.length)
       throw new UsageError(`give the body with --body or with its flags (${given.map((f) => `--${f.flag}`).join(", ")}), not both`);
-    const text = raw === "-" ? await io.readStdin() : raw.startsWith("@") ? readBodyFile(raw.slice(1)) : raw;
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new UsageError(`--body is not JSON${raw.startsWith("@") ? ` (${raw.slice(1)})` : ""}`);
-    }
+    return readBody(raw, io);
   }
   const body: Record<string, unknown> = {};
   for (const field of given) {
@@ -100,31 +102,41 @@ async function bodyOf(command: Command, flags: Record<string, string | undefined
   return body;
 }
 
-function readBodyFile(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    throw new UsageError(`--body @${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : "cannot be read"}`);
-  }
+/** parseArgs's "Unknown option '--limt'. To specify a positional…": its first sentence, with a guess. */
+function usageLine(error: Error, context: Context): string {
+  const first = error.message.split("\n")[0]!;
+  const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(first);
+  if (!unknown) return first;
+  const guess = didYouMean(unknown[2]!, context.flags ?? Object.keys(GLOBAL_OPTIONS), (flag) => `--${flag}`);
+  return `Unknown option '${unknown[1]}${unknown[2]}'${guess} (pcs ${context.command ?? "<command>"} --help lists its flags)`;
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const context: Context = {};
   try {
-    return await run(argv, env, io);
+    return await run(argv, env, io, context);
   } catch (error) {
+    const { ApiError, createRedactor, credentialForms, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, safeTerminalText } = await import(
+      "@project-collaboration/api"
+    );
+    const { failureLine, problemLine } = await import("./failure.js");
+    const redact = context.connection?.redact ?? createRedactor(credentialForms(env.PCS_API_KEY ?? ""));
+    const say = (line: string) => io.err(safeTerminalText(redact(`pcs: ${line}`)));
     if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")) {
-      // parseArgs says more than one line (how to pass a value starting with "-"): its first sentence.
-      io.err(
-        `pcs: ${(error as Error).message.split("\n")[0]!.replace(/(Unknown option '[^']+')\..*$/, "$1 (pcs <command> --help lists its flags)")}`,
-      );
+      say(usageLine(error as Error, context));
       return 2;
     }
-    io.err(`pcs: ${(error as Error)?.message?.split("\n")[0] ?? String(error)}`);
+    const where = context.command ? `${context.command}: ` : "";
+    if (error instanceof ApiError) say(`${where}${problemLine(error.status, error.problem)}`);
+    else {
+      const limits = context.connection?.limits ?? { timeoutMs: DEFAULT_TIMEOUT_MS, maxElapsedMs: DEFAULT_RETRY.maxElapsedMs };
+      say(`${where}${failureLine(error, context.connection?.attempted(), limits)}`);
+    }
     return 1;
   }
 }
 
-async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Context): Promise<number> {
   const { commands, version } = commandTable();
   // The command's words, wherever flags stand: every flag any command takes is known here, so a flag's
   // value is never mistaken for a word.
@@ -154,17 +166,15 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<numb
     return 0;
   }
   if (words[0] === "sandbox") return serveSandboxCommand(argv.slice(1), io);
+  if (words[0] === "api") return apiCommand(argv, env, io, context, version);
 
   const command = findCommand(words, commands);
-  const commandOptions = Object.fromEntries(
-    [...command.query.map((q) => q.flag), ...(command.body?.flags ?? []).map((f) => f.flag)].map((flag) => [
-      flag,
-      { type: "string" as const },
-    ]),
-  );
+  const ownFlags = [...command.query.map((q) => q.flag), ...(command.body?.flags ?? []).map((f) => f.flag)];
+  context.command = command.name;
+  context.flags = [...ownFlags, ...Object.keys(GLOBAL_OPTIONS)];
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { ...GLOBAL_OPTIONS, ...commandOptions },
+    options: { ...GLOBAL_OPTIONS, ...Object.fromEntries(ownFlags.map((flag) => [flag, { type: "string" as const }])) },
     allowPositionals: true,
     strict: true,
   });
@@ -182,81 +192,132 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<numb
   const query = Object.fromEntries(
     command.query.filter((q) => strings[q.flag] !== undefined).map((q) => [q.name, typed(`--${q.flag}`, strings[q.flag]!, q)]),
   );
-  const format = (values.format ?? (io.isTTY ? "table" : values.all ? "jsonl" : "json")) as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be ${FORMATS.join(", ")}, not ${JSON.stringify(values.format)}`);
-  const fields = values.fields
-    ?.split(",")
-    .map((f) => f.trim())
-    .filter(Boolean);
+  const format = formatOf(values.format, io);
+  const fields = fieldsOf(values.fields);
   if (values.all && !command.paginated) throw new UsageError(`--all walks the pages of a list: ${command.name} has none`);
   const body = await bodyOf(command, strings, values.body, io);
+  if (command.destructive && !values.yes && !values["dry-run"] && !io.isTTY)
+    throw new UsageError(`${command.name} changes data that cannot be restored: add --yes to confirm (not a terminal, so pcs cannot ask)`);
+
+  const connection = await connect(values, env, io, version);
+  context.connection = connection;
+  const { READ_ONLY_METHODS, paginate, safeTerminalText } = await import("@project-collaboration/api");
+  const { arrayItemText, render } = await import("./format.js");
+  const { problemLine } = await import("./failure.js");
+  const say = (line: string) => io.err(safeTerminalText(connection.redact(line)));
+  const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
+  const { send } = connection;
+  const params = { path, query };
+  const failed = (status: number, problem: unknown) => {
+    const hint =
+      connection.sandbox && status === 401
+        ? " (the sandbox's keys are sandbox-admin-key, sandbox-editor-key and sandbox-viewer-key; without PCS_API_KEY, pcs --sandbox acts as the administrator)"
+        : "";
+    say(`pcs: ${command.name}: ${problemLine(status, problem)}${hint}`);
+    return 1;
+  };
+
+  if (connection.dryRun) {
+    await send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) });
+    io.out(safeTerminalText(connection.redact(connection.dryRun.join("\n\n")), { multiline: true }));
+    return 0;
+  }
 
   if (command.destructive && !values.yes) {
-    if (!io.isTTY)
-      throw new UsageError(
-        `${command.name} changes data that cannot be restored: add --yes to confirm (not a terminal, so pcs cannot ask)`,
-      );
-    const what = `${command.summary}${args.length ? ` ${args.join(" ")}` : ""}`;
-    if (!(await io.confirm(`${what}: this cannot be undone. Go on? [y/N] `))) {
-      io.err("pcs: nothing was changed.");
-      return 1;
+    const named = await nameTargets(command, commands, path, send);
+    if ("status" in named) return failed(named.status, named.problem);
+    const question = `${command.summary}: ${named.names}. This cannot be undone. Go on? [y/N] `;
+    if (!(await io.confirm(safeTerminalText(connection.redact(question))))) {
+      io.err(`pcs: ${command.name}: not confirmed; nothing was changed.`);
+      return 0;
     }
   }
 
-  // The client and the sandbox only now: --help, completion and usage mistakes never load them.
-  const { createClient, paginate, credentialForms, createRedactor } = await import("@project-collaboration/api");
-  const sandboxFile = values["sandbox-file"] ?? (values.sandbox ? DEFAULT_SANDBOX_FILE : undefined);
-  const sandbox = sandboxFile ? await loadSandbox(sandboxFile) : undefined;
-  const apiKey = sandbox ? "sandbox-admin-key" : env.PCS_API_KEY;
-  const baseUrl = sandbox ? "https://sandbox.invalid/public/api" : (values["base-url"] ?? env.PCS_BASE_URL)?.trim();
-  if (!apiKey) throw new UsageError("PCS_API_KEY is not set: the key comes from the environment only (or use --sandbox)");
-  if (!baseUrl) throw new UsageError("no server: set PCS_BASE_URL or give --base-url (or use --sandbox)");
-  const redact = createRedactor(credentialForms(apiKey));
-  const sendThrough = sandbox ? sandbox.fetch : (request: Request) => fetch(request);
-  const debugFetch = async (request: Request) => {
-    if (values.debug)
-      io.err(redact(`> ${request.method} ${request.url}\n${[...request.headers].map(([k, v]) => `> ${k}: ${v}`).join("\n")}`));
-    const response = await sendThrough(request);
-    if (values.debug)
-      io.err(redact(`< ${response.status} ${response.statusText}\n${[...response.headers].map(([k, v]) => `< ${k}: ${v}`).join("\n")}`));
-    return response;
-  };
-  let client: ReturnType<typeof createClient>;
-  try {
-    client = createClient({ baseUrl, apiKey, fetch: debugFetch, userAgent: `pcs/${version}` });
-  } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^createClient: baseUrl/, "the base URL"));
-  }
-  const params = { path, query };
-  try {
-    if (values.all) {
-      const items: unknown[] = [];
-      for await (const item of paginate(client as never, command.path as never, { params } as never)) {
-        if (format === "jsonl") io.out(render(item, "jsonl", fields));
-        else items.push(item);
+  const changesData = !READ_ONLY_METHODS.has(command.method);
+  if (values.all) {
+    const items = paginate(connection.client as never, command.path as never, { params } as never) as AsyncIterable<unknown>;
+    if (format === "table") {
+      const all: unknown[] = [];
+      for await (const item of items) all.push(item);
+      io.out(render(all, "table", fields, options));
+    } else if (format === "jsonl") {
+      for await (const item of items) io.out(render(item, "jsonl", fields, options));
+    } else {
+      // The same JSON array as without --all, written item by item (each one a step behind, for its comma).
+      let previous: string | undefined;
+      for await (const item of items) {
+        io.out(previous === undefined ? "[" : `${previous},`);
+        previous = arrayItemText(item, fields, options);
       }
-      if (format !== "jsonl") io.out(render(items, format, fields));
-      return 0;
+      io.out(previous === undefined ? "[]" : `${previous}\n]`);
     }
-    const send = client.request as unknown as (
-      method: string,
-      path: string,
-      init: object,
-    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const result = await send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) });
-    if (!result.response.ok) {
-      const problem = result.error as { title?: string; detail?: string } | undefined;
-      const said = problem && typeof problem === "object" ? [problem.title, problem.detail].filter(Boolean).join(": ") : "";
-      io.err(redact(`pcs: ${command.name}: ${result.response.status}${said ? ` ${said}` : ""}`));
-      return 1;
-    }
-    if (result.data === undefined) {
-      if (io.isTTY) io.err(`${command.summary}: done (${result.response.status}).`);
-      return 0;
-    }
-    io.out(render(result.data, format, fields));
     return 0;
-  } finally {
-    if (sandbox && sandboxFile) saveSandbox(sandboxFile, sandbox);
+  }
+
+  const result = await connection.run(changesData, () =>
+    send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) }),
+  );
+  if (!result.response.ok) return failed(result.response.status, result.error);
+  if (result.data === undefined) {
+    if (io.isTTY) io.err(`${command.summary}: done (${result.response.status}).`);
+    return 0;
+  }
+  io.out(render(result.data, format, fields, options));
+  if (io.isTTY && command.paginated && Array.isArray(result.data)) {
+    const more = await moreAfter(command, query, result.data.length, (q) => send("get", command.path, { params: { path, query: q } }));
+    if (more) say(more);
+  }
+  return 0;
+}
+
+/**
+ * What a destructive command is about to destroy, in words: each path argument, named by what the
+ * command that reads it answers (a project by its title), e.g. `project 48213 "Spring launch"`. A
+ * lookup the service refuses (404: nothing to delete) is the answer instead.
+ */
+async function nameTargets(
+  command: Command,
+  commands: Command[],
+  path: Record<string, unknown>,
+  send: Send,
+): Promise<{ names: string } | { status: number; problem: unknown }> {
+  const names: string[] = [];
+  for (const parameter of command.positionals) {
+    const noun = parameter.name.replace(/_id$/, "").replaceAll("_", " ");
+    const placeholder = `{${parameter.name}}`;
+    const readPath = `${command.path.slice(0, command.path.indexOf(placeholder) + placeholder.length)}.json`;
+    const reader = commands.find((c) => c.method === "GET" && c.path === readPath);
+    let label = "";
+    if (reader) {
+      const { data, error, response } = await send("get", reader.path, { params: { path } });
+      if (!response.ok) return { status: response.status, problem: error };
+      const resource = (data ?? {}) as Record<string, unknown>;
+      const title = [resource.title, resource.name, resource.email].find((text) => typeof text === "string" && text !== "");
+      if (title) label = ` "${title}"`;
+    }
+    names.push(`${noun} ${path[parameter.name]}${label}`);
+  }
+  return { names: names.join(", ") };
+}
+
+/** On a terminal, after a full page: whether more exist (one more item asked for), and how to see them. */
+async function moreAfter(
+  command: Command,
+  query: Record<string, unknown>,
+  shown: number,
+  read: (query: Record<string, unknown>) => ReturnType<Send>,
+): Promise<string | undefined> {
+  const limit = Number(query.limit ?? command.query.find((q) => q.name === "limit")?.default ?? Number.NaN);
+  if (!(shown > 0 && shown >= limit)) return undefined;
+  const offset = Number(query.offset ?? 0);
+  const next = offset + shown;
+  const what = `${command.name.split(" ")[0]} ${offset + 1}–${next}`;
+  const how = `--offset ${next} for the next page, --all for every page`;
+  try {
+    const { data, response } = await read({ ...query, offset: next, limit: 1 });
+    if (response.ok && Array.isArray(data) && data.length === 0) return undefined;
+    return response.ok ? `Showing ${what}; more exist: ${how}.` : `Showing ${what}; there may be more: ${how}.`;
+  } catch {
+    return `Showing ${what}; there may be more: ${how}.`;
   }
 }

@@ -1,30 +1,55 @@
 // The sandbox from a terminal. `pcs sandbox` serves the reference sandbox over HTTP on 127.0.0.1 (the
-// package's own server: the same keys, CORS policy and limits as `npm run sandbox`); `pcs --sandbox …`
-// runs one command against an in-process sandbox whose state is kept in a file between commands, so
-// a sequence can be tried with no account and no server; `pcs sandbox reset` forgets that state.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+// package's own server: the same keys, CORS policy, limits and Host check as `npm run sandbox`);
+// `pcs --sandbox …` runs one command against an in-process sandbox whose state is kept in a file
+// between commands (state-file.ts: one writer at a time, never through a symbolic link), so a sequence
+// can be tried with no account and no server; `pcs sandbox reset` forgets that state.
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Sandbox } from "@project-collaboration/api/sandbox";
 import type { Io } from "./main.js";
+import { readState, removeState, StateFileError, withStateLock, writeState } from "./state-file.js";
 
 export const DEFAULT_SANDBOX_FILE = join(homedir(), ".pcs-sandbox.json");
 
-export async function loadSandbox(file: string): Promise<Sandbox> {
-  const { createSandbox } = await import("@project-collaboration/api/sandbox");
-  if (!existsSync(file)) return createSandbox();
-  try {
-    return createSandbox({ seed: JSON.parse(readFileSync(file, "utf8")) });
-  } catch {
-    throw new Error(`the sandbox file ${file} cannot be read as a sandbox: remove it, or run pcs sandbox reset`);
-  }
-}
+/**
+ * The sandbox of a state file, for one command. Reads use the state as it was when first needed; a
+ * command that writes runs inside `write`, which holds the file's lock, reads the latest state, and
+ * writes it back before the lock goes (so what the command prints has been kept).
+ */
+export class SandboxFile {
+  #current: Sandbox | undefined;
+  #create: typeof import("@project-collaboration/api/sandbox").createSandbox | undefined;
 
-/** Written whole, then renamed: an interrupted command never leaves half a file. */
-export function saveSandbox(file: string, sandbox: Sandbox): void {
-  writeFileSync(`${file}.tmp`, JSON.stringify(sandbox.snapshot()));
-  renameSync(`${file}.tmp`, file);
+  constructor(readonly file: string) {}
+
+  /** The in-process sandbox's fetch, for the client. */
+  readonly fetch = async (input: Request, init?: RequestInit): Promise<Response> => {
+    this.#current ??= await this.#load();
+    return this.#current.fetch(input, init);
+  };
+
+  async #load(): Promise<Sandbox> {
+    this.#create ??= (await import("@project-collaboration/api/sandbox")).createSandbox;
+    const text = readState(this.file);
+    if (text === undefined) return this.#create();
+    try {
+      return this.#create({ seed: JSON.parse(text) });
+    } catch {
+      throw new StateFileError(`the sandbox file ${this.file} cannot be read as a sandbox: remove it, or run pcs sandbox reset`);
+    }
+  }
+
+  /** Runs `work` (which sends the command's requests) on the latest state, under the file's lock, and keeps what it changed. */
+  async write<T>(work: () => Promise<T>): Promise<T> {
+    this.#create ??= (await import("@project-collaboration/api/sandbox")).createSandbox; // before the lock: it takes a moment
+    return withStateLock(this.file, async () => {
+      this.#current = await this.#load();
+      const result = await work();
+      writeState(this.file, JSON.stringify(this.#current.snapshot()));
+      return result;
+    });
+  }
 }
 
 export async function serveSandboxCommand(argv: string[], io: Io): Promise<number> {
@@ -48,7 +73,7 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   }
   if (positionals[0] === "reset") {
     const file = values["sandbox-file"] ?? DEFAULT_SANDBOX_FILE;
-    rmSync(file, { force: true });
+    await withStateLock(file, () => removeState(file));
     io.err(`pcs: the sandbox in ${file} is back to its seed.`);
     return 0;
   }
@@ -57,13 +82,14 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   const port = Number(values.port ?? 4011);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw Object.assign(new Error(`--port must be a port number, not ${JSON.stringify(values.port)}`), { code: "ERR_PARSE_ARGS_USAGE" });
-  const { createSandbox, DEFAULT_API_KEYS } = await import("@project-collaboration/api/sandbox");
+  const { createSandbox, DEFAULT_API_KEYS, isLoopbackName } = await import("@project-collaboration/api/sandbox");
   const { serveSandbox } = await import("@project-collaboration/api/sandbox/server");
-  const served = await serveSandbox(createSandbox(), {
-    port,
-    host: values.host ?? "127.0.0.1",
-    cors: { origins: values["cors-origin"] ?? [] },
-  });
+  const host = values.host ?? "127.0.0.1";
+  const served = await serveSandbox(createSandbox(), { port, host, cors: { origins: values["cors-origin"] ?? [] } });
+  if (!isLoopbackName(host))
+    io.err(
+      `pcs: warning: listening on ${host}, beyond this machine: anyone who can reach it can use the sandbox with its published keys, and the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off.`,
+    );
   io.out(
     [
       `Project Collaboration Service sandbox on ${served.url} — state lives until you stop it (Ctrl-C).`,

@@ -6,6 +6,8 @@ export interface Value {
   type: string;
   minimum?: number;
   maximum?: number;
+  /** The description's default (what the service uses when the flag is not given). */
+  default?: unknown;
   /** The limits and default, in words, for --help. */
   rules: string;
   description: string;

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandTable, main } from "../src/index.js";
+import { commandTable } from "../src/index.js";
+import { pcs } from "./pcs.js";
 import { exampleBody, exampleOf } from "../../contract/src/description.js";
 import { operations } from "../../test/support/openapi.js";
 
@@ -13,19 +14,6 @@ const dir = mkdtempSync(join(tmpdir(), "pcs-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-async function pcs(argv: string[], { env = {}, isTTY = false, answer = false } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const asked: string[] = [];
-  const code = await main(argv, env, {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    isTTY,
-    confirm: async (question) => (asked.push(question), answer),
-    readStdin: async () => "",
-  });
-  return { code, out: out.join("\n"), err: err.join("\n"), errLines: err.flatMap((e) => e.split("\n")), asked };
-}
 const sandboxFile = () => join(dir, `sandbox-${files++}.json`);
 
 describe("the command table", () => {
@@ -96,8 +84,21 @@ describe("mistakes: one line, exit 2, nothing sent", () => {
       { PCS_API_KEY: "k" },
       /must not hold a user name or password/,
     ],
-    [["projets", "list"], {}, /unknown command "projets"/],
-    [["projects", "remove", "1"], {}, /projects has no command "remove"/],
+    [["projets", "list"], {}, /unknown command "projets": did you mean "projects"\?/],
+    [["projects", "lsit"], {}, /projects has no command "lsit": did you mean "projects list"\?/],
+    [["projects", "remove", "1"], {}, /projects has no command "remove" \(projects list, projects create/],
+    [["projects", "list", "--ofset", "3"], {}, /Unknown option '--ofset': did you mean --offset\? \(pcs projects list --help/],
+    [["api", "FETCH", "/projects.json"], { PCS_API_KEY: "k" }, /api: the method must be one of GET, HEAD/],
+    [
+      ["api", "POST", "/projects.json", "--body", "{}"],
+      { PCS_API_KEY: "k", PCS_BASE_URL: "https://pcs.invalid" },
+      /api: POST may change data: add --yes/,
+    ],
+    [
+      ["projects", "list"],
+      { PCS_API_KEY: "k", PCS_BASE_URL: "https://pcs.invalid", PCS_TIMEOUT_MS: "soon" },
+      /PCS_TIMEOUT_MS must be a whole number/,
+    ],
   ] as const)("%j", async (argv, env, message) => {
     const result = await pcs([...argv], { env: { ...env } });
     expect([result.code, result.errLines.length]).toEqual([2, 1]);
@@ -115,16 +116,47 @@ describe("the service's answers", () => {
     ]);
   });
 
-  it("delete without --yes and without a terminal changes nothing; on a terminal it asks, and no means no", async () => {
+  it("delete without --yes and without a terminal changes nothing; on a terminal it asks by title, and no means no (exit 0)", async () => {
     const file = sandboxFile();
     const refused = await pcs(["--sandbox-file", file, "projects", "delete", "48213"]);
     expect([refused.code, refused.err]).toEqual([2, expect.stringMatching(/add --yes to confirm/)]);
     const declined = await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: false });
-    expect(declined.asked).toEqual([expect.stringMatching(/^Delete a project 48213: this cannot be undone/)]);
-    expect(declined.code).toBe(1);
+    expect(declined.asked).toEqual(['Delete a project: project 48213 "Spring 2025 launch campaign". This cannot be undone. Go on? [y/N] ']);
+    expect([declined.code, declined.err]).toEqual([0, "pcs: projects delete: not confirmed; nothing was changed."]);
+    const missing = await pcs(["--sandbox-file", file, "projects", "delete", "999999"], { isTTY: true, answer: true });
+    expect([missing.code, missing.asked, missing.err]).toEqual([1, [], expect.stringMatching(/^pcs: projects delete: 404 Not Found/)]);
     expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(0);
     expect((await pcs(["--sandbox-file", file, "projects", "delete", "48213"], { isTTY: true, answer: true })).code).toBe(0);
     expect((await pcs(["--sandbox-file", file, "projects", "get", "48213"])).code).toBe(1);
+  });
+
+  it("pcs api: any request, GET at once, a write asked first on a terminal (no means nothing sent, exit 0) or sent with --yes", async () => {
+    const file = sandboxFile();
+    const listed = await pcs(["--sandbox-file", file, "api", "GET", "/projects.json?limit=1", "--fields", "id"]);
+    expect([listed.code, JSON.parse(listed.out)]).toEqual([0, [{ id: 48213 }]]);
+    const body = ["--body", '{"name":"By api"}'];
+    const declined = await pcs(["--sandbox-file", file, "api", "POST", "/projects.json", ...body], { isTTY: true, answer: false });
+    expect([declined.code, declined.asked, declined.err]).toEqual([
+      0,
+      ["Send POST /projects.json? It may change data. [y/N] "],
+      "pcs: api: not confirmed; nothing was sent.",
+    ]);
+    const created = await pcs(["--sandbox-file", file, "api", "post", "projects.json", ...body, "--yes"]);
+    expect([created.code, JSON.parse(created.out).title]).toEqual([0, "By api"]);
+    const titles = JSON.parse((await pcs(["--sandbox-file", file, "projects", "list", "--all"])).out).map(
+      (p: { title: string }) => p.title,
+    );
+    expect(titles.filter((title: string) => title === "By api")).toHaveLength(1);
+  });
+
+  it("a list on a terminal says when more exist, and how to see them", async () => {
+    const file = sandboxFile();
+    const first = await pcs(["--sandbox-file", file, "projects", "list", "--limit", "1"], { isTTY: true });
+    expect(first.err).toBe("Showing projects 1–1; more exist: --offset 1 for the next page, --all for every page.");
+    const last = await pcs(["--sandbox-file", file, "projects", "list", "--limit", "1", "--offset", "1"], { isTTY: true });
+    expect([last.code, last.err]).toEqual([0, ""]);
+    const piped = await pcs(["--sandbox-file", file, "projects", "list", "--limit", "1"]);
+    expect(piped.err).toBe("");
   });
 
   it("state lasts between commands in the sandbox file", async () => {
@@ -136,14 +168,20 @@ describe("the service's answers", () => {
 });
 
 describe("output", () => {
-  it("a table on a terminal, JSON when piped, JSONL with --all", async () => {
+  it("a table on a terminal, JSON when piped, the same JSON array with --all, JSONL when asked", async () => {
     const file = sandboxFile();
     const onTerminal = await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id,title"], { isTTY: true });
     expect(onTerminal.out.split("\n")[0]).toMatch(/^ID\s+TITLE$/);
     const piped = await pcs(["--sandbox-file", file, "groups", "list"]);
     expect(Array.isArray(JSON.parse(piped.out))).toBe(true);
     const all = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1", "--fields", "id"]);
-    expect(all.out.split("\n").map((line) => JSON.parse(line))).toEqual([{ id: 48213 }, { id: 48377 }]);
+    const once = await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id"]);
+    expect(all.out).toBe(once.out);
+    expect(JSON.parse(all.out)).toEqual([{ id: 48213 }, { id: 48377 }]);
+    const lines = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1", "--fields", "id", "--format", "jsonl"]);
+    expect(lines.out.split("\n").map((line) => JSON.parse(line))).toEqual([{ id: 48213 }, { id: 48377 }]);
+    const none = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--offset", "5"]);
+    expect(none.out).toBe("[]");
   });
 
   it("--debug shows each request on stderr without the key", async () => {

@@ -1,5 +1,6 @@
 import { originOf } from "./call-tracking.js";
 import { redactJson, redactResponse } from "./redaction.js";
+import { safeTerminalText } from "./terminal-text.js";
 export class ApiError extends Error {
     name = "ApiError";
     /** The HTTP status. */
@@ -22,12 +23,15 @@ export class ApiError extends Error {
     }
 }
 /** The message names the call and the service's own explanation, never the request's headers. Only
- * strings are quoted: a body may hold anything under `title`. */
+ * strings are quoted: a body may hold anything under `title`. The service's words are made safe for a
+ * terminal (an escape sequence shown, not acted on), since a message is made to be printed; `problem`
+ * keeps them as they came. */
 function describe(status, operation, problem, text) {
     const head = `${operation} failed with status ${status}`;
     if (problem) {
-        const title = typeof problem.title === "string" ? problem.title : "(no title)";
-        return `${head}: ${title}${typeof problem.detail === "string" && problem.detail ? ` — ${problem.detail}` : ""}`;
+        const title = typeof problem.title === "string" ? safeTerminalText(problem.title) : "(no title)";
+        const detail = typeof problem.detail === "string" && problem.detail ? ` — ${safeTerminalText(problem.detail)}` : "";
+        return `${head}: ${title}${detail}`;
     }
     if (text)
         return `${head} and a non-JSON body (${text.length} characters)`;

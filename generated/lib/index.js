@@ -8,4 +8,5 @@ export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED } from "./redaction.js";
 export { safeJsonText, safeTerminalText } from "./terminal-text.js";
+export { networkFailureReason } from "./network-failure.js";
 export { PACKAGE_VERSION } from "./version.js";

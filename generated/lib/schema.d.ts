@@ -690,7 +690,7 @@ export interface components {
         /**
          * @description Body of adding a user to a project: exactly one of `user` (the id of an existing user, preferred) or `email`. Unknown properties are rejected.
          * @example {
-         *       "user": "48213"
+         *       "user": "2087"
          *     }
          */
         ProjectUserAdd: components["schemas"]["ProjectUserAddById"] | components["schemas"]["ProjectUserAddByEmail"];
@@ -713,13 +713,13 @@ export interface components {
          * By user id
          * @description Add an existing user by id. Preferred, and the right way to add members of the caller's own organization.
          * @example {
-         *       "user": "48213"
+         *       "user": "2087"
          *     }
          */
         ProjectUserAddById: {
             /**
              * @description Id of an existing user, as a string of digits.
-             * @example 48213
+             * @example 2087
              */
             user: string;
         };

@@ -2,6 +2,7 @@
 // start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { safeTerminalText } from "@project-collaboration/api";
 import { connect } from "./connection.js";
 import { builtTools } from "./operations.js";
 import { redactText } from "./redact.js";
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
       host: values.host ?? "127.0.0.1",
       port,
       ...(baseUrl && { baseUrl }),
-      log: (line) => process.stderr.write(`${SERVER_NAME}: ${line}\n`),
+      log: (line) => process.stderr.write(`${SERVER_NAME}: ${safeTerminalText(line)}\n`),
     });
     const mode = selection.allowWrites ? "read and write" : "read-only";
     process.stderr.write(
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   }
   const connection = connect(process.env, { sandbox: values.sandbox === true });
   secrets = connection.secrets;
-  const server = createMcpServer({ client: connection.client, secrets: connection.secrets, ...selection });
+  const server = createMcpServer({ client: connection.client, secrets: connection.secrets, baseUrl: connection.baseUrl, ...selection });
   await server.connect(new StdioServerTransport());
   const mode = selection.allowWrites ? "read and write" : "read-only";
   process.stderr.write(`${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} tools (${mode}) against ${connection.summary}\n`);
@@ -91,6 +92,6 @@ let secrets: string[] = [];
 main().catch((error: unknown) => {
   const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS");
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${SERVER_NAME}: ${redactText(message, secrets)}${usage ? " (see --help)" : ""}\n`);
+  process.stderr.write(`${SERVER_NAME}: ${safeTerminalText(redactText(message, secrets))}${usage ? " (see --help)" : ""}\n`);
   process.exitCode = usage ? 2 : 1;
 });

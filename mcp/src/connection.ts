@@ -12,6 +12,8 @@ export interface Connection {
   secrets: string[];
   /** For the start-up line on stderr; never holds the key. */
   summary: string;
+  /** Where the requests go (named when the service cannot be reached). */
+  baseUrl: string;
 }
 
 /** The sandbox's base URL: any works, requests never leave the process. */
@@ -32,6 +34,7 @@ export function connect(env: Record<string, string | undefined>, options: { sand
     const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: sandboxKey, fetch: sandbox.fetch });
     return {
       client,
+      baseUrl: SANDBOX_BASE_URL,
       secrets: [],
       summary: "the in-process sandbox (acting as the example administrator; state lasts as long as the process)",
     };
@@ -48,5 +51,5 @@ export function connect(env: Record<string, string | undefined>, options: { sand
   if (url.username || url.password) throw new UsageError("PCS_BASE_URL must not hold a user name or password: give the key in PCS_API_KEY");
   const host = url.host;
   const client = createClient({ baseUrl, apiKey });
-  return { client, secrets: secretsOf(apiKey), summary: `the service at ${host}` };
+  return { client, baseUrl, secrets: secretsOf(apiKey), summary: `the service at ${host}` };
 }

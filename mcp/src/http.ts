@@ -1,13 +1,17 @@
 // --http: the MCP server over Streamable HTTP (stateless: one MCP server per request), so a team can
 // run one for everyone. Each request brings its own key in its Authorization header (`Bearer <key>`,
-// or HTTP Basic with the key as user name), used for that request only and never logged or kept. On
-// 127.0.0.1 unless told otherwise; read-only unless started with --allow-writes, as over stdio.
+// or HTTP Basic with the key as user name), used for that request only and never logged or kept; a key
+// the service refuses is refused at once (initialize, tools/list), not at the first tool call. On
+// 127.0.0.1 unless told otherwise, answering this machine's names only; read-only unless started with
+// --allow-writes, as over stdio.
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { createClient } from "@project-collaboration/api";
-import { createSandbox } from "@project-collaboration/api/sandbox";
+import { createClient, safeTerminalText, type ApiClient } from "@project-collaboration/api";
+import { createSandbox, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
 import { SANDBOX_BASE_URL } from "./connection.js";
+import { builtTools } from "./operations.js";
 import { secretsOf } from "./redact.js";
 import type { Selection } from "./selection.js";
 import { createMcpServer } from "./server.js";
@@ -18,7 +22,7 @@ export interface HttpOptions extends Selection {
   port?: number;
   /** The service root every request's key is used against; without it, one shared in-process sandbox. */
   baseUrl?: string;
-  /** One line per event worth telling (start, refusals); never a key. */
+  /** One line per event worth telling (a warning, refusals); never a key. */
   log?: (line: string) => void;
 }
 
@@ -34,21 +38,65 @@ export function keyOf(authorization: string | undefined): string | undefined {
   return user || undefined;
 }
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
-
 const refuse = (response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
   response
     .writeHead(status, { "content-type": "application/json", ...headers })
     .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 
+/** How long a key's check is remembered (by its SHA-256, never the key): a key the service took is not
+ * checked again for this long, one it refused is refused without asking. */
+const VALID_FOR_MS = 5 * 60_000;
+const REFUSED_FOR_MS = 10_000;
+const MAX_REMEMBERED_KEYS = 1_000;
+/** A check waits this long for the service; a service that does not answer lets the request through. */
+const KEY_CHECK_TIMEOUT_MS = 10_000;
+
+type Verdict = "valid" | "refused";
+
+/** Asks the service whether it takes a key, with the cheapest read that needs no argument: 401 is a
+ * refusal, any other answer (403 or 404 included) means the key is known; no answer, 429 or 5xx says
+ * nothing (the tool call will). */
+async function checkKey(client: ApiClient): Promise<Verdict | undefined> {
+  const probe =
+    builtTools().find((tool) => !tool.writes && tool.pathParameters.length === 0 && !tool.paginated) ??
+    builtTools().find((tool) => !tool.writes && tool.pathParameters.length === 0);
+  if (!probe) return undefined;
+  const send = client.request as unknown as (method: string, path: string, init: object) => Promise<{ response: Response }>;
+  try {
+    const { response } = await send(probe.method, probe.path, { params: { query: probe.paginated ? { limit: 1 } : {} } });
+    if (response.status === 401) return "refused";
+    return response.status === 429 || response.status >= 500 ? undefined : "valid";
+  } catch {
+    return undefined;
+  }
+}
+
 export async function serveHttp(options: HttpOptions): Promise<{ url: string; close(): Promise<void> }> {
-  const { host = "127.0.0.1", port = 0, baseUrl, log = () => {}, ...selection } = options;
+  const { host = "127.0.0.1", port = 0, baseUrl, log: logLine = () => {}, ...selection } = options;
+  // One place every log line passes: nothing in it acts on the terminal that shows it.
+  const log = (line: string) => logLine(safeTerminalText(line));
   const sandbox = baseUrl ? undefined : createSandbox();
-  const loopback = LOOPBACK_HOST.test(host);
+  const loopback = isLoopbackName(host);
+  const clientFor = (key: string, limits: { timeoutMs?: number; retry?: false } = {}) =>
+    sandbox
+      ? createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: key, fetch: sandbox.fetch, ...limits })
+      : createClient({ baseUrl: baseUrl!, apiKey: key, ...limits });
+  const remembered = new Map<string, { verdict: Verdict; until: number }>();
+  const verdictOn = async (key: string): Promise<Verdict | undefined> => {
+    const id = createHash("sha256").update(key).digest("hex");
+    const known = remembered.get(id);
+    if (known && known.until > Date.now()) return known.verdict;
+    const verdict = await checkKey(clientFor(key, { timeoutMs: KEY_CHECK_TIMEOUT_MS, retry: false }));
+    if (verdict) {
+      if (remembered.size >= MAX_REMEMBERED_KEYS) remembered.clear();
+      remembered.set(id, { verdict, until: Date.now() + (verdict === "valid" ? VALID_FOR_MS : REFUSED_FOR_MS) });
+    }
+    return verdict;
+  };
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     // On loopback, only this machine's names: a web page whose domain was rebound to 127.0.0.1 sends
     // its own Host, and must not reach the server (the sandbox's keys are published).
-    if (loopback && !LOOPBACK_HOST.test((request.headers.host ?? "").replace(/:\d+$/, "")))
+    if (loopback && !isLoopbackHostHeader(request.headers.host))
       return refuse(response, 403, "This server answers requests for localhost only.");
     if (new URL(request.url ?? "/", "http://x").pathname !== "/mcp") return refuse(response, 404, "The MCP endpoint is /mcp.");
     const key = keyOf(request.headers.authorization);
@@ -56,10 +104,18 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
       return refuse(response, 401, "Send your Project Collaboration Service API key: Authorization: Bearer <key>.", {
         "www-authenticate": 'Bearer realm="project-collaboration-mcp"',
       });
-    const client = sandbox
-      ? createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: key, fetch: sandbox.fetch })
-      : createClient({ baseUrl: baseUrl!, apiKey: key });
-    const mcp = createMcpServer({ client, secrets: secretsOf(key), ...selection });
+    if ((await verdictOn(key)) === "refused") {
+      log("refused a request: the service does not take its key (401)");
+      return refuse(
+        response,
+        401,
+        "The Project Collaboration Service refused this API key (401): check the key in your Authorization header.",
+        {
+          "www-authenticate": 'Bearer realm="project-collaboration-mcp", error="invalid_token"',
+        },
+      );
+    }
+    const mcp = createMcpServer({ client: clientFor(key), secrets: secretsOf(key), baseUrl: baseUrl ?? SANDBOX_BASE_URL, ...selection });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on("close", () => {
       void transport.close();
@@ -73,6 +129,10 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
       if (!response.headersSent) refuse(response, 500, "The MCP server failed to handle the request.");
     }
   });
+  if (!loopback)
+    log(
+      `warning: listening on ${host}, beyond this machine: the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off, and every request carries a key: serve it behind TLS.`,
+    );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

@@ -10,12 +10,21 @@ import {
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
+import {
+  ApiError,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  networkFailureReason,
+  safeTerminalText,
+  unwrap,
+  type ApiClient,
+  type FetchResult,
+} from "@project-collaboration/api";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ajv, toRequest } from "./arguments.js";
 import { builtTools, type OperationTool } from "./operations.js";
 import { redactText } from "./redact.js";
-import { successResult, textResult, untrusted } from "./result.js";
+import { safeJson, successResult, textResult, untrusted } from "./result.js";
 import { selectTools, type Selection } from "./selection.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
@@ -24,6 +33,8 @@ export interface ServerOptions extends Selection {
   client: ApiClient;
   /** Strings that must never appear in a result: the API key in its forms (see secretsOf). */
   secrets?: readonly string[];
+  /** Where the client's requests go (its baseUrl), named when the service cannot be reached. */
+  baseUrl?: string;
   /** The operations to serve (default: every operation of the package's description). */
   operations?: readonly OperationTool[];
 }
@@ -59,7 +70,7 @@ export function createMcpServer(options: ServerOptions): Server {
         true,
       );
     }
-    const result = conforming(tool, await call(options.client, tool, request.params.arguments ?? {}));
+    const result = conforming(tool, await call(options.client, tool, request.params.arguments ?? {}, options.baseUrl));
     // The one place every result passes: nothing the service said can carry the key out.
     return {
       ...result,
@@ -94,7 +105,12 @@ function toMcpTool(tool: OperationTool): Tool {
   };
 }
 
-async function call(client: ApiClient, tool: OperationTool, args: Record<string, unknown>): Promise<CallToolResult> {
+async function call(
+  client: ApiClient,
+  tool: OperationTool,
+  args: Record<string, unknown>,
+  baseUrl: string | undefined,
+): Promise<CallToolResult> {
   const checked = toRequest(tool, args);
   if ("problems" in checked)
     return textResult(`Invalid arguments for ${tool.name}:\n${checked.problems.map((p) => `- ${p}`).join("\n")}`, true);
@@ -109,13 +125,18 @@ async function call(client: ApiClient, tool: OperationTool, args: Record<string,
   } catch (error) {
     if (error instanceof ApiError) {
       const detail = error.problem ?? (error.text ? error.text : undefined);
-      return textResult(
-        `${error.message}${detail === undefined ? "" : `\n${untrusted(tool.name, JSON.stringify(detail).replace(/</g, "\\u003c"))}`}`,
-        true,
-      );
+      return textResult(`${error.message}${detail === undefined ? "" : `\n${untrusted(tool.name, safeJson(detail))}`}`, true);
     }
-    // Timeouts, network failures, a body that is not JSON: the client's errors never quote the key.
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return textResult(`${tool.name} failed: ${message}`, true);
+    return textResult(`${tool.name} failed: ${failure(error, `${tool.method} ${baseUrl ?? ""}${tool.path}`)}`, true);
   }
+}
+
+/** Timeouts, network failures, a body that is not JSON, in a sentence: the client's errors never
+ * quote the key, and nothing here acts on a terminal that shows it. */
+function failure(error: unknown, request: string): string {
+  if ((error as { name?: unknown })?.name === "TimeoutError")
+    return `${request} timed out: no complete answer within the client's limits (by default ${DEFAULT_TIMEOUT_MS / 1000} s per attempt, ${DEFAULT_RETRY.maxElapsedMs / 1000} s per call with retries).`;
+  const unreachable = networkFailureReason(error);
+  if (unreachable) return `cannot reach ${request}: ${unreachable}.`;
+  return safeTerminalText(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }

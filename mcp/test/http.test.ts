@@ -42,16 +42,37 @@ describe("--http", () => {
 
   it("acts as each request's own key: another key sees what that user sees", async () => {
     const viewer = await connectAs(`Basic ${btoa("sandbox-viewer-key:")}`);
-    const stranger = await connectAs("Bearer not-a-key-of-this-sandbox");
     try {
       expect((await viewer.callTool({ name: "getOrganization", arguments: {} })).isError).toBeFalsy();
-      const refused = await stranger.callTool({ name: "getOrganization", arguments: {} });
+      const refused = await viewer.callTool({ name: "deleteProject", arguments: { project_id: 48213 } });
       expect(refused.isError).toBe(true);
     } finally {
       await viewer.close();
-      await stranger.close();
     }
+  });
+
+  it("refuses a key the service does not take at initialize and at tools/list, not at the first call (401, invalid_token)", async () => {
+    await expect(connectAs("Bearer not-a-key-of-this-sandbox")).rejects.toThrow(/401|refused this API key/);
+    const listed = await fetch(server.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: "Bearer not-a-key-of-this-sandbox",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect([listed.status, listed.headers.get("www-authenticate")]).toEqual([401, expect.stringMatching(/error="invalid_token"/)]);
+    expect((await listed.json()).error.message).toMatch(/refused this API key/);
+    expect(logged.join("\n")).toMatch(/the service does not take its key \(401\)/);
     expect(logged.join("\n")).not.toMatch(/sandbox-viewer-key|not-a-key-of-this-sandbox|sandbox-admin-key/);
+  });
+
+  it("warns, on its log, when bound beyond this machine", async () => {
+    const lines: string[] = [];
+    const open = await serveHttp({ host: "0.0.0.0", port: 0, log: (line) => lines.push(line) });
+    await open.close();
+    expect(lines).toEqual([expect.stringMatching(/^warning: listening on 0\.0\.0\.0, beyond this machine: the Host check .* is off/)]);
   });
 
   it("refuses a request without a key with 401 and a challenge", async () => {

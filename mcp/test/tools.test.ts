@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtTools, connect, selectTools, UsageError } from "../src/index.js";
+import { deref, type Json } from "../../test/support/openapi.js";
 import { connectInMemory, dataOf, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -74,6 +75,35 @@ describe("the tools listed", () => {
     expect(String(add.inputSchema.description)).toMatch(
       /^Exactly one of `user` or `email`: By user id \(user\); By email address \(email\)\./,
     );
+  });
+
+  it("describe every input, the list tools' offset and limit too, as the description words them", async () => {
+    const { tools } = await readWrite.client.listTools();
+    for (const o of described) {
+      const properties = tools.find((t) => t.name === o.operationId)!.inputSchema.properties as Record<string, { description?: string }>;
+      for (const parameter of o.parameters)
+        expect(properties[parameter.name]?.description, `${o.operationId} ${parameter.name}`).toBe(parameter.description);
+    }
+    const paging = tools.find((t) => t.name === "listProjects")!.inputSchema.properties as Record<string, { description?: string }>;
+    expect(paging.offset?.description).toMatch(/skip/i);
+    expect(paging.limit?.description).toMatch(/Maximum number of items/);
+  });
+
+  it("give examples of ids that name what they say: addProjectUser's user is a user's id, never a project's", async () => {
+    const { tools } = await readWrite.client.listTools();
+    // The ids the description's own list examples give users and projects.
+    const idsIn = (operationId: string) =>
+      Object.values(described.find((o) => o.operationId === operationId)!.operation.responses["200"].content["application/json"].examples)
+        .flatMap((example) => deref(example as Json).value)
+        .map((item: { id: number }) => String(item.id));
+    const userIds = idsIn("listProjectUsers");
+    const projectIds = idsIn("listProjects");
+    const user = (tools.find((t) => t.name === "addProjectUser")!.inputSchema.properties as Record<string, { examples?: string[] }>).user!;
+    expect(user.examples?.length).toBeGreaterThan(0);
+    for (const example of user.examples ?? []) {
+      expect(userIds).toContain(example);
+      expect(projectIds).not.toContain(example);
+    }
   });
 
   it("are annotated from their method: GET reads, POST adds, PATCH and DELETE overwrite", async () => {

@@ -46,6 +46,7 @@ export function cliCommands(bundle) {
       type,
       ...(schema.minimum !== undefined && { minimum: schema.minimum }),
       ...(schema.maximum !== undefined && { maximum: schema.maximum }),
+      ...(schema.default !== undefined && { default: schema.default }),
       rules: rules.join(", "),
       description: schema.description ?? "",
     };

@@ -30,9 +30,8 @@ export function mcpTools(document, { annotationsOf, readMethods, warnings }) {
       if (parameter.in === "path") pathParameters.push(parameter.name);
       else if (parameter.in === "query") queryParameters.push(parameter.name);
       else throw new Error(`${name}: ${parameter.in} parameter ${parameter.name} has no place in a tool's input`);
-      // offset and limit are on every list, and their schema (minimum, maximum, default) says it all.
-      const paging = parameter.name === "offset" || parameter.name === "limit";
-      const description = paging ? undefined : parameter.description;
+      // Every parameter keeps its description (offset and limit too: a model reads what they mean there).
+      const description = parameter.description;
       properties[parameter.name] = { ...lean(parameter.schema), ...(description ? { description } : {}) };
       if (parameter.required || parameter.in === "path") required.push(parameter.name);
     }

@@ -3,6 +3,7 @@
 // opened from disk (a file:// page sends `Origin: null`; so does a sandboxed iframe, which is why
 // `null` can be refused with `nullOrigin: false`). Any other site is refused: its pages could otherwise
 // drive the sandbox with the published keys. More origins are added by name, or all with "*".
+import { isLoopbackName } from "./loopback.js";
 
 export interface CorsOptions {
   /** Origins allowed besides the loopback ones, exactly as browsers send them ("https://app.example"), or "*". */
@@ -11,14 +12,12 @@ export interface CorsOptions {
   nullOrigin?: boolean;
 }
 
-const LOOPBACK = /^(localhost|[\w-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
 export function corsAllows(origin: string, { origins = [], nullOrigin = true }: CorsOptions = {}): boolean {
   if (origins.includes("*") || origins.includes(origin)) return true;
   if (origin === "null") return nullOrigin;
   try {
     const url = new URL(origin);
-    return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK.test(url.hostname);
+    return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackName(url.hostname);
   } catch {
     return false;
   }

@@ -31,3 +31,11 @@ it("keeps a status the constructor refuses, and says it is not ok", () => {
     expect([copyResponse(fetched(status), null).status, copyResponse(fetched(status), null).ok]).toEqual([status, false]);
   expect(copyResponse(fetched(200), null).ok).toBe(true);
 });
+
+it("copies a status text fetch hands on but the constructor refuses (an escape, a character beyond Latin-1), each such character as its escape", () => {
+  const response = fetched(502);
+  const hostile = `Bad ${String.fromCharCode(0x1b)}[2J ${String.fromCharCode(0x202e)}gateway ${String.fromCharCode(0x9b)}é`;
+  Object.defineProperty(response, "statusText", { value: hostile });
+  expect(() => new Response(null, { statusText: hostile })).toThrow(TypeError); // why the copy must change it
+  expect(copyResponse(response, null).statusText).toBe(`Bad \\u001b[2J \\u202egateway ${String.fromCharCode(0x9b)}é`);
+});

@@ -3,7 +3,7 @@
 // opened from disk (a file:// page sends `Origin: null`; so does a sandboxed iframe, which is why
 // `null` can be refused with `nullOrigin: false`). Any other site is refused: its pages could otherwise
 // drive the sandbox with the published keys. More origins are added by name, or all with "*".
-const LOOPBACK = /^(localhost|[\w-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+import { isLoopbackName } from "./loopback.js";
 export function corsAllows(origin, { origins = [], nullOrigin = true } = {}) {
     if (origins.includes("*") || origins.includes(origin))
         return true;
@@ -11,7 +11,7 @@ export function corsAllows(origin, { origins = [], nullOrigin = true } = {}) {
         return nullOrigin;
     try {
         const url = new URL(origin);
-        return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK.test(url.hostname);
+        return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackName(url.hostname);
     }
     catch {
         return false;

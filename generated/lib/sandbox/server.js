@@ -1,13 +1,16 @@
 // The sandbox over HTTP: node:http around a sandbox's fetch (`@project-collaboration/api/sandbox/server`,
 // Node.js only). `npm run sandbox` (behind Prism, scripts/servers/sandbox-server.mjs), `pcs sandbox` and the
 // tests serve it with this one function. It refuses, with the sandbox's own problems, what the sandbox
-// must not see: a body over the limit (413), pages of other sites (src/sandbox/cors.ts), and it answers
-// the test-control endpoints when given a token. A client that goes away aborts the sandbox's work.
+// must not see: a body over the limit (413), pages of other sites (src/sandbox/cors.ts), and, when it
+// listens on loopback, requests addressed to any other host name (403: a page whose domain was rebound
+// to 127.0.0.1; src/sandbox/loopback.ts); and it answers the test-control endpoints when given a token.
+// A client that goes away aborts the sandbox's work.
 import { timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 import { MAX_BODY_BYTES } from "./limits.js";
+import { isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
 import { problemJson, STATUS_TITLES } from "./problem.js";
 import { FORBIDDEN_METHODS } from "./sandbox.js";
 /** Test control, for tests in other processes: reset the sandbox and read the emails it sent. Never
@@ -84,8 +87,11 @@ export function listen(server, port, host) {
 /** Serves a sandbox (anything with a fetch(input, init) → Response) over HTTP. */
 export function serveSandbox(sandbox, options = {}) {
     const { host = "127.0.0.1", port = 0, controlToken, cors = {} } = options;
+    const loopback = isLoopbackName(host);
     const server = createServer(async (incoming, outgoing) => {
         try {
+            if (loopback && !isLoopbackHostHeader(incoming.headers.host))
+                return sendProblem(outgoing, 403, "This sandbox answers requests addressed to this machine only (localhost, 127.0.0.1, [::1]).");
             const origin = incoming.headers.origin;
             if (origin !== undefined && !CONTROL[`${incoming.method} ${incoming.url}`]) {
                 if (!corsAllows(origin, cors))
