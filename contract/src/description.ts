@@ -125,3 +125,12 @@ export function label(op: Pick<Operation, "operationId" | "method" | "path">): s
 
 export const PROBLEM_SCHEMA = { $ref: "#/components/schemas/Problem" };
 export const PROBLEM_TYPE = /^application\/problem\+json\b/;
+
+const patterns = operations().map((op) => ({ op, pattern: new RegExp(`^${toolkit.pathPattern(op.path).source}$`) }));
+
+/** The operation of the description a request went to (`url` under `baseUrl`), if one. */
+export function operationOf(method: string, url: string, baseUrl: string): Operation | undefined {
+  if (!url.startsWith(baseUrl)) return undefined;
+  const path = url.slice(baseUrl.length).replace(/[?#].*$/, "");
+  return patterns.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(path))?.op;
+}

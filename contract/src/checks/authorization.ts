@@ -12,10 +12,11 @@
 //     key elsewhere, or changed in case, is refused — the description's choice (credential-basic).
 // Every write goes to a project the checker created, or changes nothing (a field set to its own value).
 // Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
+import { swapCase } from "../credentials.js";
 import { expect, fail } from "../expect.js";
-import { basicAuthorization, isRefused, type RawRequest, type RawResponse } from "../http.js";
+import { basicAuthorization, isRefused, type RawRequest } from "../http.js";
 import { listAll } from "../lists.js";
-import type { Suite } from "../suite.js";
+import { compact, type Suite } from "../suite.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -41,7 +42,6 @@ export function authorizationChecks(suite: Suite) {
 
   // The credential is taken only as HTTP Basic with the key as user name (full level only).
   const key = () => target.apiKey;
-  const swapCase = (s: string) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
   const elsewhere: Array<readonly [string, () => Partial<RawRequest>]> = [
     ...["api_key", "apikey", "key", "token", "access_token"].map(
       (name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const,
@@ -96,11 +96,8 @@ export function authorizationChecks(suite: Suite) {
     ["listCapturedUrls", `/projects/${id}/urls.json`],
     ["listFiles", `/v1/projects/${id}/files.json`],
   ];
-  const probeAnswers = new Map<string, Promise<RawResponse & { why: string }>>();
-  const probe = (operationId: string, path: string) => {
-    if (!probeAnswers.has(path)) probeAnswers.set(path, suite.call(operationId, { method: "get", path }));
-    return probeAnswers.get(path)!;
-  };
+  const probe = (operationId: string, path: string) =>
+    suite.shared(`probe ${path}`, async () => compact(await suite.call(operationId, { method: "get", path })));
 
   /** The caller's own user id: the one member of a project it creates (writes only). */
   let ownId: Promise<number> | undefined;

@@ -22,7 +22,7 @@ import {
 } from "../description.js";
 import { expect } from "../expect.js";
 import type { RawRequest, RawResponse } from "../http.js";
-import type { Suite } from "../suite.js";
+import { compact, type Suite } from "../suite.js";
 
 interface BadCase {
   name: string;
@@ -178,11 +178,8 @@ export function badInputChecks(suite: Suite) {
     return suite.send(aboutProject ? { ...request, path: suite.idPath(op, { project_id: await scratchProject() }) } : request);
   };
   /** One request per case, shared by its documented and assumed checks. */
-  const answers = new Map<BadCase, Promise<RawResponse>>();
-  const answerTo = (c: BadCase) => {
-    if (!answers.has(c)) answers.set(c, sendCase(c.request, c.op));
-    return answers.get(c)!;
-  };
+  const answerTo = (c: BadCase) =>
+    suite.shared(`bad input ${badCases.indexOf(c)} ${c.name}`, async () => compact(await sendCase(c.request, c.op)));
 
   list.documented.it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
     expect(lengthCases.length).toBeGreaterThanOrEqual(15);
