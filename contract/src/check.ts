@@ -29,6 +29,8 @@ export interface Check extends CheckMeta {
   /** The checks made from one title for many cases (one per operation, say) share it: the console
    * explains one failing example of each kind before any repetition. A check alone is its own kind. */
   kind: string;
+  /** For one of a kind: what tells it from the others ("listCopy (GET …): no Authorization header"). */
+  case?: string;
   /** "[documented] pagination: listProjects (GET /projects.json): never more items than limit". */
   title: string;
   group: string;
@@ -67,19 +69,29 @@ export class CheckList {
 
   private registrar(entries: string[]): Registrar {
     const tag = entries.length ? assumptionTag(entries) : DOCUMENTED_TAG;
-    const add = (title: string, fn: Fn, meta: CheckMeta = {}, template?: string) => {
+    const add = (title: string, fn: Fn, meta: CheckMeta = {}, template?: string, name?: string) => {
       const full = `${tag} ${this.group}: ${title}`;
       let id = `${this.group}/${slug(`${entries.join("-")} ${title}`)}`;
       for (let n = 2; this.checks.some((c) => c.id === id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
       const kind = template === undefined ? id : `${this.group}/${slug(`${entries.join("-")} ${template}`)}/*`;
-      this.checks.push({ id, kind, title: full, group: this.group, entries, ...meta, run: (context) => fn(context) as Promise<void> });
+      this.checks.push({
+        id,
+        kind,
+        ...(name !== undefined && { case: name }),
+        title: full,
+        group: this.group,
+        entries,
+        ...meta,
+        run: (context) => fn(context) as Promise<void>,
+      });
     };
     return {
       it: (title, fn, meta) => add(title, fn, meta),
       for:
         <T extends readonly unknown[]>(cases: readonly T[]) =>
         (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
-          for (const item of cases) add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title);
+          for (const item of cases)
+            add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
         },
     };
   }

@@ -2,8 +2,9 @@
 // (@project-collaboration/api's createRedactor: every form of each key — each case, as a Basic token's
 // user name and password, percent-encoded, JSON-escaped — and the user info of any URL), built from
 // every key the run sends (credentials.ts). The transport also tells it each Authorization header it
-// sends (`learn`), so that a credential a check makes up and credentials.ts does not list is redacted
-// all the same, from the first request that carries it.
+// sends (`learn`): a credential made from a key (holding it, in any case) that credentials.ts does not
+// list is redacted all the same, from the first request that carries it. Credentials that hold no key
+// (the made-up ones of the checks of refused credentials) stay readable, so their curl lines replay.
 import { createRedactor, credentialForms, type Redactor } from "@project-collaboration/api";
 
 export interface Redact extends Redactor {
@@ -27,10 +28,12 @@ export function credentialsIn(authorization: string): string[] {
 
 export function createRedact(keys: readonly (string | undefined)[]): Redact {
   const known = new Set(keys.filter((key): key is string => !!key));
+  const lowerKeys = [...known].map((key) => key.toLowerCase());
+  const madeOfAKey = (credential: string) => lowerKeys.some((key) => credential.toLowerCase().includes(key));
   let redactor = createRedactor([...known].flatMap(credentialForms));
   const redact: Redact = (text) => redactor(text);
   redact.learn = (authorization) => {
-    const fresh = credentialsIn(authorization).filter((secret) => secret !== "" && !known.has(secret));
+    const fresh = credentialsIn(authorization).filter((secret) => secret !== "" && !known.has(secret) && madeOfAKey(secret));
     if (fresh.length === 0) return;
     for (const secret of fresh) known.add(secret);
     redactor = createRedactor([...known].flatMap(credentialForms));

@@ -48,6 +48,8 @@ export interface CheckResult {
   id: string;
   /** Checks made from one title for many cases share it (see Check.kind). */
   kind: string;
+  /** What tells it from the others of its kind. */
+  case?: string;
   title: string;
   group: string;
   /** "documented", or the assumption entries it rests on. */
@@ -286,6 +288,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     return {
       id: check.id,
       kind: check.kind,
+      ...(check.case !== undefined && { case: check.case }),
       title: check.title,
       group: check.group,
       entries: check.entries,

@@ -81,11 +81,32 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
+  /** The list walked page by page (at most MOST_ITEMS items), once for the checks that read it whole. */
+  const walk = (op: Operation) => suite.shared(`walk ${op.operationId}`, () => listAll(suite, op.operationId, suite.idPath(op)));
+
+  list.documented.for(cases)(
+    "%s: every item once (ids are unique, across its pages too)",
+    async ([, op]) => {
+      const twiceIn = (items: unknown[]) => {
+        const seen = new Set<unknown>();
+        return items.map((item) => (item as { id: unknown }).id).filter((id) => seen.size === seen.add(id).size);
+      };
+      const walked = await walk(op);
+      expect(walked.first.status, walked.first.why).toBe(200);
+      let twice = twiceIn(walked.items);
+      // A project created by a write check while the pages were read can shift a list ordered newest
+      // first by one: only what a second walk finds twice again counts.
+      if (twice.length) twice = twiceIn((await listAll(suite, op.operationId, suite.idPath(op))).items).filter((id) => twice.includes(id));
+      expect(twice, `ids listed more than once, walking the list page by page: ${walked.first.why}`).toEqual([]);
+    },
+    meta,
+  );
+
   list.documented.for(cases)(
     "%s: read at its end and past it, an empty page (200, [])",
     async ([, op]) => {
       // Where the list ends, for a list of at most MOST_ITEMS items (a longer list is sampled, not walked).
-      const walked = await listAll(suite, op.operationId, suite.idPath(op));
+      const walked = await walk(op);
       expect(walked.first.status, walked.first.why).toBe(200);
       const length = walked.complete ? walked.items.length : undefined;
       const offsets = length === undefined ? [1_000_000] : [length, length + DEFAULT_LIMIT];

@@ -45,7 +45,7 @@ function failureBlock(result: CheckResult, run: RunResult): string {
 
 /** "listCopy, listFiles, … (and 4 more)": what tells the repetitions of a check apart. */
 function named(results: CheckResult[]): string {
-  const names = [...new Set(results.map((r) => r.operation ?? r.title))];
+  const names = [...new Set(results.map((r) => r.case ?? r.operation ?? r.title))];
   const shown = names.slice(0, NAMED_REPETITIONS).join(", ");
   return names.length > NAMED_REPETITIONS ? `${shown} and ${names.length - NAMED_REPETITIONS} more` : shown;
 }
