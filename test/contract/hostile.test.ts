@@ -50,11 +50,19 @@ describe("bounded: every request from connect to its last byte, the run by --max
     });
   }
 
+  it("a server that never answers, with --max-time shorter than --timeout: the run's limit ends the request", async () => {
+    server = await silent();
+    const result = await command(["--timeout", "60", "--max-time", "1"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/the run reached its time limit \(--max-time 1 s\) during GET \S+\/projects\.json\?limit=10/);
+    expect(JSON.parse(result.json!).endedBy).toBe("max-time");
+  });
+
   it("a server whose file lists never end: --max-time ends the run, which says so and writes its reports", async () => {
     server = await tricklingBody(/\/files\.json$/);
-    const result = await command(["--max-time", "3", "--level", "documented"], { PCS_API_KEY: STAND_IN_KEY });
+    const result = await command(["--max-time", "2", "--level", "documented"], { PCS_API_KEY: STAND_IN_KEY });
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^⚠ The run was stopped by --max-time \(3 s\)/m);
+    expect(result.out).toMatch(/^⚠ The run was stopped by --max-time \(2 s\)/m);
     expect(result.out.split("\n").at(-1)).toMatch(/^INCOMPLETE/);
     const report = JSON.parse(result.json!);
     expect(report.endedBy).toBe("max-time");
@@ -66,7 +74,10 @@ describe("bounded: every request from connect to its last byte, the run by --max
 describe("no secret and no control character in any output", () => {
   it("a server that sends every credential back in its status text, Location, headers and bodies", async () => {
     server = await echoing({ [SECRET]: STAND_IN_KEY });
-    const result = await command(["--rate", "1000", "--concurrency", "8"]);
+    // The checks whose requests carry every kind of key (the whole suite, with writes and a second key:
+    // test/conformance-levels/hostile.test.ts).
+    const groups = ["operations/", "errors/", "authorization/"].flatMap((group) => ["--only", group]);
+    const result = await command(["--rate", "1000", "--concurrency", "8", "--level", "full", ...groups]);
     expect(result.code, result.err).toBe(1); // the echo breaks the bodies' schemas: that is not the point
     const outputs = { console: `${result.out}\n${result.err}`, json: result.json!, junit: result.junit!, har: result.har! };
     const forms = sentKeys({ apiKey: SECRET }).flatMap((key) => credentialForms(key.value));
@@ -85,6 +96,19 @@ describe("no secret and no control character in any output", () => {
     expect(outputs.console).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     expect(outputs.console).toContain("\\u001b");
     expect(TERMINAL_ATTACK).toContain("\u001b");
+  });
+
+  it("the redaction learns a credential made from a key that the list of sent keys does not hold", () => {
+    const redact = createRedact([SECRET]);
+    const made = `prefix-${SECRET.toLowerCase()}`;
+    expect(redact(`${made} ${btoa(`${made}:`)}`)).toBe(
+      `prefix-${SECRET.toLowerCase()} ${btoa(`${made}:`)}`.replace(SECRET.toLowerCase(), "[REDACTED]"),
+    );
+    redact.learn!(`Basic ${btoa(`${made}:`)}`);
+    expect(redact(`${made} ${btoa(`${made}:`)} ${encodeURIComponent(btoa(`${made}:`))}`)).toBe("[REDACTED] [REDACTED] [REDACTED]");
+    // A made-up credential that holds no key stays readable (its curl line replays).
+    redact.learn!("Bearer contract-test-key");
+    expect(redact("contract-test-key")).toBe("contract-test-key");
   });
 
   it("curl lines show every key the run derives as a shell expression of the variable that holds it", () => {

@@ -10,7 +10,8 @@
 //   - huge(): answers every request 200 with the same 15 MB JSON array of project-like objects;
 //   - bigPage(): the stand-in, except that every project list answers 10,000 projects, whatever `limit`
 //     (the caller's own first, then made-up ones).
-// Each returns its URL and close(), which ends every connection it holds.
+// Each returns its URL and close(), which ends every connection it holds. serveOverHttp() serves any
+// stand-in handler so (for the command, which takes a URL).
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { standIn } from "./server.js";
@@ -75,6 +76,9 @@ async function serve(
 /** What a terminal would act on: clear the screen, set the title, write the clipboard (OSC 52), a C1
  * control sequence introducer, a right-to-left override. */
 export const TERMINAL_ATTACK = "\u001b[2J\u001b]0;pwned\u0007\u001b]52;c;cHduZWQ=\u0007\u009b31m\u202edesrever";
+
+/** A stand-in handler (test/support/stand-in/) over HTTP on 127.0.0.1, as the command reaches a server. */
+export const serveOverHttp = (handler: Handler): Promise<HostileServer> => serve(handler);
 
 /** Every form a credential a request carried can be sent back in: as it came, decoded, percent-encoded. */
 function echoesOf(request: Request): string[] {
