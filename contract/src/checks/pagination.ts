@@ -16,7 +16,10 @@ export function paginationChecks(suite: Suite) {
   const paginated = operations().filter((op) => op.parameters.some((p) => p.in === "query" && p.name === "limit"));
   /** A page: how many items it holds, and the first KEPT_ITEMS of them (a check holds pages while it
    * asks for others; a page that ignores `limit` may hold thousands). */
-  const page = async (op: Operation, query: Record<string, number>): Promise<{ count: number; items: Array<{ id: unknown }>; why: string }> => {
+  const page = async (
+    op: Operation,
+    query: Record<string, number>,
+  ): Promise<{ count: number; items: Array<{ id: unknown }>; why: string }> => {
     const response = await suite.send({ method: "get", path: suite.idPath(op), query });
     const why = suite.explain(label(op), response);
     expect(response.status, why).toBe(200);
