@@ -13,7 +13,16 @@
 //     checker stops creating after the first and reports it;
 //   - the reference sandbox behind Prism's validating proxy follows everything: both levels pass.
 import { describe, expect, it } from "vitest";
-import { consoleReport, findings, runContract, verdict, type Level, type RunResult, type Target } from "../../contract/src/index.js";
+import {
+  consoleReport,
+  coverage,
+  findings,
+  runContract,
+  verdict,
+  type Level,
+  type RunResult,
+  type Target,
+} from "../../contract/src/index.js";
 import { flaky, hidesCreated, longAccountSeed, rateLimited, sameIdSeed } from "../support/stand-in/conditions.js";
 import { DEFECTS } from "../support/stand-in/defects.js";
 import type { SandboxSeed } from "../../src/sandbox/index.js";
@@ -138,6 +147,10 @@ describe("writes allowed: every stand-in ends in the state it started in", () =>
       expect(secondUser.map((r) => r.status)).toEqual(otherKey ? ["passed", "passed"] : ["not checked", "not checked"]);
       expect(requests.some((r) => WRITE.test(r))).toBe(true);
       expect(after).toBe(before);
+      // Coverage counts the statuses the checks received: the deletes of the run check deleteProject's 204.
+      const covered = coverage(run.results, run.target.baseUrl);
+      expect(covered.find((c) => c.operation === "deleteProject")?.checked).toContain(204);
+      expect(covered.find((c) => c.operation === "addProjectUser")?.checked).toContain(201);
     });
   }
 
@@ -265,6 +278,7 @@ describe("the full level against the documented-only stand-in", () => {
         .filter((r) => r.entries.length === 0)
         .map((r) => `${r.title}: ${r.reason}`),
     ).toEqual([]);
+    expect(consoleReport(run)).toContain("No documented fact fails: at --level documented (the default) this server passes.");
     for (const entry of ["problem-body", "invalid-input-400", "max-limit", "www-authenticate", "creator-removal-409"])
       expect(
         failed(run).some((r) => r.entries.includes(entry)),

@@ -10,8 +10,17 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { credentialForms } from "../../src/index.js";
 import { createRedact, curlOf, main, sentKeys, wrongKeyOf } from "../../contract/src/index.js";
-import { echoing, type HostileServer, silent, TERMINAL_ATTACK, tricklingBody, tricklingHeaders } from "../support/stand-in/hostile.js";
+import {
+  echoing,
+  type HostileServer,
+  serveOverHttp,
+  silent,
+  TERMINAL_ATTACK,
+  tricklingBody,
+  tricklingHeaders,
+} from "../support/stand-in/hostile.js";
 import { STAND_IN_KEY } from "../support/stand-in/seed.js";
+import { standIn } from "../support/stand-in/server.js";
 
 const SECRET = "Tk9-secret-KEY_42xyzQ";
 let server: HostileServer | undefined;
@@ -68,6 +77,26 @@ describe("bounded: every request from connect to its last byte, the run by --max
     expect(report.endedBy).toBe("max-time");
     expect(report.checks.some((c: { reason: string | null }) => c.reason === "the run reached its time limit (--max-time)")).toBe(true);
     expect(result.junit).toMatch(/<testsuites /);
+  });
+});
+
+describe("a failed set-up says its cause", () => {
+  it("a base URL without the prefix the server serves under: the lists' 404, and the base URL to look at", async () => {
+    const { handler } = standIn();
+    // The service under /public/api; anything else is the web server's own 404 page.
+    server = await serveOverHttp(async (request) => {
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith("/public/api/"))
+        return new Response("<h1>Not Found</h1>", { status: 404, headers: { "content-type": "text/html" } });
+      url.pathname = url.pathname.slice("/public/api".length);
+      return handler(new Request(url, request));
+    });
+    const result = await command([], { PCS_API_KEY: STAND_IN_KEY });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(
+      /nothing to test with, because the lists were not answered: list: GET \S+\/projects\.json\?limit=10 → 404 text\/html <h1>Not Found<\/h1> — is the base URL right\? .* ends in \/public\/api/,
+    );
+    expect(result.err).not.toMatch(/no a /);
   });
 });
 
