@@ -11,7 +11,9 @@
 //     that the documented level passes it);
 //   - what was not checked and why (each reason once, with a count), the clean-up, coverage in one line
 //     per operation, and one verdict line.
-// Server text is cut to excerpts here; main.ts redacts every line and makes it safe for a terminal.
+// Server text is cut to excerpts here; the whole text is redacted and made safe for a terminal as it is
+// returned (and main.ts does both again for every line it prints).
+import { safeTerminalText } from "@project-collaboration/api";
 import { ASSUMPTIONS } from "../description.js";
 import { excerpt } from "../excerpt.js";
 import type { CheckResult, RunResult } from "../run.js";
@@ -160,5 +162,5 @@ export function consoleReport(run: RunResult): string {
   }
   out.push("");
   out.push(verdict(run).line);
-  return out.join("\n");
+  return safeTerminalText(run.redact(out.join("\n")), { multiline: true });
 }

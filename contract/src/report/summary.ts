@@ -1,7 +1,7 @@
 // The job summary for GitHub Actions (written to $GITHUB_STEP_SUMMARY when GITHUB_ACTIONS is set): the
 // verdict, the root causes, each failure that fails the run (one row per distinct check), what the
 // baseline accepted and what no longer occurs, the unstable checks. Server text reaches it only as
-// excerpts inside code spans, Markdown's own characters escaped, so a body cannot add links or HTML.
+// excerpts with Markdown's own characters escaped, so a body cannot add links or HTML; and redacted.
 import { excerpt } from "../excerpt.js";
 import type { CheckResult, RunResult } from "../run.js";
 import { rootCauses } from "./causes.js";
@@ -27,7 +27,7 @@ export function jobSummary(run: RunResult): string {
   const { line } = verdict(run);
   const { failures, accepted, unstable } = findings(run);
   const out = [`## pcs-contract: ${cell(line.split(" — ")[0]!)}`, "", cell(line), ""];
-  if (run.setupError) return [...out, ""].join("\n");
+  if (run.setupError) return run.redact([...out, ""].join("\n"));
   const causes = rootCauses(run, failures);
   if (causes.length) out.push("### Root causes", "", ...causes.map((c) => `- ${cell(c.text)} (${c.explains.length} failures)`), "");
   if (failures.length)
@@ -42,5 +42,5 @@ export function jobSummary(run: RunResult): string {
   }
   if (unstable.length)
     out.push(`### Unstable (${unstable.length}): failed, then passed`, "", ...unstable.map((r) => `- ${cell(r.title)}`), "");
-  return `${out.join("\n")}\n`;
+  return run.redact(`${out.join("\n")}\n`);
 }
