@@ -1,7 +1,7 @@
 // Raw requests through the run's transport — the ones the typed client would refuse to send (bad
 // input, broken credentials, Prism's `Prefer` header) — and the failure text an implementer can replay.
 import { copyOf, excerpt } from "./excerpt.js";
-import { exchanges, type Transport } from "./transport.js";
+import type { Transport } from "./transport.js";
 import type { Target } from "./target.js";
 import type { Redact } from "./redact.js";
 
@@ -62,7 +62,7 @@ export async function send(transport: Transport, target: Target, request: RawReq
     json = undefined;
   }
   if (text.length > TEXT_KEPT) text = excerpt(text, TEXT_KEPT);
-  const raw: RawResponse = {
+  return {
     method: request.method.toUpperCase(),
     url: url.href,
     status: response.status,
@@ -71,13 +71,7 @@ export async function send(transport: Transport, target: Target, request: RawReq
     text,
     json,
   };
-  const exchange = exchanges.get(response);
-  if (exchange) answered.set(raw, exchange);
-  return raw;
 }
-
-/** The exchange behind a raw response (for the curl line of a failure). */
-export const answered = new WeakMap<RawResponse, import("./transport.js").Exchange>();
 
 /**
  * What a failure says about an answer, so an implementer can replay it: the operation, method, full

@@ -325,10 +325,6 @@ export class Transport {
       );
     }
     Object.defineProperty(copy, "url", { value: request.url });
-    exchanges.set(copy, exchange);
     return copy;
   }
 }
-
-/** The exchange a response came from. */
-export const exchanges = new WeakMap<Response, Exchange>();

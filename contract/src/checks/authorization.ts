@@ -43,7 +43,7 @@ export function authorizationChecks(suite: Suite) {
     return read.status === 200 && ours(read.json);
   };
 
-  // The credential is taken only as HTTP Basic with the key as user name (full level only).
+  // The credential is taken only as HTTP Basic with the key as user name (the description's choice).
   const key = () => target.apiKey;
   const elsewhere: Array<readonly [string, () => Partial<RawRequest>]> = [
     ...["api_key", "apikey", "key", "token", "access_token"].map(

@@ -1,7 +1,7 @@
 // Bad input is refused. That the documented limits of a project's creation (name 50, description
 // 1,000, job_code 20 characters) are enforced is a documented fact: one more character is never a 2xx,
-// exactly at the limit is accepted. Everything else here rests on the description's choices and runs at
-// the full level only: 400 with a problem body for every length limit of every request body plus one
+// exactly at the limit is accepted. Everything else here rests on the description's choices (failing the
+// run at the full level only): 400 with a problem body for every length limit of every request body plus one
 // character (and exactly at the limit accepted), wrong types, unknown properties, bodies that are not
 // JSON or not an object, an empty PATCH, pagination out of range, ids that are not positive integers,
 // malformed emails, both or neither of add-user's alternatives, bad country codes. Length limits, types

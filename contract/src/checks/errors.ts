@@ -1,7 +1,7 @@
 // Errors. On the mock, every error response the description declares (chosen with Prism's `Prefer:
 // code=…`) is served as declared. On every target: a missing, malformed, empty or wrong API key gets
 // 401 on every operation — the status is a documented fact; the problem body and the Basic challenge are
-// the description's choices, checked at the full level only. A refused write is aimed where it changes
+// the description's choices (failing the run at the full level only). A refused write is aimed where it changes
 // nothing even on a server that wrongly carries it out (see harmlessRequest); without writes allowed,
 // a server that is not disposable gets none.
 import {

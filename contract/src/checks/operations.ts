@@ -1,7 +1,7 @@
 // Every read operation of the bundle, called through the package's own client with the ids the API
 // key can see: the documented success status, and a body valid against the documented-only bundle;
-// then, at the full level, the same body against the full description, each failure naming the
-// assumption it rests on. Writes are checked, in order and on data the checker creates itself, by
+// then the same body against the full description, each failure naming the assumption it rests on
+// (a failure of the run at the full level only). Writes are checked, in order and on data the checker creates itself, by
 // workflows.ts. Cases are keyed by operationId, so an operation added without a case fails the run.
 import type { ApiClient } from "@project-collaboration/api";
 import {
