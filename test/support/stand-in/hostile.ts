@@ -93,7 +93,13 @@ function echoesOf(request: Request): string[] {
   const query = new URL(request.url).search;
   const other = ["x-api-key", "api-key", "x-auth-token"].map((name) => request.headers.get(name) ?? "");
   const plain = [authorization, token, decoded, user, password, query, ...other].filter(Boolean);
-  return [...new Set([...plain, ...plain.map(encodeURIComponent), ...[user, password].filter(Boolean).map((k) => btoa(`${k}:`))])];
+  return [
+    ...new Set([
+      ...plain,
+      ...plain.map(encodeURIComponent),
+      ...[user, password].filter(Boolean).map((k) => Buffer.from(`${k}:`).toString("base64")),
+    ]),
+  ];
 }
 
 /** The stand-in for secret keys of the test's choosing (each taken for one of the stand-in's own keys:
