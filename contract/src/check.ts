@@ -2,7 +2,8 @@
 // documented fact of the service, or one or more of the description's assumptions (entries of the
 // root's `x-assumptions`) — and, for the coverage table, the operation, statuses and rule it looks at.
 // Checks are registered by the check files (checks/*.ts) through `documented` / `assumed(…)`, and run
-// by run-checks.ts.
+// by run.ts. Every check runs at every level; the level decides only whether an assumption's failure
+// fails the run (full) or is reported as the server's other choice (documented, the default).
 import { ASSUMPTIONS } from "./description.js";
 
 export type Level = "documented" | "full";
@@ -23,8 +24,13 @@ export interface CheckContext {
 }
 
 export interface Check extends CheckMeta {
-  /** Stable: the group and the title, as a slug. */
+  /** Stable across runs and versions (a baseline names checks by it): the group and the title, as a slug. */
   id: string;
+  /** The checks made from one title for many cases (one per operation, say) share it: the console
+   * explains one failing example of each kind before any repetition. A check alone is its own kind. */
+  kind: string;
+  /** For one of a kind: what tells it from the others ("listCopy (GET …): no Authorization header"). */
+  case?: string;
   /** "[documented] pagination: listProjects (GET /projects.json): never more items than limit". */
   title: string;
   group: string;
@@ -59,41 +65,49 @@ export interface Registrar {
 /** Collects the checks of one group (one check file). */
 export class CheckList {
   readonly checks: Check[] = [];
-  constructor(
-    readonly group: string,
-    private readonly level: Level,
-  ) {}
+  constructor(readonly group: string) {}
 
-  private registrar(entries: string[], registered: boolean): Registrar {
+  private registrar(entries: string[]): Registrar {
     const tag = entries.length ? assumptionTag(entries) : DOCUMENTED_TAG;
-    const add = (title: string, fn: Fn, meta: CheckMeta = {}) => {
-      if (!registered) return;
+    const add = (title: string, fn: Fn, meta: CheckMeta = {}, template?: string, name?: string) => {
       const full = `${tag} ${this.group}: ${title}`;
       let id = `${this.group}/${slug(`${entries.join("-")} ${title}`)}`;
       for (let n = 2; this.checks.some((c) => c.id === id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
-      this.checks.push({ id, title: full, group: this.group, entries, ...meta, run: (context) => fn(context) as Promise<void> });
+      const kind = template === undefined ? id : `${this.group}/${slug(`${entries.join("-")} ${template}`)}/*`;
+      this.checks.push({
+        id,
+        kind,
+        ...(name !== undefined && { case: name }),
+        title: full,
+        group: this.group,
+        entries,
+        ...meta,
+        run: (context) => fn(context) as Promise<void>,
+      });
     };
     return {
-      it: add,
+      it: (title, fn, meta) => add(title, fn, meta),
       for:
         <T extends readonly unknown[]>(cases: readonly T[]) =>
         (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
-          for (const item of cases) add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item));
+          for (const item of cases)
+            add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
         },
     };
   }
 
-  /** Checks of documented facts: registered at every level. */
+  /** Checks of documented facts: a failure fails the run at every level. */
   get documented(): Registrar {
-    return this.registrar([], true);
+    return this.registrar([]);
   }
 
-  /** Checks that rest on the assumptions `entries`: registered at the full level only. */
+  /** Checks that rest on the assumptions `entries`: run at every level; a failure fails the run at the
+   * full level only (at the documented level it is reported as a difference, not a defect). */
   assumed(...entries: string[]): Registrar {
     const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
     if (entries.length === 0 || unknown.length)
       throw new Error(`assumed(): ${unknown.join(", ") || "no entry"} is not an entry of the root's x-assumptions`);
-    return this.registrar(entries, this.level === "full");
+    return this.registrar(entries);
   }
 }
 

@@ -5,7 +5,11 @@
 import { basicAuthorization } from "./http.js";
 import { listAll } from "./lists.js";
 import { CREATED_PREFIX } from "./created.js";
+import { excerpt } from "./excerpt.js";
 import type { Suite } from "./suite.js";
+
+/** A project's title as a server sent it, quoted and cut (it is printed). */
+const titled = (title: string) => JSON.stringify(excerpt(title, 80));
 
 export async function readOrganization(suite: Suite): Promise<Record<string, unknown> | undefined> {
   const response = await suite.send({ method: "get", path: "/organizations.json" }).catch(() => undefined);
@@ -35,18 +39,20 @@ export async function verifyCleanUp(
     for (const project of items) {
       if (typeof project.title !== "string" || !project.title.startsWith(CREATED_PREFIX)) continue;
       if (!project.title.startsWith(runTag)) {
-        lines.push(`project ${project.id} "${project.title}" was left by an earlier run of the checker: delete it if it is not in use`);
+        lines.push(
+          `project ${project.id} ${titled(project.title)} was left by an earlier run of the checker: delete it if it is not in use`,
+        );
         continue;
       }
       const removed = await suite
         .send({ method: "delete", path: `/projects/${project.id}.json`, authorization: basicAuthorization(apiKey) })
         .catch(() => undefined);
       if (removed?.status === 204)
-        lines.push(`project ${project.id} "${project.title}" was left behind by a check and has been deleted now`);
+        lines.push(`project ${project.id} ${titled(project.title)} was left behind by a check and has been deleted now`);
       else {
         failed = true;
         lines.push(
-          `project ${project.id} "${project.title}" is left behind: DELETE ${target.baseUrl}/projects/${project.id}.json answered ${removed?.status ?? "nothing"}`,
+          `project ${project.id} ${titled(project.title)} is left behind: DELETE ${target.baseUrl}/projects/${project.id}.json answered ${removed?.status ?? "nothing"}`,
         );
       }
     }

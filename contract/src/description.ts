@@ -53,13 +53,20 @@ export function validatorFor(schema: Json, document: Json = openapi): ValidateFu
   return validate;
 }
 
+/** The longest array validated whole: one item more than the largest `maxItems` of the description, so
+ * a longer one still breaks each `maxItems` it should. A server that ignores `limit` can send tens of
+ * thousands of items; validating each (every failing field of every item) would hold the run for seconds
+ * at a time, and the first ones show what its items break. */
+const VALIDATED_ITEMS = Math.max(0, ...[...JSON.stringify(openapi).matchAll(/"maxItems":(\d+)/g)].map((m) => Number(m[1]))) + 1;
+
 export function schemaFailures(
   schema: Json,
   value: unknown,
   document: Json = openapi,
 ): Array<{ keyword: string; instancePath: string; message?: string }> {
   const validate = validatorFor(schema, document);
-  return validate(value) ? [] : [...(validate.errors ?? [])];
+  const validated = Array.isArray(value) && value.length > VALIDATED_ITEMS ? value.slice(0, VALIDATED_ITEMS) : value;
+  return validate(validated) ? [] : [...(validate.errors ?? [])];
 }
 
 /** Readable lines, empty when `value` is valid against `schema` of `document`. */
@@ -125,3 +132,12 @@ export function label(op: Pick<Operation, "operationId" | "method" | "path">): s
 
 export const PROBLEM_SCHEMA = { $ref: "#/components/schemas/Problem" };
 export const PROBLEM_TYPE = /^application\/problem\+json\b/;
+
+const patterns = operations().map((op) => ({ op, pattern: new RegExp(`^${toolkit.pathPattern(op.path).source}$`) }));
+
+/** The operation of the description a request went to (`url` under `baseUrl`), if one. */
+export function operationOf(method: string, url: string, baseUrl: string): Operation | undefined {
+  if (!url.startsWith(baseUrl)) return undefined;
+  const path = url.slice(baseUrl.length).replace(/[?#].*$/, "");
+  return patterns.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(path))?.op;
+}

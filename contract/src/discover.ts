@@ -2,10 +2,13 @@
 // uses come from here — a project the key can see that holds copy, one of its users, a piece of its
 // copy (whose id differs from the project's when the account has one) and the first group — never
 // from the description's examples. Only reads are sent, each list read once with a small `limit` (a
-// long account is sampled, not walked). A 5xx is retried before the run stops.
-import { basicAuthorization, send, type RawResponse } from "./http.js";
+// long account is sampled, not walked). A 5xx is retried before the run stops. When the run cannot go
+// on, the SetupError says why in the server's own answer (a 404 on every list is a wrong base URL,
+// not an empty account).
+import { explain, send, basicAuthorization, type RawResponse } from "./http.js";
+import type { Redact } from "./redact.js";
 import type { Ids, Target } from "./target.js";
-import { BusyError, type Transport } from "./transport.js";
+import { BusyError, DeadlineError, type Limits, type Transport } from "./transport.js";
 
 export class SetupError extends Error {
   override name = "SetupError";
@@ -14,23 +17,35 @@ export class SetupError extends Error {
 /** How many projects are looked at for one that holds copy and a user. */
 const PROJECTS_LOOKED_AT = 10;
 const SERVER_ERROR_ATTEMPTS = 3;
+const STOPPED = "the checker stopped before any check";
 
-async function get(
-  transport: Transport,
-  target: Target,
-  path: string,
-  apiKey = target.apiKey,
-  keyName = "PCS_API_KEY",
-): Promise<RawResponse> {
+/** What a status on a list says about the set-up, when it is not the account's contents. */
+export function hintFor(status: number): string {
+  if (status === 404 || status === 405)
+    return "is the base URL right? It is the service root, to which each path of the description (/projects.json, /groups.json…) is appended — on the service itself it ends in /public/api";
+  if (status >= 300 && status < 400)
+    return "the server redirects (the checker does not follow): is the base URL the one the server answers on (https, host, prefix)?";
+  return "";
+}
+
+async function get(transport: Transport, target: Target, limits: Limits, path: string, apiKey = target.apiKey, keyName = "PCS_API_KEY") {
   for (let attempt = 1; ; attempt++) {
     let response: RawResponse;
     try {
       response = await send(transport, target, { method: "get", path, authorization: basicAuthorization(apiKey) });
     } catch (error) {
-      if (error instanceof BusyError) throw new SetupError(`the checker stopped before any check: ${error.message}`);
+      if (error instanceof BusyError) throw new SetupError(`${STOPPED}: ${error.message}`);
+      if (error instanceof DeadlineError)
+        throw new SetupError(
+          `${STOPPED}: the run reached its time limit (--max-time ${limits.maxTimeMs / 1000} s) during GET ${target.baseUrl}${path}`,
+        );
+      if ((error as Error).name === "TimeoutError")
+        throw new SetupError(
+          `${STOPPED}: ${target.name} did not answer GET ${target.baseUrl}${path} within --timeout ${limits.timeoutMs / 1000} s (headers and body)`,
+        );
       const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
       throw new SetupError(
-        `the checker stopped before any check: ${target.name} is unreachable: GET ${target.baseUrl}${path} failed (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+        `${STOPPED}: ${target.name} is unreachable: GET ${target.baseUrl}${path} failed (${cause?.code ?? cause?.message ?? (error as Error).message})`,
       );
     }
     if (response.status >= 500 && attempt < SERVER_ERROR_ATTEMPTS) {
@@ -39,11 +54,11 @@ async function get(
     }
     if (response.status >= 500)
       throw new SetupError(
-        `the checker stopped before any check: the server failed: GET ${response.url} answered ${response.status} ${SERVER_ERROR_ATTEMPTS} times.`,
+        `${STOPPED}: the server failed: GET ${response.url} answered ${response.status} ${SERVER_ERROR_ATTEMPTS} times.`,
       );
     if (response.status === 401 || response.status === 403)
       throw new SetupError(
-        `the checker stopped before any check: ${target.name} refused ${keyName} (GET ${response.url} answered ${response.status}). ` +
+        `${STOPPED}: ${target.name} refused ${keyName} (GET ${response.url} answered ${response.status}). ` +
           "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
       );
     return response;
@@ -54,19 +69,25 @@ async function get(
  * so that such a server is reported by the checks that name what is wrong, not stopped here. */
 const listOf = (body: unknown): Array<{ id: number }> => {
   const list = Array.isArray(body) ? body : (Object.values((body ?? {}) as object).find(Array.isArray) ?? []);
-  return list.flatMap((item: { id?: unknown }) => {
+  return list.slice(0, 100).flatMap((item: { id?: unknown }) => {
     const id = typeof item?.id === "string" && /^\d+$/.test(item.id) ? Number(item.id) : item?.id;
     return typeof id === "number" ? [{ id }] : [];
   });
 };
 
-export async function discoverIds(transport: Transport, target: Target): Promise<Ids> {
-  const projects = listOf((await get(transport, target, `/projects.json?limit=${PROJECTS_LOOKED_AT}`)).json);
-  if (target.otherApiKey) await get(transport, target, "/projects.json?limit=1", target.otherApiKey, "PCS_OTHER_API_KEY");
+export async function discoverIds(transport: Transport, target: Target, limits: Limits, redact: Redact = (t) => t): Promise<Ids> {
+  const answers: RawResponse[] = [];
+  const list = async (path: string) => {
+    const response = await get(transport, target, limits, path);
+    answers.push(response);
+    return listOf(response.json);
+  };
+  const projects = await list(`/projects.json?limit=${PROJECTS_LOOKED_AT}`);
+  if (target.otherApiKey) await get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey, "PCS_OTHER_API_KEY");
   let found: Partial<Ids> | undefined;
   for (const project of projects) {
-    const copies = listOf((await get(transport, target, `/projects/${project.id}/copy.json?limit=5`)).json);
-    const user = listOf((await get(transport, target, `/projects/${project.id}/users.json?limit=1`)).json)[0];
+    const copies = await list(`/projects/${project.id}/copy.json?limit=5`);
+    const user = (await list(`/projects/${project.id}/users.json?limit=1`))[0];
     const copy = copies.find((c) => c.id !== project.id) ?? copies[0];
     const candidate = { project_id: project.id, copy_id: copy?.id, user_id: user?.id, copySharesProjectId: copy?.id === project.id };
     // The best: copy and a user, and a copy id that differs from the project's; else the first with copy and a user.
@@ -74,13 +95,21 @@ export async function discoverIds(transport: Transport, target: Target): Promise
     if (copy && user && !candidate.copySharesProjectId) break;
     found ??= candidate;
   }
-  const group = listOf((await get(transport, target, "/groups.json")).json)[0]?.id;
+  const group = (await list("/groups.json"))[0]?.id;
   const ids: Partial<Ids> = { ...found, group_id: group };
   const missing = (["project_id", "copy_id", "user_id", "group_id"] as const).filter((name) => ids[name] === undefined);
   if (missing.length) {
-    const what = { project_id: "a project", copy_id: "a piece of copy in it", user_id: "a user of it", group_id: "a group" };
+    // The cause, when the server said it: the first list that was not a 200.
+    const refused = answers.find((a) => a.status !== 200);
+    if (refused) {
+      const hint = hintFor(refused.status);
+      throw new SetupError(
+        `${STOPPED}: nothing to test with, because the lists were not answered: ${explain("list", refused, redact)}${hint ? ` — ${hint}` : ""}`,
+      );
+    }
+    const what = { project_id: "project", copy_id: "piece of copy in a project", user_id: "user of a project", group_id: "group" };
     throw new SetupError(
-      `the checker stopped before any check: the API key sees nothing to test with on ${target.name}: no ${missing.map((m) => what[m]).join(", no ")} ` +
+      `${STOPPED}: the API key sees nothing to test with on ${target.name}: no ${missing.map((m) => what[m]).join(", no ")} ` +
         `(among the first ${PROJECTS_LOOKED_AT} projects: ${projects.map((p) => p.id).join(", ") || "none"}). Use a key whose user was added to a project that holds copy.`,
     );
   }

@@ -1,6 +1,7 @@
 // Raw requests through the run's transport — the ones the typed client would refuse to send (bad
 // input, broken credentials, Prism's `Prefer` header) — and the failure text an implementer can replay.
-import { exchanges, type Transport } from "./transport.js";
+import { copyOf, excerpt } from "./excerpt.js";
+import type { Transport } from "./transport.js";
 import type { Target } from "./target.js";
 import type { Redact } from "./redact.js";
 
@@ -25,10 +26,15 @@ export interface RawResponse {
   status: number;
   contentType: string;
   headers: Headers;
+  /** The start of the body as text (a copy, at most TEXT_KEPT characters: a check keeps a response
+   * while it waits on others, and a body can be megabytes). */
   text: string;
-  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  /** The body parsed as JSON (from the whole body), or undefined when it is empty or not JSON. */
   json: unknown;
 }
+
+/** How much of a body's text a RawResponse keeps. */
+export const TEXT_KEPT = 64 * 1024;
 
 export function basicAuthorization(apiKey: string): string {
   return `Basic ${Buffer.from(`${apiKey}:`, "utf8").toString("base64")}`;
@@ -48,29 +54,24 @@ export async function send(transport: Transport, target: Target, request: RawReq
   const response = await transport.fetch(new Request(url, { method: request.method.toUpperCase(), headers, body }), {
     retry: request.retry ?? true,
   });
-  const text = await response.text();
+  let text: string = await response.text();
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  const raw: RawResponse = {
+  if (text.length > TEXT_KEPT) text = excerpt(text, TEXT_KEPT);
+  return {
     method: request.method.toUpperCase(),
     url: url.href,
     status: response.status,
-    contentType: response.headers.get("content-type") ?? "",
+    contentType: copyOf(response.headers.get("content-type") ?? ""),
     headers: response.headers,
     text,
     json,
   };
-  const exchange = exchanges.get(response);
-  if (exchange) answered.set(raw, exchange);
-  return raw;
 }
-
-/** The exchange behind a raw response (for the curl line of a failure). */
-export const answered = new WeakMap<RawResponse, import("./transport.js").Exchange>();
 
 /**
  * What a failure says about an answer, so an implementer can replay it: the operation, method, full
@@ -82,7 +83,7 @@ export function explain(
   response: Pick<RawResponse, "method" | "url" | "status" | "contentType" | "text">,
   redact: Redact,
 ): string {
-  const body = response.text.length > 200 ? `${response.text.slice(0, 200)}…` : response.text;
+  const body = excerpt(response.text, 200);
   return redact(
     `${what}: ${response.method} ${response.url} → ${response.status} ${response.contentType || "(no content type)"} ${body ? body.replace(/\s+/g, " ") : "(empty body)"}`,
   );

@@ -1,7 +1,8 @@
 // A bounded walk of a list: pages of the default size (which every server takes: the interface states
-// it), at most `most` items, so a long account is sampled, never walked whole.
+// it), at most `most` items kept, so a long account is sampled, never walked whole. A page longer than
+// asked for (a server that ignores `limit`) ends the walk, what it holds past `most` not kept.
 import { basicAuthorization } from "./http.js";
-import type { Suite } from "./suite.js";
+import { compact, type Suite } from "./suite.js";
 
 /** The page size a list has without `limit`: the interface states "limit (int, default 30)". */
 export const DEFAULT_LIMIT = 30;
@@ -30,10 +31,12 @@ export async function listAll<T = { id: number }>(
       query: { offset, limit: DEFAULT_LIMIT },
       authorization: basicAuthorization(apiKey),
     });
-    first ??= page;
+    first ??= compact(page);
     if (page.status !== 200 || !Array.isArray(page.json)) return { items, complete: false, first };
-    items.push(...(page.json as T[]));
-    if (page.json.length < DEFAULT_LIMIT) return { items, complete: true, first };
+    const got = page.json as T[];
+    for (const item of got.slice(0, most - items.length)) items.push(item);
+    if (got.length > DEFAULT_LIMIT) return { items, complete: false, first };
+    if (got.length < DEFAULT_LIMIT) return { items, complete: true, first };
   }
   return { items, complete: false, first: first! };
 }

@@ -1,12 +1,20 @@
 // The command, as a function of its arguments and environment (so tests call it without a process):
 // the first line says what is checked, with which limits; the report follows; the exit code last.
+// Everything it prints passes one boundary: every form of every key the run sent is redacted, and
+// what a terminal would act on (a server's escape sequences, C1 controls, bidi overrides) is escaped.
+// The reports are written whatever ended the run: its end, a limit, or a failed set-up.
+import { appendFileSync } from "node:fs";
+import { safeTerminalText } from "@project-collaboration/api";
+import { baselineText, BaselineError, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import type { Level } from "./check.js";
-import { SetupError } from "./discover.js";
+import { sentKeys } from "./credentials.js";
 import { HELP, parseConfig, UsageError } from "./options.js";
+import { createRedact } from "./redact.js";
 import { consoleReport } from "./report/console.js";
 import { writeReports } from "./report/files.js";
-import { verdict } from "./report/verdict.js";
-import { runContract, type Limits, type RunResult } from "./run.js";
+import { jobSummary } from "./report/summary.js";
+import { findings, verdict } from "./report/verdict.js";
+import { runContract, SetupFailed, type Limits, type RunResult } from "./run.js";
 import type { Target } from "./target.js";
 import { targetOf } from "./targets.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
@@ -30,12 +38,13 @@ export function firstLine(target: Target, level: Level, limits: Limits): string 
 
 /** Runs the command; resolves to its exit code (and, when it ran, the run). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<{ code: number; run?: RunResult }> {
+  const terminal = (text: string) => safeTerminalText(text, { multiline: true });
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig(argv, env);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`pcs-contract: ${error.message}`);
+      io.err(terminal(`pcs-contract: ${error.message}`));
       return { code: 2 };
     }
     throw error;
@@ -48,24 +57,58 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     io.out(`${PACKAGE_NAME} ${PACKAGE_VERSION}`);
     return { code: 0 };
   }
+  let baseline: Baseline | undefined;
+  try {
+    baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline);
+  } catch (error) {
+    if (!(error instanceof BaselineError)) throw error;
+    io.err(terminal(`pcs-contract: ${error.message}`));
+    return { code: 2 };
+  }
   const target = targetOf(config);
-  io.out(firstLine(target, config.level, config.limits));
+  // Built before anything is sent, from every key the run will send; it learns any other it sends.
+  const redact = createRedact(sentKeys(target).map((key) => key.value));
+  const out = (text: string) => io.out(terminal(redact(text)));
+  const err = (text: string) => io.err(terminal(redact(text)));
+  const written = (run: RunResult): boolean => {
+    try {
+      writeReports(run, config.reports);
+      if (env.GITHUB_ACTIONS && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, redact(jobSummary(run)));
+      if (config.writeBaseline && !run.setupError) {
+        const { failures, accepted } = findings(run);
+        writeBaseline(config.writeBaseline, redact(baselineText([...accepted, ...failures], baseline)));
+        out(
+          `The run's ${failures.length + accepted.length} failures are written as a baseline to ${config.writeBaseline}: give each a reason.`,
+        );
+      }
+      return true;
+    } catch (error) {
+      err(`pcs-contract: a report could not be written: ${(error as Error).message}`);
+      return false;
+    }
+  };
+
+  out(firstLine(target, config.level, config.limits));
   let run: RunResult;
   try {
-    run = await runContract({ target, level: config.level, limits: config.limits, only: config.only });
+    run = await runContract({
+      target,
+      level: config.level,
+      limits: config.limits,
+      only: config.only,
+      redact,
+      ...(baseline && { baseline }),
+    });
   } catch (error) {
-    if (error instanceof SetupError) {
-      io.err(`pcs-contract: ${error.message}`);
-      return { code: 2 };
+    if (error instanceof SetupFailed) {
+      err(`pcs-contract: ${error.message}`);
+      written(error.run);
+      return { code: 2, run: error.run };
     }
-    throw error;
+    err(`pcs-contract: stopped by an unexpected error: ${(error as Error)?.message ?? String(error)}`);
+    return { code: 2 };
   }
-  io.out(consoleReport(run));
-  try {
-    writeReports(run, config.reports);
-  } catch (error) {
-    io.err(`pcs-contract: a report could not be written: ${(error as Error).message}`);
-    return { code: 2, run };
-  }
+  out(consoleReport(run));
+  if (!written(run)) return { code: 2, run };
   return { code: verdict(run).code, run };
 }

@@ -21,6 +21,10 @@ export interface Config {
   limits: Limits;
   only: string[];
   reports: { junit?: string; json?: string; har?: string };
+  /** Known findings: fail only on the others. */
+  baseline?: string;
+  /** Write this run's findings as a baseline. */
+  writeBaseline?: string;
   help: boolean;
   version: boolean;
 }
@@ -40,9 +44,16 @@ Credentials (environment only, never a flag):
   PCS_OTHER_API_KEY        Optional: a second user, not a company administrator, for the checks of who
                            may see and do what
 
+What fails the run:
+  --level documented|full  documented (default): only what the service documents fails; where the
+                           server chose otherwise than the description's assumptions, it is reported.
+                           full: an assumption's failure fails too                     [PCS_CONFORMANCE]
+  --baseline <file>        Known findings (see --write-baseline): fail only on the others, and name
+                           those that no longer occur
+  --write-baseline <file>  Write this run's failures as a baseline (a JSON file: give each a reason,
+                           and an "expires" date if it should fail again one day)
+
 What to check:
-  --level documented|full  documented: only what the service documents; full (default): also the
-                           description's assumptions                                   [PCS_CONFORMANCE]
   --allow-writes           Create, change and delete (only what the checker creates)   [PCS_ALLOW_WRITES=1]
   --invite-email <address> With writes: the only address a user may be added by       [PCS_INVITE_EMAIL]
   --only <text>            Only checks whose id or title contains <text> (repeatable)
@@ -50,17 +61,20 @@ What to check:
 Limits (printed before the run):
   --rate <n>               Requests a second, at most (default ${DEFAULT_LIMITS.rate})
   --concurrency <n>        Requests at once, at most (default ${DEFAULT_LIMITS.concurrency})
-  --timeout <s>            Seconds per request (default ${DEFAULT_LIMITS.timeoutMs / 1000})
-  --max-time <s>           Seconds for the whole run (default ${DEFAULT_LIMITS.maxTimeMs / 1000})
+  --timeout <s>            Seconds per request, from connect to the last byte (default ${DEFAULT_LIMITS.timeoutMs / 1000})
+  --max-time <s>           Seconds for the whole run (default ${DEFAULT_LIMITS.maxTimeMs / 1000}); the reports are written
+                           when it stops the run
 
 Reports:
   --junit <file>           JUnit XML: a test case per check, skipped ones with their reason
   --json <file>            Every check, coverage, and the requests sent
   --har <file>             The traffic as HAR, credentials redacted
+  In GitHub Actions (GITHUB_ACTIONS set), a summary in Markdown is added to $GITHUB_STEP_SUMMARY.
 
   --help, --version
 
-Exit codes: 0 pass; 1 a documented fact fails (at --level full, any check); 2 usage or set-up.
+Exit codes: 0 pass; 1 a documented fact fails (at --level full, any check) and is not in the
+baseline, or the clean-up left something, or --max-time stopped the run; 2 usage or set-up.
 `;
 
 const KNOWN_ENV = [
@@ -102,6 +116,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
         junit: { type: "string" },
         json: { type: "string" },
         har: { type: "string" },
+        baseline: { type: "string" },
+        "write-baseline": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -115,7 +131,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
 
   const baseUrl = (flag("base-url") ?? env.PCS_BASE_URL)?.trim() || undefined;
   const kind = (flag("target") ?? env.PCS_TARGET)?.trim() || undefined;
-  const level = (flag("level") ?? env.PCS_CONFORMANCE)?.trim() || "full";
+  const level = (flag("level") ?? env.PCS_CONFORMANCE)?.trim() || "documented";
   const allowEnv = env.PCS_ALLOW_WRITES?.trim() ?? "";
   const base: Omit<Config, "target"> = {
     level: level as Level,
@@ -133,6 +149,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       ...(flag("json") && { json: flag("json") }),
       ...(flag("har") && { har: flag("har") }),
     },
+    ...(flag("baseline") && { baseline: flag("baseline") }),
+    ...(flag("write-baseline") && { writeBaseline: flag("write-baseline") }),
     help,
     version,
     ...(env.PCS_API_KEY && { apiKey: env.PCS_API_KEY }),

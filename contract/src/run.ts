@@ -1,6 +1,11 @@
 // One run of the checker: the transport, the preflight (discovery), every check of every group run a
-// few at a time, the clean-up (even when checks fail), and the results. The command line (cli.ts) and
-// the repository's tests both call runContract: one suite.
+// few at a time, each failure re-tried once (one that passes then is unstable, not failed), the
+// clean-up (even when checks fail or the run's time is up), and the results. The command line
+// (main.ts) and the repository's tests both call runContract: one suite.
+//
+// The run's time limit (--max-time) holds whatever the server does: every request ends by it (the
+// transport), and checks still under way when it passes are reported as not checked; only the
+// clean-up of what the run created may go on after it, for CLEAN_UP_GRACE_MS at most.
 import { authorizationChecks } from "./checks/authorization.js";
 import { badInputChecks } from "./checks/bad-input.js";
 import { consistencyChecks } from "./checks/consistency.js";
@@ -10,9 +15,11 @@ import { operationChecks } from "./checks/operations.js";
 import { paginationChecks } from "./checks/pagination.js";
 import { workflowChecks } from "./checks/workflows.js";
 import { Skip, type Check, type Level } from "./check.js";
+import { applyBaseline, type Baseline, type BaselineOutcome } from "./baseline.js";
 import { verifyCleanUp, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
-import { discoverIds } from "./discover.js";
+import { sentKeys } from "./credentials.js";
+import { discoverIds, SetupError } from "./discover.js";
 import { CheckFailure } from "./expect.js";
 import { createRedact, type Redact } from "./redact.js";
 import { Suite } from "./suite.js";
@@ -31,10 +38,18 @@ import {
 
 export { DEFAULT_LIMITS, type Limits };
 
-export type Status = "passed" | "failed" | "not checked";
+/** unstable: failed, then passed when re-tried (reported, never a failure). */
+export type Status = "passed" | "failed" | "unstable" | "not checked";
+
+/** What the clean-up may take past the run's time limit (deleting what the run created). */
+export const CLEAN_UP_GRACE_MS = 30_000;
 
 export interface CheckResult {
   id: string;
+  /** Checks made from one title for many cases share it (see Check.kind). */
+  kind: string;
+  /** What tells it from the others of its kind. */
+  case?: string;
   title: string;
   group: string;
   /** "documented", or the assumption entries it rests on. */
@@ -43,19 +58,26 @@ export interface CheckResult {
   statuses?: number[];
   rule?: string;
   status: Status;
-  /** Why not checked, or what failed. */
+  /** Why not checked, or what failed (for an unstable check, what failed the first time). */
   reason?: string;
   /** The exchange the failure is about (the last one the check made), credentials left in: redact before showing. */
   exchange?: Exchange;
+  /** Every exchange the check made (for coverage: the statuses it saw). */
+  exchanges: Exchange[];
   ms: number;
 }
 
 export interface RunOptions {
   target: Target;
+  /** documented: only a documented fact's failure fails the run; full: an assumption's too. */
   level: Level;
   limits?: Partial<Limits>;
   /** Only checks whose id or title contains one of these. */
   only?: string[];
+  /** The run's redaction (made from the target's keys when not given); it learns each credential sent. */
+  redact?: Redact;
+  /** Known findings: a failure listed there does not fail the run. */
+  baseline?: Baseline;
 }
 
 export interface RunResult {
@@ -68,9 +90,17 @@ export interface RunResult {
   /** What the clean-up did or could not do; `cleanUpFailed` when something is left behind. */
   cleanUp: string[];
   cleanUpFailed: boolean;
+  /** The limit that ended the run before every check had ended, if one did. */
+  endedBy?: "max-time";
+  /** Why the run stopped before any check (set on the partial run a SetupError carries). */
+  setupError?: string;
+  /** What the baseline given did: the failures it accepts, its expired entries, those no longer occurring. */
+  baseline?: BaselineOutcome;
   exchanges: Exchange[];
   requests: number;
   retried: number;
+  /** Attempts that ended at --timeout. */
+  timedOut: number;
   ms: number;
   redact: Redact;
 }
@@ -99,20 +129,58 @@ function notChecked(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The failures that decide the verdict at this level: those re-tried before they are reported. */
+export const counts = (result: Pick<CheckResult, "entries">, level: Level) => result.entries.length === 0 || level === "full";
+
+/** A SetupError with the partial run behind it (its requests, for the reports). */
+export class SetupFailed extends SetupError {
+  constructor(
+    message: string,
+    readonly run: RunResult,
+  ) {
+    super(message);
+  }
+}
+
 export async function runContract(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { target, level } = options;
-  const redact = createRedact([target.apiKey, target.otherApiKey]);
+  const redact = options.redact ?? createRedact(sentKeys(target).map((key) => key.value));
+  const deadline = started + limits.maxTimeMs;
   const transport = new Transport({
     ...limits,
-    deadline: started + limits.maxTimeMs,
+    deadline,
     mayWrite: target.allowWrites || target.disposable,
     targetName: target.name,
     redact,
     ...(target.fetch && { fetch: target.fetch }),
   });
-  const ids = await discoverIds(transport, target);
+  const result = (fields: Partial<RunResult> & Pick<RunResult, "ids" | "runTag" | "results">): RunResult => ({
+    target,
+    level,
+    limits,
+    cleanUp: [],
+    cleanUpFailed: false,
+    exchanges: transport.exchanges,
+    requests: transport.sent,
+    retried: transport.retried,
+    timedOut: transport.timedOut,
+    ms: Date.now() - started,
+    redact,
+    ...fields,
+  });
+  let ids: Ids;
+  try {
+    ids = await discoverIds(transport, target, limits, redact);
+  } catch (error) {
+    if (!(error instanceof SetupError)) throw error;
+    const message = redact(error.message);
+    throw new SetupFailed(
+      message,
+      result({ ids: {} as Ids, runTag: "", results: [], setupError: message, ...(transport.pastDeadline && { endedBy: "max-time" }) }),
+    );
+  }
   const runTag = `${CREATED_PREFIX} ${Math.random().toString(36).slice(2, 8).padEnd(6, "0")}`;
   const suite = new Suite(target, ids, runTag, level, transport, redact);
   const checkedCleanUp = !target.disposable && target.allowWrites;
@@ -122,19 +190,35 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   if (options.only?.length) checks = checks.filter((c) => options.only!.some((o) => c.id.includes(o) || c.title.includes(o)));
 
   const results: CheckResult[] = new Array(checks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < checks.length) {
-      const index = next++;
-      results[index] = await runOne(checks[index]!);
-    }
-  };
   const cleanUp: string[] = [];
   let cleanUpFailed = false;
+  let endedBy: RunResult["endedBy"];
   try {
     // Twice the transport's concurrency, so a check waiting on its own logic never idles the connection.
-    await Promise.all(Array.from({ length: Math.min(limits.concurrency * 2, checks.length) }, worker));
+    const workers = Math.min(limits.concurrency * 2, checks.length);
+    if (
+      !(await runAll(
+        checks.map((_, index) => index),
+        workers,
+      ))
+    )
+      endedBy = "max-time";
+    // Each failure that counts is tried once more, with fresh answers: one that passes is unstable.
+    const failed = checks.map((_, index) => index).filter((i) => results[i]!.status === "failed" && counts(results[i]!, level));
+    if (failed.length && !transport.pastDeadline) {
+      const first = new Map(failed.map((i) => [i, results[i]!]));
+      suite.forgetAnswers();
+      if (!(await runAll(failed, workers))) endedBy = "max-time";
+      for (const [i, before] of first) {
+        const again = results[i]!;
+        if (again.status === "passed")
+          results[i] = { ...before, status: "unstable", reason: `failed, then passed when tried again — the first time: ${before.reason}` };
+        else if (again.status !== "failed") results[i] = before; // not checked the second time: the failure stands
+      }
+    }
+    if (transport.pastDeadline) endedBy = "max-time";
   } finally {
+    transport.closeChecks(CLEAN_UP_GRACE_MS);
     const failures = await suite.created.deleteAll().catch((error: Error) => [`the clean-up failed: ${error.message}`]);
     if (failures.length) {
       cleanUpFailed = true;
@@ -149,27 +233,62 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       cleanUpFailed ||= verified.failed;
     }
   }
-  return {
-    target,
-    level,
-    limits,
+  const outcome =
+    options.baseline &&
+    applyBaseline(
+      options.baseline,
+      results.filter((r) => r.status === "failed" && counts(r, level)).map((r) => r.id),
+      results.filter((r) => r.status === "passed").map((r) => r.id),
+    );
+  return result({
     ids,
     runTag,
     results,
     cleanUp: cleanUp.map(redact),
     cleanUpFailed,
-    exchanges: transport.exchanges,
-    requests: transport.sent,
-    retried: transport.retried,
-    ms: Date.now() - started,
-    redact,
-  };
+    ...(endedBy && { endedBy }),
+    ...(outcome && { baseline: outcome }),
+  });
 
-  async function runOne(check: Check): Promise<CheckResult> {
-    const begun = Date.now();
-    const store = { exchanges: [] as Exchange[] };
-    const base = {
+  /** Runs the checks at `indexes`, `workers` at a time, until they end or the deadline passes (then
+   * those not ended are not checked); false when the deadline ended it. */
+  async function runAll(indexes: number[], workers: number): Promise<boolean> {
+    let next = 0;
+    let over = false;
+    const worker = async () => {
+      while (next < indexes.length && !over) {
+        const index = indexes[next++]!;
+        const ended = await runOne(checks[index]!);
+        if (!over)
+          results[index] = ended; // a check that ends after the time was up is not taken
+        else results[index] ??= stopped(checks[index]!);
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    // A moment past the deadline, for the requests it aborted to end their checks.
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()) + 2_000)));
+    try {
+      const ended = await Promise.race([Promise.all(Array.from({ length: workers }, worker)).then(() => true), late]);
+      if (!ended) {
+        over = true;
+        // Those not ended are not checked (a re-try not ended leaves its first failure standing).
+        for (const index of indexes) results[index] ??= stopped(checks[index]!);
+      }
+      return ended;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function stopped(check: Check): CheckResult {
+    return { ...base(check), status: "not checked", reason: "the run reached its time limit (--max-time)", exchanges: [], ms: 0 };
+  }
+
+  function base(check: Check) {
+    return {
       id: check.id,
+      kind: check.kind,
+      ...(check.case !== undefined && { case: check.case }),
       title: check.title,
       group: check.group,
       entries: check.entries,
@@ -177,6 +296,17 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       ...(check.statuses && { statuses: check.statuses }),
       ...(check.rule && { rule: check.rule }),
     };
+  }
+
+  async function runOne(check: Check): Promise<CheckResult> {
+    const begun = Date.now();
+    const store = { exchanges: [] as Exchange[] };
+    const ended = (fields: Pick<CheckResult, "status"> & Partial<CheckResult>): CheckResult => ({
+      ...base(check),
+      exchanges: store.exchanges,
+      ms: Date.now() - begun,
+      ...fields,
+    });
     try {
       await currentCheck.run(store, () =>
         check.run({
@@ -185,16 +315,16 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
           },
         }),
       );
-      return { ...base, status: "passed", ms: Date.now() - begun };
+      return ended({ status: "passed" });
     } catch (error) {
       const why = notChecked(error);
       const exchange = store.exchanges.at(-1);
-      if (why) return { ...base, status: "not checked", reason: why, ms: Date.now() - begun };
+      if (why) return ended({ status: "not checked", reason: redact(why) });
       const message =
         error instanceof CheckFailure || error instanceof BodyTooLargeError
           ? error.message
           : `the check could not run: ${(error as Error)?.stack ?? String(error)}`;
-      return { ...base, status: "failed", reason: redact(message), ...(exchange && { exchange }), ms: Date.now() - begun };
+      return ended({ status: "failed", reason: redact(message), ...(exchange && { exchange }) });
     }
   }
 }

@@ -1,14 +1,19 @@
 // What a check file is given: the target, the discovered ids, the run's tag and level, and the run's
-// one transport with the helpers around it (raw requests, the typed client, failure text, and the
-// registry of what the run created).
+// one transport with the helpers around it (raw requests, the typed client, failure text, answers
+// shared by several checks, and the registry of what the run created).
 import { createClient, type ApiClient } from "@project-collaboration/api";
 import { Created } from "./created.js";
 import { CheckList, skipWhen, type CheckContext, type Level } from "./check.js";
-import { explain, fillPath, send, type RawRequest, type RawResponse } from "./http.js";
+import { explain, fillPath, send, TEXT_KEPT, type RawRequest, type RawResponse } from "./http.js";
 import type { Operation } from "./description.js";
 import type { Redact } from "./redact.js";
 import { REASON_MUTATES, REASON_OTHER_KEY, REASON_PREFER, type Ids, type Target } from "./target.js";
-import type { Transport } from "./transport.js";
+import { currentCheck, type Exchange, type Transport } from "./transport.js";
+
+/** An answer kept to be shared: a body past TEXT_KEPT is not kept parsed (no check needs a body that
+ * large whole once it has been answered, and a cache of them would hold every large body of the run). */
+export const compact = <R extends RawResponse>(response: R): R =>
+  response.text.length > TEXT_KEPT ? { ...response, json: undefined } : response;
 
 export class Suite {
   readonly client: ApiClient;
@@ -22,18 +27,42 @@ export class Suite {
     readonly transport: Transport,
     readonly redact: Redact,
   ) {
-    // The package's own client, through the transport (which paces, retries and records): no retry of its own.
+    // The package's own client, through the transport (which paces, retries, bounds and records): no
+    // retry, timeout or body limit of its own.
     this.client = createClient({
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
       userAgent: "pcs-contract/1",
       retry: false,
+      timeoutMs: Number.POSITIVE_INFINITY,
+      maxResponseBytes: Number.POSITIVE_INFINITY,
       fetch: (input: Request) => transport.fetch(input),
     });
     this.created = new Created(this);
   }
 
   private readonly locks = new Map<string, Promise<unknown>>();
+  private answers = new Map<string, Promise<{ value: unknown; exchanges: Exchange[] }>>();
+
+  /** What `make` answers, made once for every check that asks with the same `key` (until the
+   * answers are forgotten: a failure is re-tried with fresh ones). Each check that asks gets the
+   * exchanges behind it, for its curl line. Keep what the checks need, not whole bodies (`compact`). */
+  async shared<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let entry = this.answers.get(key);
+    if (!entry) {
+      const store = { exchanges: [] as Exchange[] };
+      entry = currentCheck.run(store, async () => ({ value: await make(), exchanges: store.exchanges }));
+      this.answers.set(key, entry);
+    }
+    const { value, exchanges } = await entry;
+    currentCheck.getStore()?.exchanges.push(...exchanges);
+    return value as T;
+  }
+
+  /** The next asks of `shared` are answered afresh (before failures are re-tried). */
+  forgetAnswers(): void {
+    this.answers = new Map();
+  }
 
   /** Runs `work` alone among the checks that name the same `resource` (the organization, which checks
    * change and compare while others run). */
@@ -68,7 +97,7 @@ export class Suite {
   }
 
   checks(group: string): CheckList {
-    return new CheckList(group, this.level);
+    return new CheckList(group);
   }
 
   writesOnly(context: CheckContext): void {

@@ -5,10 +5,16 @@
 //     reads, 502 and 504) are retried after Retry-After (bounded) or a short backoff, and while the
 //     server has said to wait, nothing is sent; a request whose every attempt was refused so is a
 //     BusyError, which the runner reports as "not checked: the server was busy", never a failure;
-//   - bounds: a timeout per attempt, a largest body (the rest unread), the run's deadline;
-//   - a record of every exchange (for the failure's curl line, the JSON report and the HAR file).
+//   - bounds: each attempt, from connect to the last byte of its body, ends at `timeoutMs` or at the
+//     run's deadline, whichever comes first, whatever the server does (silent, trickling headers or
+//     body): a timer this transport holds aborts the request and cancels the body's reader; a largest
+//     body (the rest unread);
+//   - secrets: each Authorization header is told to the redaction before it is sent;
+//   - a record of every exchange (for the failure's curl line, the JSON report and the HAR file), each
+//     body's start copied, within a budget for the whole run.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { READ_ONLY_METHODS } from "@project-collaboration/api";
+import { decodeStart } from "./excerpt.js";
 import type { Redact } from "./redact.js";
 
 export { READ_ONLY_METHODS };
@@ -20,9 +26,13 @@ export class WriteRefusedError extends Error {
 export class BusyError extends Error {
   override name = "BusyError";
 }
-/** The run reached its total time limit before this request. */
+/** The run reached its total time limit (--max-time) before or during this request. */
 export class DeadlineError extends Error {
   override name = "DeadlineError";
+}
+/** The server did not finish answering (headers and body) within --timeout. */
+export class RequestTimeoutError extends Error {
+  override name = "TimeoutError";
 }
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
@@ -34,7 +44,7 @@ export interface Limits {
   rate: number;
   /** Requests under way at once, at most. */
   concurrency: number;
-  /** Per attempt, in ms. */
+  /** Per attempt, from connect to the last byte of the body, in ms. */
   timeoutMs: number;
   /** The largest response body read, in bytes. */
   maxBodyBytes: number;
@@ -77,8 +87,10 @@ export interface Exchange {
   status: number;
   statusText: string;
   responseHeaders: Record<string, string>;
-  /** The body as text (at most maxBodyBytes were read). */
+  /** The start of the body as text (a copy: see RECORDED_BYTES); `size` is the whole body's. */
   responseText: string;
+  /** The body's size in bytes. */
+  size: number;
   attempts: number;
   ms: number;
 }
@@ -86,8 +98,11 @@ export interface Exchange {
 /** The check a request is made for (set by the runner), so its exchanges can be shown with it. */
 export const currentCheck = new AsyncLocalStorage<{ exchanges: Exchange[] }>();
 
-/** How much of each body the record keeps (the check itself sees it whole, up to maxBodyBytes). */
-const RECORDED_TEXT = 64 * 1024;
+/** How much of each body the record keeps while the run's budget lasts, and after it. */
+const RECORDED_BYTES = 64 * 1024;
+const RECORDED_BYTES_PAST_BUDGET = 2 * 1024;
+/** What the records of a run keep of bodies in all, at most (about 512 exchanges of full excerpts). */
+const RECORDED_BUDGET = 32 * 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,25 +115,52 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** An answer as received: its body read whole (up to maxBodyBytes). */
+interface Received {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  bytes: Buffer;
+}
+
 export class Transport {
   readonly exchanges: Exchange[] = [];
   /** Requests sent (attempts included). */
   sent = 0;
   /** Attempts answered 429/503 and retried. */
   retried = 0;
+  /** Attempts that ended at --timeout. */
+  timedOut = 0;
   private readonly options: TransportOptions;
+  private deadline: number;
+  /** Once the checks are over (finished or stopped at the deadline), a request made for a check is refused. */
+  private checksClosed = false;
   private nextSlot = 0;
   private pausedUntil = 0;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   private nextId = 1;
+  private recordedBytes = 0;
 
   constructor(options: TransportOptions) {
     this.options = options;
+    this.deadline = options.deadline;
   }
 
   get mayWrite(): boolean {
     return this.options.mayWrite;
+  }
+
+  /** The deadline has passed. */
+  get pastDeadline(): boolean {
+    return Date.now() >= this.deadline;
+  }
+
+  /** Ends the checks' requests for good, and gives what follows (the clean-up, outside any check)
+   * `graceMs` past the run's deadline, or past now if the checks ended earlier. */
+  closeChecks(graceMs: number): void {
+    this.checksClosed = true;
+    this.deadline = Math.max(this.deadline, Date.now()) + graceMs;
   }
 
   /** Throws WriteRefusedError for a method that can change data when writes are not allowed. */
@@ -133,59 +175,90 @@ export class Transport {
    * `retry: false` sends once (a check that asks the mock for a 429 must see it). */
   async fetch(request: Request, { retry = true }: { retry?: boolean } = {}): Promise<Response> {
     this.assertMaySend(request.method, request.url);
+    if (this.checksClosed && currentCheck.getStore()) throw new DeadlineError("the run reached its time limit (--max-time)");
+    const authorization = request.headers.get("authorization");
+    if (authorization) this.options.redact.learn?.(authorization);
     const body = request.body ? await request.text() : undefined;
     const read = READ_ONLY_METHODS.has(request.method.toUpperCase());
     const started = Date.now();
     let attempts = 0;
     for (;;) {
       attempts++;
-      const response = await this.attempt(request, body);
-      const busy = response.status === 429 || response.status === 503 || (read && (response.status === 502 || response.status === 504));
-      if (!busy || !retry) return this.record(request, body, response, attempts, started);
-      const asked = retryAfterMs(response.headers.get("retry-after"));
+      const received = await this.attempt(request, body);
+      const busy = received.status === 429 || received.status === 503 || (read && (received.status === 502 || received.status === 504));
+      if (!busy || !retry) return this.record(request, body, received, attempts, started);
+      const asked = retryAfterMs(received.headers.get("retry-after"));
+      const wait = asked ?? Math.min(4000, 250 * 2 ** (attempts - 1));
       if (attempts > this.options.retries || (asked !== undefined && asked > this.options.maxRetryAfterMs)) {
-        const recorded = await this.record(request, body, response, attempts, started);
+        this.record(request, body, received, attempts, started);
         throw new BusyError(
-          `the server was busy: ${request.method} ${this.options.redact(request.url)} answered ${recorded.status} to ${attempts} attempt${attempts > 1 ? "s" : ""}${asked !== undefined ? ` (Retry-After ${Math.round(asked / 1000)} s)` : ""}`,
+          `the server was busy: ${request.method} ${this.options.redact(request.url)} answered ${received.status} to ${attempts} attempt${attempts > 1 ? "s" : ""}${asked !== undefined ? ` (Retry-After ${Math.round(asked / 1000)} s)` : ""}`,
         );
       }
-      await response.body?.cancel().catch(() => {});
+      if (Date.now() + wait >= this.deadline) {
+        this.record(request, body, received, attempts, started);
+        throw new DeadlineError(`the server asked to wait ${Math.round(wait / 1000)} s, past the run's time limit (--max-time)`);
+      }
       this.retried++;
-      const wait = asked ?? Math.min(4000, 250 * 2 ** (attempts - 1));
       // While the server has said to wait, nothing is sent by anyone.
       this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
     }
   }
 
-  private async attempt(request: Request, body: string | undefined): Promise<Response> {
+  private async attempt(request: Request, body: string | undefined): Promise<Received> {
     await this.slot();
     try {
-      if (Date.now() > this.options.deadline) throw new DeadlineError("the run's time limit was reached before this request");
+      const now = Date.now();
+      if (now >= this.deadline) throw new DeadlineError("the run reached its time limit (--max-time) before this request");
       this.sent++;
-      const init: RequestInit = {
-        method: request.method,
-        headers: request.headers,
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      };
-      const fetcher = this.options.fetch ?? ((r: Request) => fetch(r));
-      const response = await fetcher(new Request(request.url, init));
-      return await this.bounded(response);
+      // One timer, held here until the last byte is read: it aborts the request and ends the body's
+      // read. (An AbortSignal.timeout() set on a Request is lost when the Request is collected.)
+      const byDeadline = this.deadline - now < this.options.timeoutMs;
+      const controller = new AbortController();
+      let expire!: (error: Error) => void;
+      const expired = new Promise<never>((_, reject) => (expire = reject));
+      expired.catch(() => {});
+      const timer = setTimeout(
+        () => {
+          const error = byDeadline
+            ? new DeadlineError("the run reached its time limit (--max-time) during this request")
+            : new RequestTimeoutError(
+                `the server did not finish answering ${request.method} ${this.options.redact(request.url)} within ${this.options.timeoutMs / 1000} s (--timeout)`,
+              );
+          if (!byDeadline) this.timedOut++;
+          controller.abort(error);
+          expire(error);
+        },
+        Math.min(this.options.timeoutMs, this.deadline - now),
+      );
+      try {
+        const init: RequestInit = { method: request.method, headers: request.headers, body, redirect: "manual", signal: controller.signal };
+        const fetcher = this.options.fetch ?? ((r: Request) => fetch(r));
+        const response = await Promise.race([fetcher(new Request(request.url, init)), expired]);
+        return await this.bounded(response, expired);
+      } finally {
+        clearTimeout(timer);
+      }
     } finally {
       this.release();
     }
   }
 
-  /** Waits for a free place, the pace and any pause the server asked for. */
+  /** Waits for a free place, the pace and any pause the server asked for; never past the deadline. */
   private async slot(): Promise<void> {
     if (this.running >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
-    for (;;) {
-      const now = Date.now();
-      const at = Math.max(this.nextSlot, this.pausedUntil);
-      if (at <= now) break;
-      await sleep(at - now);
+    try {
+      for (;;) {
+        const now = Date.now();
+        const at = Math.max(this.nextSlot, this.pausedUntil);
+        if (at >= this.deadline) throw new DeadlineError("the run reached its time limit (--max-time) before this request");
+        if (at <= now) break;
+        await sleep(at - now);
+      }
+    } catch (error) {
+      this.release();
+      throw error;
     }
     this.nextSlot = Math.max(Date.now(), this.nextSlot) + 1000 / this.options.rate;
   }
@@ -195,34 +268,31 @@ export class Transport {
     this.waiting.shift()?.();
   }
 
-  /** The response with its body read, at most maxBodyBytes of it. */
-  private async bounded(response: Response): Promise<Response> {
+  /** The response with its body read, at most maxBodyBytes of it, each read bounded by `expired`. */
+  private async bounded(response: Response, expired: Promise<never>): Promise<Received> {
     const chunks: Uint8Array[] = [];
     let size = 0;
     const reader = response.body?.getReader();
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > this.options.maxBodyBytes) {
-        await reader.cancel().catch(() => {});
-        throw new BodyTooLargeError(`the response body is larger than ${this.options.maxBodyBytes} bytes (the rest was not read)`);
+    try {
+      while (reader) {
+        const { done, value } = await Promise.race([reader.read(), expired]);
+        if (done) break;
+        size += value.byteLength;
+        if (size > this.options.maxBodyBytes)
+          throw new BodyTooLargeError(`the response body is larger than ${this.options.maxBodyBytes} bytes (the rest was not read)`);
+        chunks.push(value);
       }
-      chunks.push(value);
+    } catch (error) {
+      reader?.cancel().catch(() => {});
+      throw error;
     }
-    const bytes = Buffer.concat(chunks);
-    const nullBody = response.status === 204 || response.status === 304 || (response.status >= 100 && response.status < 200);
-    return new Response(nullBody ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return { status: response.status, statusText: response.statusText, headers: response.headers, bytes: Buffer.concat(chunks) };
   }
 
-  private async record(
-    request: Request,
-    body: string | undefined,
-    response: Response,
-    attempts: number,
-    started: number,
-  ): Promise<Response> {
-    const text = await response.text();
+  private record(request: Request, body: string | undefined, received: Received, attempts: number, started: number): Response {
+    const budget = this.recordedBytes < RECORDED_BUDGET ? RECORDED_BYTES : RECORDED_BYTES_PAST_BUDGET;
+    const responseText = decodeStart(received.bytes, budget);
+    this.recordedBytes += Math.min(received.bytes.byteLength, budget);
     const exchange: Exchange = {
       id: this.nextId++,
       started: new Date(started).toISOString(),
@@ -230,25 +300,31 @@ export class Transport {
       url: request.url,
       requestHeaders: Object.fromEntries(request.headers),
       ...(body !== undefined && { requestBody: body }),
-      status: response.status,
-      statusText: response.statusText,
-      responseHeaders: Object.fromEntries(response.headers),
-      responseText: text.length > RECORDED_TEXT ? `${text.slice(0, RECORDED_TEXT)}…` : text,
+      status: received.status,
+      statusText: received.statusText,
+      responseHeaders: Object.fromEntries(received.headers),
+      responseText,
+      size: received.bytes.byteLength,
       attempts,
       ms: Date.now() - started,
     };
     this.exchanges.push(exchange);
     currentCheck.getStore()?.exchanges.push(exchange);
-    const copy = new Response(response.status === 204 || response.status === 304 ? null : text, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    const nullBody = received.status === 204 || received.status === 304 || received.status < 200;
+    let copy: Response;
+    try {
+      const { buffer, byteOffset, byteLength } = received.bytes;
+      copy = new Response(nullBody ? null : new Uint8Array(buffer as ArrayBuffer, byteOffset, byteLength), {
+        status: received.status,
+        statusText: received.statusText,
+        headers: received.headers,
+      });
+    } catch {
+      throw new Error(
+        `the server answered ${request.method} ${this.options.redact(request.url)} with status ${received.status}, which is not an HTTP status`,
+      );
+    }
     Object.defineProperty(copy, "url", { value: request.url });
-    exchanges.set(copy, exchange);
     return copy;
   }
 }
-
-/** The exchange a response came from. */
-export const exchanges = new WeakMap<Response, Exchange>();

@@ -38,7 +38,7 @@ describe("the checker from its packed tarballs", () => {
     const json = join(installed.dir, "report.json");
     const checked = await npx(["--base-url", sandbox.url, "--junit", report, "--json", json], { PCS_API_KEY: "sandbox-admin-key" });
     expect(checked.status, `${checked.stdout.slice(-3000)}\n${checked.stderr}`).toBe(0);
-    expect(checked.stdout.split("\n")[0]).toContain(`checking ${sandbox.url} — level full, read-only`);
+    expect(checked.stdout.split("\n")[0]).toContain(`checking ${sandbox.url} — level documented, read-only`);
     const checks = JSON.parse(readFileSync(json, "utf8")).checks as Array<{ status: string }>;
     expect(checks.filter((c) => c.status === "failed")).toEqual([]);
     expect(readFileSync(report, "utf8").match(/<testcase /g)?.length).toBe(checks.length);

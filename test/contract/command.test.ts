@@ -79,7 +79,7 @@ describe("a run of the command", () => {
     ]);
     const [first] = result.out.split("\n");
     expect(first).toBe(
-      "@project-collaboration/contract 0.2.0: checking the built-in sandbox (in this process) — level full, writes (a disposable server); at most 1000 requests/s, 4 at once, 15 s a request, 600 s in all",
+      "@project-collaboration/contract 0.2.0: checking the built-in sandbox (in this process) — level documented, writes (a disposable server); at most 1000 requests/s, 4 at once, 15 s a request, 600 s in all",
     );
     expect(result.code).toBe(0);
     const report = JSON.parse(readFileSync(files.json, "utf8"));
@@ -87,6 +87,7 @@ describe("a run of the command", () => {
     expect(Object.keys(report.checks[0]).sort()).toEqual([
       "assumptions",
       "id",
+      "kind",
       "level",
       "ms",
       "operation",

@@ -34,6 +34,18 @@ describe("the contract checker against the mock", () => {
     expect(run.requests).toBeGreaterThan(300);
   });
 
+  it("names every check by an id of its own, stable across runs and versions (a baseline lists them)", () => {
+    const ids = run.results.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Written here by hand: a change of the id scheme breaks every baseline users keep.
+    for (const id of [
+      "operations/listprojects-get-projects-json-the-documented-status-and-body-through-the-package-s-client",
+      "errors/listprojects-get-projects-json-no-authorization-header-401",
+      "bad input/createproject-name-of-51-characters-limit-50-never-a-2xx",
+    ])
+      expect(ids).toContain(id);
+  });
+
   for (const result of run.results) {
     it(result.title, () => {
       expect(result.status === "not checked" ? `not checked: ${result.reason}` : result.status, explain(result)).toBe("passed");

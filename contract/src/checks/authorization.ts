@@ -1,21 +1,24 @@
 // Who may see and do what, as the interface states it ("Authorization rules that are stated", "Rules
 // for adding", "Rule for removing"):
-//   - the project list holds only projects the caller was added to (the caller is a user of each);
+//   - the project list holds only projects the caller was added to (the caller is a user of each), and
+//     every one of them: a project next to the list's edges that the caller reads by id and is a user
+//     of is not left out (a list that stops early);
 //   - projects, their assets and copy revisions the caller's lists do not return are refused — probed
 //     with neighbours of the ids the caller can see, and the run's own deleted project: a 4xx, never a
 //     2xx with data (a documented fact); exactly 404 is the description's choice (hidden-is-404). A 5xx
 //     is neither: the probe is then not checked;
 //   - with a second user's key (not a company administrator): what one creates the other cannot read
-//     unless added; a non-creator, non-administrator cannot delete it; the second user may create,
+//     unless added, nor once removed; a non-creator, non-administrator cannot delete it; the second user may create,
 //     read and delete a project of its own; a non-administrator cannot update the organization;
 //   - the credential is taken only as the description has it (HTTP Basic, the key as user name): the
 //     key elsewhere, or changed in case, is refused — the description's choice (credential-basic).
 // Every write goes to a project the checker created, or changes nothing (a field set to its own value).
 // Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
+import { swapCase } from "../credentials.js";
 import { expect, fail } from "../expect.js";
-import { basicAuthorization, isRefused, type RawRequest, type RawResponse } from "../http.js";
+import { basicAuthorization, isRefused, type RawRequest } from "../http.js";
 import { listAll } from "../lists.js";
-import type { Suite } from "../suite.js";
+import { compact, type Suite } from "../suite.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -24,6 +27,7 @@ const PROJECTS_LOOKED_INTO = 40;
 const NEIGHBOURS = 2;
 
 const RULE_LIST = 'rule "Project list: only projects the caller has been added to"';
+const RULE_LIST_ALL = 'rule "List projects: returns the projects the caller was added to"';
 const RULE_HIDDEN = 'rule "only projects the caller was added to, and their assets, are visible"';
 const RULE_DELETE = 'rule "Delete a project: a company administrator, or the project creator"';
 const RULE_ORGANIZATION = 'rule "Update the organization: a company administrator"';
@@ -39,9 +43,8 @@ export function authorizationChecks(suite: Suite) {
     return read.status === 200 && ours(read.json);
   };
 
-  // The credential is taken only as HTTP Basic with the key as user name (full level only).
+  // The credential is taken only as HTTP Basic with the key as user name (the description's choice).
   const key = () => target.apiKey;
-  const swapCase = (s: string) => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
   const elsewhere: Array<readonly [string, () => Partial<RawRequest>]> = [
     ...["api_key", "apikey", "key", "token", "access_token"].map(
       (name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const,
@@ -96,11 +99,8 @@ export function authorizationChecks(suite: Suite) {
     ["listCapturedUrls", `/projects/${id}/urls.json`],
     ["listFiles", `/v1/projects/${id}/files.json`],
   ];
-  const probeAnswers = new Map<string, Promise<RawResponse & { why: string }>>();
-  const probe = (operationId: string, path: string) => {
-    if (!probeAnswers.has(path)) probeAnswers.set(path, suite.call(operationId, { method: "get", path }));
-    return probeAnswers.get(path)!;
-  };
+  const probe = (operationId: string, path: string) =>
+    suite.shared(`probe ${path}`, async () => compact(await suite.call(operationId, { method: "get", path })));
 
   /** The caller's own user id: the one member of a project it creates (writes only). */
   let ownId: Promise<number> | undefined;
@@ -122,17 +122,21 @@ export function authorizationChecks(suite: Suite) {
     return [...neighboursOf(ids, new Set(ids)), ...(target.allowWrites ? [await suite.created.goneProjectId()] : [])];
   };
 
-  /** The users of each listed project (up to PROJECTS_LOOKED_INTO), and the answers that were not a list. */
-  const membersOf = async (projects: Item[], apiKey: string) => {
-    const members = new Map<number, Set<number>>();
-    const unreadable: string[] = [];
-    for (const project of projects.slice(0, PROJECTS_LOOKED_INTO)) {
-      if (ours(project)) continue; // the run's own projects come and go while other checks run
-      const { items, first } = await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`, { apiKey });
-      if (first.status !== 200) unreadable.push(first.why);
-      else members.set(project.id, new Set(items.map((u) => u.id)));
-    }
-    return { members, unreadable };
+  /** The users of each listed project (up to PROJECTS_LOOKED_INTO), and the answers that were not a
+   * list; read once for the checks that ask about the same projects with the same key. */
+  const membersOf = (projects: Item[], apiKey: string) => {
+    // The run's own projects come and go while other checks run.
+    const looked = projects.slice(0, PROJECTS_LOOKED_INTO).filter((project) => !ours(project));
+    return suite.shared(`members ${apiKey === target.apiKey ? "key" : "other key"} ${looked.map((p) => p.id).join(",")}`, async () => {
+      const members = new Map<number, Set<number>>();
+      const unreadable: string[] = [];
+      for (const project of looked) {
+        const { items, first } = await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`, { apiKey });
+        if (first.status !== 200) unreadable.push(first.why);
+        else members.set(project.id, new Set(items.map((u) => u.id)));
+      }
+      return { members, unreadable };
+    });
   };
 
   const checkListHoldsOnlyMemberProjects = async (apiKey: string, keyName: string, knownId?: number) => {
@@ -160,21 +164,76 @@ export function authorizationChecks(suite: Suite) {
     ).toBeGreaterThan(0);
   };
 
-  /** A probe that answered data: on a sampled (long) account it may be the caller's own, past the sample. */
+  /** Who the caller is, as far as the API tells: with writes, its id (the one member of a project it
+   * creates); without, the users common to every project it lists (the caller is one of them). */
+  const callerAmong = async (): Promise<Set<number> | undefined> => {
+    if (target.allowWrites) return new Set([await callerId()]);
+    const { projects } = await visibleToCaller();
+    const { members } = await membersOf(projects, target.apiKey);
+    const common = [...members.values()].reduce<Set<number> | undefined>(
+      (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
+      undefined,
+    );
+    return common?.size ? common : undefined;
+  };
+  /** Whether the caller is a user of project `id`: true when every candidate for the caller is, false
+   * when none is, undefined when the API cannot tell. */
+  const callerIsUserOf = async (id: number): Promise<boolean | undefined> => {
+    const among = await callerAmong();
+    if (!among) return undefined;
+    const users = await suite.shared(`users of ${id}`, async () => {
+      const listed = await listAll<Item>(suite, "listProjectUsers", `/projects/${id}/users.json`);
+      return { ids: listed.items.map((u) => u.id), readable: listed.first.status === 200 };
+    });
+    if (!users.readable) return undefined;
+    const found = [...among].filter((candidate) => users.ids.includes(candidate)).length;
+    return found === among.size ? true : found === 0 ? false : undefined;
+  };
+
+  /** A probe that answered data is a project hidden from the caller unless the caller is a user of it
+   * (then the project list left it out: the check of the list's completeness reports that); on a
+   * sampled (long) account, a project past the sample is the caller's own as far as it can tell. */
   const provenHidden = async (id: number, context: { skip(c: boolean, r: string): void }, complete: boolean): Promise<boolean> => {
-    if (complete) return true;
+    const member = await callerIsUserOf(id);
+    if (complete) return member !== true;
     context.skip(
       !target.allowWrites,
       "the account holds more projects than the checker reads, so a neighbouring id that answers with data may be the caller's own: run with writes allowed to tell them apart",
     );
-    const users = await listAll<Item>(suite, "listProjectUsers", `/projects/${id}/users.json`);
-    return !users.items.some((u) => u.id === undefined) && !users.items.map((u) => u.id).includes(await callerId());
+    return member === false;
   };
 
   list.documented.it(
     "listProjects holds only projects the caller was added to",
     async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
     { operation: "listProjects", rule: RULE_LIST },
+  );
+
+  list.documented.it(
+    "listProjects holds every project the caller was added to (none it reads by id, next to the listed ones, and is a user of, is left out)",
+    async (context) => {
+      const { projects, complete } = await visibleToCaller();
+      context.skip(!complete, "the account holds more projects than the checker reads: the list is sampled, not walked to its end");
+      context.skip(
+        !(await callerAmong()),
+        "the caller's user id cannot be told through the API (the projects it lists have no user in common): run with writes allowed",
+      );
+      const listed = new Set(projects.map((p) => p.id));
+      const ids = projects.map((p) => p.id);
+      // A list cut short loses its end: the ids next to its last item, its largest and its smallest.
+      const edges = ids.length ? [ids.at(-1)!, Math.max(...ids), Math.min(...ids)] : [];
+      const left: string[] = [];
+      for (const id of neighboursOf(edges, listed)) {
+        const answer = await probe("getProject", `/projects/${id}.json`);
+        if (answer.status !== 200 || ours(answer.json) || (await isOurs(id))) continue;
+        if ((await callerIsUserOf(id)) === true) left.push(answer.why);
+      }
+      if (left.length)
+        fail(
+          `${RULE_LIST_ALL} — listProjects, walked page by page to its end (${projects.length} projects), leaves out projects the caller reads by id and is a user of: ${left.join("; ")}`,
+        );
+    },
+    { operation: "listProjects", statuses: [200], rule: RULE_LIST_ALL },
   );
 
   list.documented.it(
@@ -227,7 +286,7 @@ export function authorizationChecks(suite: Suite) {
   );
 
   list.documented.it(
-    "what one user creates the other cannot read until added; then a non-creator, non-administrator cannot delete it",
+    "what one user creates the other cannot read until added; then a non-creator, non-administrator cannot delete it; removed, the other cannot read it again",
     async (context) => {
       const other = suite.otherKeyOnly(context);
       suite.writesOnly(context);
@@ -280,6 +339,14 @@ export function authorizationChecks(suite: Suite) {
         still.status,
         `${RULE_DELETE} — the project is gone after deleteProject by a non-creator, non-administrator: ${still.why}`,
       ).toBe(200);
+      const removed = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${mine.id}/users/${otherId}.json` });
+      expect(removed.status, removed.why).toBe(204);
+      const after = await suite.call("getProject", { method: "get", path, authorization: asKey(other) });
+      expect(isRefused(after), `${RULE_HIDDEN} — removed from the project, the other user still reads it: ${after.why}`).toBe(true);
+      expect(
+        (await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey: other })).items.map((p) => p.id),
+        `${RULE_LIST} — removed from the project, the other user still lists it`,
+      ).not.toContain(mine.id);
     },
     { operation: "deleteProject", rule: RULE_DELETE },
   );

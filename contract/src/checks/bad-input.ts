@@ -1,7 +1,7 @@
 // Bad input is refused. That the documented limits of a project's creation (name 50, description
 // 1,000, job_code 20 characters) are enforced is a documented fact: one more character is never a 2xx,
-// exactly at the limit is accepted. Everything else here rests on the description's choices and runs at
-// the full level only: 400 with a problem body for every length limit of every request body plus one
+// exactly at the limit is accepted. Everything else here rests on the description's choices (failing the
+// run at the full level only): 400 with a problem body for every length limit of every request body plus one
 // character (and exactly at the limit accepted), wrong types, unknown properties, bodies that are not
 // JSON or not an object, an empty PATCH, pagination out of range, ids that are not positive integers,
 // malformed emails, both or neither of add-user's alternatives, bad country codes. Length limits, types
@@ -22,7 +22,7 @@ import {
 } from "../description.js";
 import { expect } from "../expect.js";
 import type { RawRequest, RawResponse } from "../http.js";
-import type { Suite } from "../suite.js";
+import { compact, type Suite } from "../suite.js";
 
 interface BadCase {
   name: string;
@@ -178,11 +178,8 @@ export function badInputChecks(suite: Suite) {
     return suite.send(aboutProject ? { ...request, path: suite.idPath(op, { project_id: await scratchProject() }) } : request);
   };
   /** One request per case, shared by its documented and assumed checks. */
-  const answers = new Map<BadCase, Promise<RawResponse>>();
-  const answerTo = (c: BadCase) => {
-    if (!answers.has(c)) answers.set(c, sendCase(c.request, c.op));
-    return answers.get(c)!;
-  };
+  const answerTo = (c: BadCase) =>
+    suite.shared(`bad input ${badCases.indexOf(c)} ${c.name}`, async () => compact(await sendCase(c.request, c.op)));
 
   list.documented.it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
     expect(lengthCases.length).toBeGreaterThanOrEqual(15);

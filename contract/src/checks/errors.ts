@@ -1,7 +1,7 @@
 // Errors. On the mock, every error response the description declares (chosen with Prism's `Prefer:
 // code=…`) is served as declared. On every target: a missing, malformed, empty or wrong API key gets
 // 401 on every operation — the status is a documented fact; the problem body and the Basic challenge are
-// the description's choices, checked at the full level only. A refused write is aimed where it changes
+// the description's choices (failing the run at the full level only). A refused write is aimed where it changes
 // nothing even on a server that wrongly carries it out (see harmlessRequest); without writes allowed,
 // a server that is not disposable gets none.
 import {
@@ -16,9 +16,10 @@ import {
   type Json,
   type Operation,
 } from "../description.js";
+import { wrongKeyOf } from "../credentials.js";
 import { expect } from "../expect.js";
 import { basicAuthorization, type RawResponse } from "../http.js";
-import type { Suite } from "../suite.js";
+import { compact, type Suite } from "../suite.js";
 import { examplePath } from "./examples.js";
 
 export function errorChecks(suite: Suite) {
@@ -110,12 +111,8 @@ export function errorChecks(suite: Suite) {
     });
   };
 
-  const answers = new Map<string, Promise<RawResponse>>();
-  const answerTo = (op: Operation, authorization: string | null) => {
-    const key = `${op.operationId} ${authorization}`;
-    if (!answers.has(key)) answers.set(key, harmlessRequest(op, authorization));
-    return answers.get(key)!;
-  };
+  const answerTo = (op: Operation, authorization: string | null) =>
+    suite.shared(`credential ${op.operationId} ${authorization}`, async () => compact(await harmlessRequest(op, authorization)));
   const cases = ops.flatMap((op) => refused.map(([what, authorization]) => [`${label(op)}: ${what}`, op, authorization] as const));
   const meta = ([, op]: readonly [string, Operation, ...unknown[]]) => ({ operation: op.operationId, statuses: [401], rule: "credential" });
 
@@ -142,7 +139,7 @@ export function errorChecks(suite: Suite) {
     meta,
   );
 
-  const wrongKey = basicAuthorization(`${target.apiKey}-not-this-one`);
+  const wrongKey = basicAuthorization(wrongKeyOf(target.apiKey));
   if (target.checksKeys) {
     list.documented.for(ops.map((op) => [label(op), op] as const))(
       "a well-formed but wrong API key: %s → 401",

@@ -1,11 +1,15 @@
 // The writes, end to end, on a server that keeps state (the sandbox, a stand-in, or a user's server
 // with writes allowed), each on data the checker creates itself: create → read → listed → update →
-// read shows the change → delete → gone from the list, it and its assets refused; names, descriptions
-// and job codes at their limits in letters beyond ASCII, and text with markup characters, come back
-// exactly; a user added by id (and by email only to PCS_INVITE_EMAIL) → listed → removed; the creator
-// cannot be removed; the organization updated → read → restored field by field; a project list made
-// long enough for the default page size. On the Prism mock (stateless) each write is checked once for
-// its documented status and body instead. A user's server without writes allowed gets none of this.
+// read shows the change → delete → gone from the list, it and its assets refused; a new project as the
+// interface describes it (modified null, ownership internal, created_by its creator); each update moves
+// `modified` on; names, descriptions and job codes at their limits in letters beyond ASCII, and text
+// with markup characters, come back exactly; assets cannot be created; a user added by id (twice:
+// listed once) and by email only to PCS_INVITE_EMAIL (the account of that address) → listed → removed;
+// the creator cannot be removed; the organization updated → read (`modified` moved on) → restored field
+// by field; a project list made longer than 30 for the default page size and the page after it. On a
+// disposable server only, that groups and the organization cannot be created, edited or deleted. On
+// the Prism mock (stateless) each write is checked once for its documented status and body instead. A
+// user's server without writes allowed gets none of this.
 import { documentedBundle, operations, schemaErrors, successResponse, type Json } from "../description.js";
 import { expect } from "../expect.js";
 import type { RawRequest } from "../http.js";
@@ -22,6 +26,10 @@ export const WORKFLOW_OPERATIONS = [
   "removeProjectUser",
   "updateOrganization",
 ] as const;
+
+const RULE_ASSETS = 'rule "Assets are read-only through this interface and cannot be created through it"';
+const RULE_READ_ONLY = 'rule "Groups are read-only"; "Organizations cannot be created or deleted"';
+const RULE_LIST_ALL = 'rule "List projects: returns the projects the caller was added to"';
 
 /** The documented-only schema of an operation's success body. */
 function successSchema(operationId: string): Json {
@@ -129,8 +137,6 @@ export function workflowChecks(suite: Suite) {
           `the created project is in the project list: ${listed.first.why}`,
         ).toContain(project.id);
 
-      // `modified` must come out later than `created`, which has a precision of one second.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
       const update = await suite.call("updateProject", { method: "patch", path, body: { job_code: "PCS-CT-2" } });
       expect(update.status, update.why).toBe(204);
       expect(update.text, update.why).toBe("");
@@ -138,11 +144,6 @@ export function workflowChecks(suite: Suite) {
       const updated = reread.json as Json;
       expect(updated.job_code, reread.why).toBe("PCS-CT-2");
       expect(updated.title, `${reread.why}: PATCH changes only what it is given`).toBe(project.title);
-      expect(typeof updated.modified, `after an update, modified is set: ${reread.why}`).toBe("string");
-      expect(
-        Date.parse(updated.modified) > Date.parse(updated.created),
-        `after an update, modified (${updated.modified}) is later than created (${updated.created}): ${reread.why}`,
-      ).toBe(true);
 
       const removed = await suite.call("deleteProject", { method: "delete", path });
       expect(removed.status, removed.why).toBe(204);
@@ -206,40 +207,169 @@ export function workflowChecks(suite: Suite) {
   );
 
   list.documented.it(
-    "project users: the creator is the one member; a user added by id (and by PCS_INVITE_EMAIL), listed, removed",
-    async (context) => {
-      const project = await createProject("users");
-      const usersPath = `/projects/${project.id}/users.json`;
-      const members = async () => (await listAll<Json>(suite, "listProjectUsers", usersPath)).items.map((u) => u.id as number);
-      const before = await members();
-      expect(before, "the creator is added to the project it creates").toHaveLength(1);
-      // A user the key can already see, added by id (adding by id sends no email).
-      const known = (await listAll<Json>(suite, "listProjectUsers", `/projects/${suite.ids.project_id}/users.json`)).items.find(
-        (u) => !before.includes(u.id),
+    "a new project is as the interface describes it: modified null (never modified), ownership internal (created by the caller's company), created_by its creator's name or email",
+    async () => {
+      const project = await createProject("as described");
+      const read = await suite.call("getProject", { method: "get", path: `/projects/${project.id}.json` });
+      expect(read.status, read.why).toBe(200);
+      const got = read.json as Json;
+      expect(got.modified, `"modified is null when the record was never modified": ${read.why}`).toBe(null);
+      expect(String(got.ownership).toLowerCase(), `"Internal (created by the caller's company)": ${read.why}`).toBe("internal");
+      const [creator] = (await listAll<Json>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items;
+      const names = [creator?.profile?.first_name, creator?.profile?.last_name].filter(
+        (n): n is string => typeof n === "string" && n !== "",
       );
-      context.skip(!known, `project ${suite.ids.project_id} has no user besides the caller to add to a new project`);
+      const createdBy = String(got.created_by ?? "");
+      expect(
+        createdBy.toLowerCase() === String(creator?.email ?? "").toLowerCase() ||
+          (names.length > 0 && names.some((n) => createdBy.includes(n))),
+        `created_by is "the name of the creating user; falls back to the email address" — the creator (its one user) is ${JSON.stringify({ email: creator?.email, ...creator?.profile })}, created_by is ${JSON.stringify(got.created_by)}: ${read.why}`,
+      ).toBe(true);
+    },
+    meta("createProject", [201], "fields"),
+  );
+
+  list.documented.it(
+    "an update sets modified: later than created after the first, later again after the second",
+    async () => {
+      const project = await createProject("modified");
+      const path = `/projects/${project.id}.json`;
+      const modifiedAfterUpdate = async (job_code: string) => {
+        // `modified` and `created` have a precision of one second: the update comes a second later.
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        const update = await suite.call("updateProject", { method: "patch", path, body: { job_code } });
+        expect(update.status, update.why).toBe(204);
+        const read = await suite.call("getProject", { method: "get", path });
+        expect(typeof (read.json as Json).modified, `after an update, modified is set: ${read.why}`).toBe("string");
+        return { modified: (read.json as Json).modified as string, why: read.why };
+      };
+      const first = await modifiedAfterUpdate("PCS-CT-M1");
+      expect(
+        Date.parse(first.modified) > Date.parse(project.created),
+        `after an update, modified (${first.modified}) is later than created (${project.created}): ${first.why}`,
+      ).toBe(true);
+      const second = await modifiedAfterUpdate("PCS-CT-M2");
+      expect(
+        Date.parse(second.modified) > Date.parse(first.modified),
+        `after a second update, modified (${second.modified}) is later than after the first (${first.modified}): ${second.why}`,
+      ).toBe(true);
+    },
+    meta("updateProject", [204], "fields"),
+  );
+
+  list.documented.it(
+    "assets are read-only: POST to a project's files, captured urls and copy is refused (never a 2xx), and adds nothing",
+    async () => {
+      const project = await createProject("assets");
+      for (const [operationId, path] of [
+        ["listFiles", `/v1/projects/${project.id}/files.json`],
+        ["listCapturedUrls", `/projects/${project.id}/urls.json`],
+        ["listCopy", `/projects/${project.id}/copy.json`],
+      ] as const) {
+        const body = { name: suite.created.name("asset"), url: "https://example.com/", text: "<p>Not an asset.</p>" };
+        const posted = await suite.call(operationId, { method: "post", path, body });
+        expect(posted.status >= 200 && posted.status < 300, `${RULE_ASSETS} — POST ${path}: ${posted.why}`).toBe(false);
+        const listed = await listAll(suite, operationId, path);
+        expect(listed.items, `${RULE_ASSETS} — after the POST, ${listed.first.why}`).toEqual([]);
+      }
+    },
+    { rule: RULE_ASSETS },
+  );
+
+  list.documented.it(
+    "groups and the organization cannot be created, edited or deleted (never a 2xx)",
+    async (context) => {
+      // A server that wrongly takes one of these changes what no clean-up can restore.
+      context.skip(
+        !target.disposable,
+        "a server that wrongly took one of these writes would change its groups or organization for good: only on a disposable server",
+      );
+      const group = await suite.call("getGroup", { method: "get", path: `/groups/${suite.ids.group_id}.json` });
+      for (const request of [
+        { method: "post", path: "/groups.json", body: { name: suite.created.name("group"), description: "Not a group." } },
+        { method: "patch", path: `/groups/${suite.ids.group_id}.json`, body: { name: (group.json as Json)?.name ?? "Same" } },
+        { method: "post", path: "/organizations.json", body: { name: suite.created.name("organization") } },
+        { method: "delete", path: "/organizations.json" },
+      ]) {
+        const answer = await suite.call(`${request.method.toUpperCase()} ${request.path}`, request);
+        expect(answer.status >= 200 && answer.status < 300, `${RULE_READ_ONLY} — ${answer.why}`).toBe(false);
+      }
+    },
+    { rule: RULE_READ_ONLY },
+  );
+
+  /** A new project, its one member (the creator), and a user of the discovered project to add to it. */
+  const projectAndNewcomer = async (purpose: string, context: { skip(c: boolean, r: string): void }) => {
+    const project = await createProject(purpose);
+    const usersPath = `/projects/${project.id}/users.json`;
+    const members = async () => (await listAll<Json>(suite, "listProjectUsers", usersPath)).items;
+    const before = (await members()).map((u) => u.id as number);
+    expect(before, "the creator is added to the project it creates").toHaveLength(1);
+    const known = (await listAll<Json>(suite, "listProjectUsers", `/projects/${suite.ids.project_id}/users.json`)).items.find(
+      (u) => !before.includes(u.id),
+    );
+    context.skip(!known, `project ${suite.ids.project_id} has no user besides the caller to add to a new project`);
+    return { project, usersPath, members, before, known };
+  };
+
+  list.documented.it(
+    "project users: the creator is the one member; a user added by id (added twice, listed once), listed, removed",
+    async (context) => {
+      const { project, usersPath, members, known } = await projectAndNewcomer("users by id", context);
+      // Adding by id sends no email.
       const added = await suite.call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
       expect(added.status, `by id: ${added.why}`).toBe(201);
       expect(added.contentType, `by id: a JSON content type (${added.why})`).toMatch(/^application\/json\b/);
-      expect(await members(), "added by id").toContain(known.id);
+      expect(
+        (await members()).map((u) => u.id),
+        "added by id",
+      ).toContain(known.id);
+      // Adding a member again: the status is not stated (201 or a refusal), a second listing is wrong.
+      const again = await suite.call("addProjectUser", { method: "post", path: usersPath, body: { user: String(known.id) } });
+      const listed = (await members()).filter((u) => u.id === known.id).length;
+      expect(listed, `added twice, the user is listed once — the second add: ${again.why}`).toBe(1);
       const removed = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${known.id}.json` });
       expect(removed.status, removed.why).toBe(204);
-      expect(await members(), "removed after adding by id").not.toContain(known.id);
+      expect(
+        (await members()).map((u) => u.id),
+        "removed after adding by id",
+      ).not.toContain(known.id);
+    },
+    meta("addProjectUser", [201, 204], "adding and removing users"),
+  );
+
+  list.documented.it(
+    "project users: a user added by email (PCS_INVITE_EMAIL) is the account of that address, listed, removed",
+    async (context) => {
       // Adding by email makes the service send an email (and, to an address without an account, create
       // an administrator account): only to the address the user named, or on a disposable server.
-      const email = target.inviteEmail ?? (target.disposable ? (known.email as string) : undefined);
       context.skip(
-        !email,
+        !target.inviteEmail && !target.disposable,
         "adding a user by email sends them an email — set PCS_INVITE_EMAIL to an address of an existing account of yours to check it",
       );
+      const { project, usersPath, members, before, known } = await projectAndNewcomer("users by email", context);
+      const email = (target.inviteEmail ?? known.email) as string;
       const invited = await suite.call("addProjectUser", { method: "post", path: usersPath, body: { email } });
       expect(invited.status, `by email: ${invited.why}`).toBe(201);
       expect(invited.contentType, `by email: a JSON content type (${invited.why})`).toMatch(/^application\/json\b/);
-      const newcomers = (await members()).filter((id) => !before.includes(id));
-      expect(newcomers, `exactly one user added by email ${email}`).toHaveLength(1);
-      const out = await suite.call("removeProjectUser", { method: "delete", path: `/projects/${project.id}/users/${newcomers[0]}.json` });
+      const newcomers = (await members()).filter((u) => !before.includes(u.id));
+      expect(
+        newcomers.map((u) => u.id),
+        `exactly one user added by email ${email}`,
+      ).toHaveLength(1);
+      expect(
+        String(newcomers[0]?.email).toLowerCase(),
+        `"when the email belongs to an existing account, that user is added" — the user added by ${email}`,
+      ).toBe(email.toLowerCase());
+      const out = await suite.call("removeProjectUser", {
+        method: "delete",
+        path: `/projects/${project.id}/users/${newcomers[0]!.id}.json`,
+      });
       expect(out.status, out.why).toBe(204);
-      expect(await members(), "removed after adding by email").toEqual(before);
+      expect(
+        (await members()).map((u) => u.id),
+        "removed after adding by email",
+      ).toEqual(before);
     },
     meta("addProjectUser", [201, 204], "adding and removing users"),
   );
@@ -278,6 +408,8 @@ export function workflowChecks(suite: Suite) {
         expect(before.status, before.why).toBe(200);
         const original = before.json as Json;
         const phone = original.phone === "+1 503 555 0100" ? "+1 503 555 0101" : "+1 503 555 0100";
+        // `modified` has a precision of one second: the update comes a second after it was read.
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
         const changed = await suite.call("updateOrganization", { method: "patch", path: "/organizations.json", body: { phone } });
         // Only a company administrator may update: a key of another user is refused, which is right.
         context.skip(changed.status === 403, `the API key's user is not a company administrator (${changed.why})`);
@@ -285,6 +417,13 @@ export function workflowChecks(suite: Suite) {
           expect(changed.status, changed.why).toBe(204);
           const after = await suite.call("getOrganization", { method: "get", path: "/organizations.json" });
           expect((after.json as Json).phone, after.why).toBe(phone);
+          // Where the organization carries `modified` ("Date last modified"), the update moves it on.
+          const modified = (after.json as Json).modified;
+          if (typeof modified === "string" && typeof original.modified === "string")
+            expect(
+              Date.parse(modified) > Date.parse(original.modified),
+              `"modified: date last modified" — after the update ${JSON.stringify(modified)}, before it ${JSON.stringify(original.modified)}: ${after.why}`,
+            ).toBe(true);
           expect(settable({ ...(after.json as Json), phone: original.phone }), `${after.why}: PATCH changes only what it is given`).toEqual(
             settable(original),
           );
@@ -306,13 +445,28 @@ export function workflowChecks(suite: Suite) {
   );
 
   list.documented.it(
-    "listProjects: without limit, exactly 30 items on a list of more than 30 (made long enough by the checker)",
+    "listProjects: a list of more than 30 (made so by the checker): 30 items without limit, the rest from offset 30, every project in it",
     async () => {
-      const listed = await listAll(suite, "listProjects", "/projects.json", { most: DEFAULT_LIMIT + 1 });
-      for (let i = listed.items.length; i <= DEFAULT_LIMIT; i++) await createProject(`page size ${i}`);
+      // Only what this check creates is sure to stay: other checks delete their projects as they go.
+      const listed = await listAll<Json>(suite, "listProjects", "/projects.json", { most: DEFAULT_LIMIT + 1 });
+      const others = listed.items.filter((p) => !String(p.title ?? "").startsWith(suite.runTag)).length;
+      const mine: number[] = [];
+      for (let i = others; i <= DEFAULT_LIMIT; i++) mine.push((await createProject(`page size ${i}`)).id);
+      const known = others + mine.length;
       const page = await suite.call("listProjects", { method: "get", path: "/projects.json" });
       expect(page.status, page.why).toBe(200);
       expect((page.json as Json[]).length, `default page size: ${page.why}`).toBe(DEFAULT_LIMIT);
+      const rest = await suite.call("listProjects", { method: "get", path: "/projects.json", query: { offset: DEFAULT_LIMIT } });
+      expect(
+        Array.isArray(rest.json) && rest.json.length > 0,
+        `${RULE_LIST_ALL} — the caller has at least ${known} projects (${others} listed before, ${mine.length} created by this check), so the page at offset ${DEFAULT_LIMIT} is not empty: ${rest.why}`,
+      ).toBe(true);
+      const walked = await listAll<Json>(suite, "listProjects", "/projects.json");
+      if (walked.complete)
+        expect(
+          mine.filter((id) => !walked.items.some((p) => p.id === id)),
+          `${RULE_LIST_ALL} — projects this check created, missing from the list walked to its end (${walked.items.length} projects): ${walked.first.why}`,
+        ).toEqual([]);
     },
     meta("listProjects", [200], "pagination"),
   );

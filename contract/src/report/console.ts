@@ -1,15 +1,30 @@
-// What a person reads, in one screen: documented failures first, grouped by operation, each with its
-// request as a curl line, the status and the start of the body; then the description's assumptions the
-// server chose differently (one line each, with a count); then what was not checked and why (each
-// reason once, with a count); then coverage in one line per operation; then one verdict line.
+// What a person reads, the cause first. In order:
+//   - warnings: the run was cut short, or shallow (most requests 404, nearly all 401, timeouts);
+//   - what the baseline accepted, and its entries that no longer occur;
+//   - the documented failures: each root cause once (every request to one path answered the same
+//     error: its failures are that one finding), then one explained example of each distinct failing
+//     check — its reason, its request as a curl line, the status and the start of the body — with its
+//     repetitions (the same check on other operations) named in one line, never shown again;
+//   - unstable checks (failed, then passed when tried again);
+//   - the description's assumptions the server chose differently, one line each with a count (at the
+//     documented level reported, not failed; a server that breaks none of the documented facts is told
+//     that the documented level passes it);
+//   - what was not checked and why (each reason once, with a count), the clean-up, coverage in one line
+//     per operation, and one verdict line.
+// Server text is cut to excerpts here; the whole text is redacted and made safe for a terminal as it is
+// returned (and main.ts does both again for every line it prints).
+import { safeTerminalText } from "@project-collaboration/api";
 import { ASSUMPTIONS } from "../description.js";
+import { excerpt } from "../excerpt.js";
 import type { CheckResult, RunResult } from "../run.js";
+import { rootCauses } from "./causes.js";
 import { coverage } from "./coverage.js";
 import { curlOf } from "./curl.js";
-import { verdict } from "./verdict.js";
+import { findings, verdict } from "./verdict.js";
+import { warnings } from "./warnings.js";
 
-/** Failures shown in full; the rest are counted (all of them are in --json and --junit). */
-const SHOWN_FAILURES = 12;
+/** Names of the other cases of a check shown in its one line of repetitions. */
+const NAMED_REPETITIONS = 8;
 
 const indent = (text: string, by = "    ") =>
   text
@@ -18,10 +33,11 @@ const indent = (text: string, by = "    ") =>
     .join("\n");
 
 function failureBlock(result: CheckResult, run: RunResult): string {
-  const lines = [`  ✗ ${result.title}`, indent((result.reason ?? "").split("\n").slice(0, 4).join("\n").slice(0, 800))];
+  const reason = (result.reason ?? "").split("\n").slice(0, 4).join("\n");
+  const lines = [`  ✗ ${result.title}`, indent(excerpt(reason, 800))];
   if (result.exchange) {
     lines.push(`    ${curlOf(result.exchange, run.target, run.redact)}`);
-    const body = run.redact(result.exchange.responseText.replace(/\s+/g, " ").slice(0, 200));
+    const body = excerpt(result.exchange.responseText, 200).replace(/\s+/g, " ");
     lines.push(
       `    → ${result.exchange.status} ${result.exchange.responseHeaders["content-type"] ?? "(no content type)"} ${body || "(empty body)"}`,
     );
@@ -29,42 +45,107 @@ function failureBlock(result: CheckResult, run: RunResult): string {
   return lines.join("\n");
 }
 
+/** "listCopy, listFiles, … (and 4 more)": what tells the repetitions of a check apart. */
+function named(results: CheckResult[]): string {
+  const names = [...new Set(results.map((r) => r.case ?? r.operation ?? r.title))];
+  const shown = names.slice(0, NAMED_REPETITIONS).join(", ");
+  return names.length > NAMED_REPETITIONS ? `${shown} and ${names.length - NAMED_REPETITIONS} more` : shown;
+}
+
+/** The failures grouped by kind (the same check for other cases), in the order the checks ran. */
+function byKind(results: CheckResult[]): CheckResult[][] {
+  const kinds = new Map<string, CheckResult[]>();
+  for (const r of results) kinds.set(r.kind ?? r.id, [...(kinds.get(r.kind ?? r.id) ?? []), r]);
+  return [...kinds.values()];
+}
+
+function failuresSection(run: RunResult, failures: CheckResult[]): string[] {
+  const documented = failures.filter((r) => r.entries.length === 0);
+  if (documented.length === 0) return [];
+  const out: string[] = [];
+  const kinds = byKind(documented);
+  out.push(
+    `Documented facts the server breaks: ${documented.length} failure${documented.length > 1 ? "s" : ""} of ${kinds.length} distinct check${kinds.length > 1 ? "s" : ""} (every one is in --json and --junit)`,
+  );
+  const explained = new Set<string>();
+  for (const cause of rootCauses(run, documented)) {
+    const mine = documented.filter((r) => cause.explains.includes(r.id));
+    out.push(`  Cause: ${cause.text}`);
+    const checks = byKind(mine).length;
+    out.push(
+      `    It explains ${mine.length} failure${mine.length > 1 ? "s" : ""} of ${checks} distinct check${checks > 1 ? "s" : ""} about ${cause.operation}; one of them:`,
+    );
+    out.push(failureBlock(mine[0]!, run));
+    for (const r of mine) explained.add(r.id);
+  }
+  for (const kind of byKind(documented.filter((r) => !explained.has(r.id)))) {
+    out.push(failureBlock(kind[0]!, run));
+    if (kind.length > 1) out.push(`    … the same check fails for ${kind.length - 1} more: ${named(kind.slice(1))}`);
+  }
+  out.push("");
+  return out;
+}
+
+function assumptionsSection(run: RunResult, assumed: CheckResult[], documentedFailures: number): string[] {
+  if (assumed.length === 0) return [];
+  const byEntry = new Map<string, CheckResult[]>();
+  for (const r of assumed) for (const entry of r.entries) byEntry.set(entry, [...(byEntry.get(entry) ?? []), r]);
+  const out = [
+    run.level === "full"
+      ? "Assumptions of the description the server chose differently (failed at --level full; the interface leaves these open):"
+      : "Assumptions of the description the server chose differently (reported, not failed: the interface leaves these open; --level full fails on them):",
+  ];
+  for (const [entry, results] of [...byEntry].sort((a, b) => b[1].length - a[1].length)) {
+    out.push(`  ${entry} ×${results.length} — ${ASSUMPTIONS[entry]?.title ?? ""}`);
+    const first = results[0]!;
+    out.push(`    e.g. ${first.title}: ${excerpt((first.reason ?? "").split("\n")[0]!, 240)}`);
+  }
+  if (run.level === "full" && documentedFailures === 0)
+    out.push("  No documented fact fails: at --level documented (the default) this server passes.");
+  out.push("");
+  return out;
+}
+
+function baselineSection(run: RunResult, accepted: CheckResult[]): string[] {
+  const outcome = run.baseline;
+  if (!outcome) return [];
+  const out = [
+    `Baseline ${outcome.file}: ${accepted.length} known failure${accepted.length === 1 ? "" : "s"} accepted (not failing the run).`,
+  ];
+  for (const entry of outcome.expired) out.push(`  ! expired on ${entry.expires}, failing again: ${entry.id}`);
+  if (outcome.gone.length) {
+    out.push(
+      `  ${outcome.gone.length} baselined finding${outcome.gone.length > 1 ? "s" : ""} no longer occur (the check passes: remove the entry):`,
+    );
+    for (const entry of outcome.gone) out.push(`    ✓ ${entry.id}`);
+  }
+  out.push("");
+  return out;
+}
+
 export function consoleReport(run: RunResult): string {
   const out: string[] = [];
-  const failed = run.results.filter((r) => r.status === "failed");
-  const documentedFailures = failed.filter((r) => r.entries.length === 0);
-  const assumedFailures = failed.filter((r) => r.entries.length > 0);
+  const { failures, accepted, differences, unstable } = findings(run);
+  const opening = warnings(run);
+  if (opening.length) out.push(...opening, "");
+  out.push(...baselineSection(run, accepted));
+  out.push(...failuresSection(run, failures));
 
-  if (documentedFailures.length) {
-    out.push(`Documented facts the server breaks: ${documentedFailures.length}`);
-    const byOperation = new Map<string, CheckResult[]>();
-    for (const r of documentedFailures) byOperation.set(r.operation ?? r.group, [...(byOperation.get(r.operation ?? r.group) ?? []), r]);
-    let shown = 0;
-    for (const [operation, results] of byOperation) {
-      out.push(`${operation} (${results.length})`);
-      for (const r of results) {
-        if (shown++ < SHOWN_FAILURES) out.push(failureBlock(r, run));
-      }
-    }
-    if (shown > SHOWN_FAILURES) out.push(`  … and ${shown - SHOWN_FAILURES} more documented failures (every one is in --json and --junit)`);
+  if (unstable.length) {
+    out.push(`Unstable (failed, then passed when tried again; not failed): ${unstable.length}`);
+    for (const r of unstable) out.push(`  ~ ${r.title}: ${excerpt((r.reason ?? "").split("\n")[0]!, 240)}`);
     out.push("");
   }
 
-  if (assumedFailures.length) {
-    const byEntry = new Map<string, number>();
-    for (const r of assumedFailures) for (const entry of r.entries) byEntry.set(entry, (byEntry.get(entry) ?? 0) + 1);
-    out.push(`Assumptions of the description the server chose differently (not defects: the interface leaves these open):`);
-    for (const [entry, count] of [...byEntry].sort((a, b) => b[1] - a[1]))
-      out.push(`  ${entry} ×${count} — ${ASSUMPTIONS[entry]?.title ?? ""}`);
-    out.push("");
-  }
+  const assumed = run.level === "full" ? failures.filter((r) => r.entries.length > 0) : differences;
+  out.push(...assumptionsSection(run, assumed, failures.filter((r) => r.entries.length === 0).length));
 
   const notChecked = run.results.filter((r) => r.status === "not checked");
   if (notChecked.length) {
     const byReason = new Map<string, number>();
     for (const r of notChecked) byReason.set(r.reason ?? "", (byReason.get(r.reason ?? "") ?? 0) + 1);
     out.push("Not checked:");
-    for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) out.push(`  ×${count} ${run.redact(reason)}`);
+    for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) out.push(`  ×${count} ${reason}`);
     out.push("");
   }
 
@@ -74,12 +155,12 @@ export function consoleReport(run: RunResult): string {
     out.push("");
   }
 
-  out.push("Coverage (declared statuses checked; — not checked):");
-  for (const c of coverage(run.results)) {
+  out.push("Coverage (declared statuses checked ✓; — not checked):");
+  for (const c of coverage(run.results, run.target.baseUrl)) {
     const statuses = [...c.checked.map((s) => `${s} ✓`), ...c.notChecked.map((n) => `${n.status} —`)].join(", ");
     out.push(`  ${c.operation}: ${statuses}${c.rules.length ? `; rules: ${c.rules.length}` : ""}`);
   }
   out.push("");
   out.push(verdict(run).line);
-  return out.join("\n");
+  return safeTerminalText(run.redact(out.join("\n")), { multiline: true });
 }

@@ -1,6 +1,8 @@
 // Coverage: per operation of the description, which of its declared statuses and which stated rules
-// the run checked (a check passed or failed on them), and which it did not, with the reasons.
-import { operations, type Json } from "../description.js";
+// the run checked, and which it did not, with the reasons. A status is checked when a check that ran
+// (passed, failed or unstable) says it looks at it, or received it from the operation in one of its
+// requests (28 successful deletes check deleteProject's 204, whichever check made them).
+import { operationOf, operations, type Json } from "../description.js";
 import type { CheckResult } from "../run.js";
 
 export interface OperationCoverage {
@@ -13,20 +15,30 @@ export interface OperationCoverage {
   rules: string[];
 }
 
-export function coverage(results: CheckResult[]): OperationCoverage[] {
+export function coverage(results: CheckResult[], baseUrl?: string): OperationCoverage[] {
+  const ran = results.filter((r) => r.status !== "not checked");
+  const received = new Map<string, Set<number>>();
+  if (baseUrl !== undefined)
+    for (const result of ran)
+      for (const exchange of result.exchanges ?? []) {
+        const op = operationOf(exchange.method, exchange.url, baseUrl);
+        if (op) received.set(op.operationId, (received.get(op.operationId) ?? new Set()).add(exchange.status));
+      }
   return operations().map((op) => {
     const declared = Object.keys(op.operation.responses as Json)
       .filter((code) => /^\d{3}$/.test(code))
       .map(Number);
     const mine = results.filter((r) => r.operation === op.operationId);
-    const ran = mine.filter((r) => r.status !== "not checked");
-    const checked = declared.filter((status) => ran.some((r) => r.statuses?.includes(status)));
+    const mineRan = mine.filter((r) => r.status !== "not checked");
+    const checked = declared.filter(
+      (status) => mineRan.some((r) => r.statuses?.includes(status)) || received.get(op.operationId)?.has(status),
+    );
     const notChecked = declared
       .filter((status) => !checked.includes(status))
       .map((status) => ({
         status,
         reasons: [...new Set(mine.filter((r) => r.statuses?.includes(status) && r.reason).map((r) => r.reason!))],
       }));
-    return { operation: op.operationId, checked, notChecked, rules: [...new Set(ran.flatMap((r) => (r.rule ? [r.rule] : [])))] };
+    return { operation: op.operationId, checked, notChecked, rules: [...new Set(mineRan.flatMap((r) => (r.rule ? [r.rule] : [])))] };
   });
 }

@@ -1,11 +1,14 @@
 // The reports for CI: JUnit XML (one test case per check, skipped ones with their reason, failures with
 // their curl line), JSON (every check, coverage, the requests) and HAR (the traffic). Every credential
-// is redacted: the keys, in clear or in a Basic token, and URL user info.
+// is redacted (every form of every key the run sent, and URL user info): each value as it goes in, and
+// the whole text once more as it leaves, so that nothing a server sent — a status text, a Location, a
+// body — can carry a key out. The JSON texts also have what a terminal would act on escaped.
 import { writeFileSync } from "node:fs";
-import type { RunResult } from "../run.js";
+import { safeJsonText } from "@project-collaboration/api";
+import type { CheckResult, RunResult } from "../run.js";
 import { coverage } from "./coverage.js";
 import { curlOf } from "./curl.js";
-import { verdict } from "./verdict.js";
+import { findings, verdict } from "./verdict.js";
 
 /** XML 1.0 holds tab, newline, carriage return and everything from space on, but no other control
  * character and no lone surrogate (a body a server sent may hold any of them). */
@@ -27,103 +30,153 @@ const xml = (text: string) =>
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
 
+/** How a check shows in JUnit: a failure only when it fails the run; a failure the baseline accepts,
+ * an assumption the server chose differently at the documented level and a check not checked are
+ * skipped with their reason; an unstable check passed, with its first failure as a flakyFailure. */
 export function junit(run: RunResult): string {
-  const failures = run.results.filter((r) => r.status === "failed").length;
-  const skipped = run.results.filter((r) => r.status === "not checked").length;
+  const { failures, accepted, differences } = findings(run);
+  const failing = new Set(failures);
+  const skippedBecause = new Map<CheckResult, string>([
+    ...accepted.map((r): [CheckResult, string] => [
+      r,
+      `accepted by the baseline: ${run.baseline?.accepted.get(r.id)?.reason ?? ""} — ${r.reason ?? ""}`,
+    ]),
+    ...differences.map((r): [CheckResult, string] => [
+      r,
+      `the server chose differently from the assumption ${r.entries.join(", ")} (not failed at --level documented): ${r.reason ?? ""}`,
+    ]),
+  ]);
   const cases = run.results.map((r) => {
     const head = `    <testcase classname="${xml(r.group)}" name="${xml(r.title)}" time="${(r.ms / 1000).toFixed(3)}">`;
-    if (r.status === "passed") return `${head}</testcase>`;
-    if (r.status === "not checked") return `${head}\n      <skipped message="${xml(r.reason ?? "")}"/>\n    </testcase>`;
+    const reason = run.redact(r.reason ?? "");
+    const first = xml(reason.split("\n")[0]!.slice(0, 500));
     const curl = r.exchange ? `\n${curlOf(r.exchange, run.target, run.redact)}` : "";
-    return `${head}\n      <failure message="${xml((r.reason ?? "").split("\n")[0]!.slice(0, 500))}">${xml(`${r.reason ?? ""}${curl}`)}</failure>\n    </testcase>`;
+    if (r.status === "passed") return `${head}</testcase>`;
+    if (r.status === "unstable")
+      return `${head}\n      <flakyFailure message="${first}">${xml(`${reason}${curl}`)}</flakyFailure>\n    </testcase>`;
+    if (r.status === "not checked" || skippedBecause.has(r))
+      return `${head}\n      <skipped message="${xml(run.redact(skippedBecause.get(r) ?? reason))}"/>\n    </testcase>`;
+    if (!failing.has(r)) return `${head}</testcase>`;
+    return `${head}\n      <failure message="${first}">${xml(`${reason}${curl}`)}</failure>\n    </testcase>`;
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="pcs-contract" tests="${run.results.length}" failures="${failures}" skipped="${skipped}" time="${(run.ms / 1000).toFixed(3)}">`,
-    `  <testsuite name="${xml(`contract of ${run.redact(run.target.name)} (level ${run.level})`)}" tests="${run.results.length}" failures="${failures}" skipped="${skipped}">`,
-    ...cases,
-    "  </testsuite>",
-    "</testsuites>",
-    "",
-  ].join("\n");
+  if (run.setupError)
+    cases.push(
+      `    <testcase classname="set-up" name="set-up" time="${(run.ms / 1000).toFixed(3)}">\n      <failure message="${xml(run.redact(run.setupError).slice(0, 500))}">${xml(run.redact(run.setupError))}</failure>\n    </testcase>`,
+    );
+  const tests = cases.length;
+  const failed = failures.length + (run.setupError ? 1 : 0);
+  const skipped = cases.filter((c) => c.includes("<skipped ")).length;
+  return run.redact(
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<testsuites name="pcs-contract" tests="${tests}" failures="${failed}" skipped="${skipped}" time="${(run.ms / 1000).toFixed(3)}">`,
+      `  <testsuite name="${xml(`contract of ${run.redact(run.target.name)} (level ${run.level})`)}" tests="${tests}" failures="${failed}" skipped="${skipped}">`,
+      ...cases,
+      "  </testsuite>",
+      "</testsuites>",
+      "",
+    ].join("\n"),
+  );
 }
+
+/** A JSON report as it leaves: every form of every key redacted in the whole text (the JSON-escaped
+ * form of a key is one of them), and made safe to print on a terminal. */
+const leaving = (run: RunResult, text: string) => safeJsonText(run.redact(text));
 
 export function json(run: RunResult): string {
   const { code, line } = verdict(run);
-  return JSON.stringify(
-    {
-      target: run.redact(run.target.baseUrl),
-      level: run.level,
-      mode: run.target.allowWrites ? "writes" : "read-only",
-      limits: run.limits,
-      verdict: { exitCode: code, line },
-      checks: run.results.map((r) => ({
-        id: r.id,
-        title: r.title,
-        level: r.entries.length ? "assumption" : "documented",
-        assumptions: r.entries,
-        operation: r.operation ?? null,
-        status: r.status,
-        reason: r.reason ? run.redact(r.reason) : null,
-        request: r.exchange ? curlOf(r.exchange, run.target, run.redact) : null,
-        ms: r.ms,
-      })),
-      coverage: coverage(run.results),
-      cleanUp: run.cleanUp,
-      requests: run.exchanges.map((e) => ({
-        method: e.method,
-        url: run.redact(e.url),
-        status: e.status,
-        attempts: e.attempts,
-        ms: e.ms,
-      })),
-    },
-    null,
-    2,
+  return leaving(
+    run,
+    JSON.stringify(
+      {
+        target: run.redact(run.target.baseUrl),
+        level: run.level,
+        mode: run.target.allowWrites ? "writes" : "read-only",
+        limits: run.limits,
+        verdict: { exitCode: code, line },
+        ...(run.endedBy && { endedBy: run.endedBy }),
+        ...(run.setupError && { setupError: run.setupError }),
+        ...(run.baseline && {
+          baseline: {
+            file: run.baseline.file,
+            accepted: [...run.baseline.accepted.keys()],
+            expired: run.baseline.expired.map((entry) => entry.id),
+            noLongerOccurring: run.baseline.gone.map((entry) => entry.id),
+          },
+        }),
+        checks: run.results.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          title: r.title,
+          level: r.entries.length ? "assumption" : "documented",
+          assumptions: r.entries,
+          operation: r.operation ?? null,
+          status: r.status,
+          reason: r.reason ? run.redact(r.reason) : null,
+          request: r.exchange ? curlOf(r.exchange, run.target, run.redact) : null,
+          ms: r.ms,
+        })),
+        coverage: coverage(run.results, run.target.baseUrl),
+        cleanUp: run.cleanUp,
+        requests: run.exchanges.map((e) => ({
+          method: e.method,
+          url: run.redact(e.url),
+          status: e.status,
+          attempts: e.attempts,
+          ms: e.ms,
+        })),
+      },
+      null,
+      2,
+    ),
   );
 }
 
 export function har(run: RunResult): string {
-  const headers = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value: run.redact(value) }));
-  return JSON.stringify(
-    {
-      log: {
-        version: "1.2",
-        creator: { name: "@project-collaboration/contract", version: "1" },
-        entries: run.exchanges.map((e) => ({
-          startedDateTime: e.started,
-          time: e.ms,
-          request: {
-            method: e.method,
-            url: run.redact(e.url),
-            httpVersion: "HTTP/1.1",
-            headers: headers(e.requestHeaders),
-            queryString: [...new URL(e.url).searchParams].map(([name, value]) => ({ name, value: run.redact(value) })),
-            cookies: [],
-            headersSize: -1,
-            bodySize: e.requestBody?.length ?? 0,
-            ...(e.requestBody !== undefined && {
-              postData: { mimeType: e.requestHeaders["content-type"] ?? "", text: run.redact(e.requestBody) },
-            }),
-          },
-          response: {
-            status: e.status,
-            statusText: e.statusText,
-            httpVersion: "HTTP/1.1",
-            headers: headers(e.responseHeaders),
-            cookies: [],
-            content: { size: e.responseText.length, mimeType: e.responseHeaders["content-type"] ?? "", text: run.redact(e.responseText) },
-            redirectURL: e.responseHeaders.location ?? "",
-            headersSize: -1,
-            bodySize: e.responseText.length,
-          },
-          cache: {},
-          timings: { send: 0, wait: e.ms, receive: 0 },
-        })),
+  const headers = (record: Record<string, string>) =>
+    Object.entries(record).map(([name, value]) => ({ name: run.redact(name), value: run.redact(value) }));
+  return leaving(
+    run,
+    JSON.stringify(
+      {
+        log: {
+          version: "1.2",
+          creator: { name: "@project-collaboration/contract", version: "1" },
+          entries: run.exchanges.map((e) => ({
+            startedDateTime: e.started,
+            time: e.ms,
+            request: {
+              method: e.method,
+              url: run.redact(e.url),
+              httpVersion: "HTTP/1.1",
+              headers: headers(e.requestHeaders),
+              queryString: [...new URL(e.url).searchParams].map(([name, value]) => ({ name: run.redact(name), value: run.redact(value) })),
+              cookies: [],
+              headersSize: -1,
+              bodySize: e.requestBody?.length ?? 0,
+              ...(e.requestBody !== undefined && {
+                postData: { mimeType: e.requestHeaders["content-type"] ?? "", text: run.redact(e.requestBody) },
+              }),
+            },
+            response: {
+              status: e.status,
+              statusText: run.redact(e.statusText),
+              httpVersion: "HTTP/1.1",
+              headers: headers(e.responseHeaders),
+              cookies: [],
+              content: { size: e.size, mimeType: e.responseHeaders["content-type"] ?? "", text: run.redact(e.responseText) },
+              redirectURL: run.redact(e.responseHeaders.location ?? ""),
+              headersSize: -1,
+              bodySize: e.size,
+            },
+            cache: {},
+            timings: { send: 0, wait: e.ms, receive: 0 },
+          })),
+        },
       },
-    },
-    null,
-    1,
+      null,
+      1,
+    ),
   );
 }
 

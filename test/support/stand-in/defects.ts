@@ -114,6 +114,72 @@ export const DEFECTS: Record<string, (handler: Handler) => Handler> = {
   /** A user who is not a company administrator may update the organization. */
   "non-admin-may-update-organization": (h) =>
     overrule(h, (r, url) => r.method === "PATCH" && url.pathname === "/organizations.json", 403, STAND_IN_KEY),
+  /** The project list stops at 30 projects in all (a page past them is empty), though more exist by id. */
+  "list-stops-at-30": (h) => async (request) => {
+    const url = new URL(request.url);
+    const response = await h(request);
+    if (!isRead(request) || url.pathname !== "/projects.json" || response.status !== 200) return response;
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const items = (await response.json()) as unknown[];
+    return new Response(JSON.stringify(items.slice(0, Math.max(0, 30 - offset))), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  },
+  /** A user added to a project they are a member of already is listed twice from then on. */
+  "member-twice": (h) => {
+    const twice = new Set<string>(); // "project user"
+    return async (request) => {
+      const url = new URL(request.url);
+      const users = /^\/projects\/(\d+)\/users(?:\/(\d+))?\.json$/.exec(url.pathname);
+      if (!users) return h(request);
+      const [, project, user] = users;
+      if (request.method === "POST") {
+        const body = (await request
+          .clone()
+          .json()
+          .catch(() => ({}))) as { user?: string };
+        const before = (await (
+          await h(new Request(`${url.origin}/projects/${project}/users.json?limit=100`, { headers: request.headers }))
+        )
+          .json()
+          .catch(() => [])) as Array<{ id: number }>;
+        const response = await h(request);
+        if (response.status === 201 && Array.isArray(before) && before.some((u) => String(u.id) === body.user))
+          twice.add(`${project} ${body.user}`);
+        return response;
+      }
+      if (request.method === "DELETE") {
+        twice.delete(`${project} ${user}`);
+        return h(request);
+      }
+      const response = await h(request);
+      if (response.status !== 200) return response;
+      const list = (await response.json()) as Array<{ id: number }>;
+      const listed = list.flatMap((u) => (twice.has(`${project} ${u.id}`) ? [u, u] : [u]));
+      return new Response(JSON.stringify(listed), { status: 200, headers: { "content-type": "application/json" } });
+    };
+  },
+  /** `modified` never changes: an update leaves it as it was first read (null for a new project). */
+  "modified-unchanged": (h) => {
+    const first = new Map<string, unknown>(); // "project 48213" / "organization" → modified as first seen
+    const frozen = (key: string, record: Record<string, unknown>) => {
+      if (!first.has(key)) first.set(key, record.modified);
+      return { ...record, modified: first.get(key) };
+    };
+    return async (request) => {
+      const url = new URL(request.url);
+      const response = await h(request);
+      if (response.status !== 200 && response.status !== 201) return response;
+      const isProjects = /^\/projects(\/\d+)?\.json$/.test(url.pathname);
+      if (!isProjects && url.pathname !== "/organizations.json") return response;
+      const body = (await response.json()) as Record<string, unknown> | Array<Record<string, unknown>>;
+      const changed = Array.isArray(body)
+        ? body.map((p) => frozen(`project ${p.id}`, p))
+        : frozen(isProjects ? `project ${body.id}` : "organization", body);
+      return new Response(JSON.stringify(changed), { status: response.status, headers: { "content-type": "application/json" } });
+    };
+  },
   /** The key is also taken from a query parameter, another header or scheme, and in any case. */
   "key-elsewhere": (h) => (request) => {
     const url = new URL(request.url);
