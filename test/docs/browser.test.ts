@@ -213,7 +213,12 @@ if (chromiumMissing) {
       context.on("request", (request) => requests.push(request.url()));
       await context.route("**/*", (route) => {
         const url = route.request().url();
-        if (url.startsWith(docsUrl) || url.startsWith("data:") || url.startsWith("blob:") || [mock.url, ...ownServers].some((s) => url.startsWith(`${s}/`)))
+        if (
+          url.startsWith(docsUrl) ||
+          url.startsWith("data:") ||
+          url.startsWith("blob:") ||
+          [mock.url, ...ownServers].some((s) => url.startsWith(`${s}/`))
+        )
           return route.continue();
         blocked.push(url);
         return route.abort("blockedbyclient");
@@ -377,7 +382,10 @@ if (chromiumMissing) {
       expect(existsSync(`${docsDir}reference/addProjectUser.md`)).toBe(true);
       await page.screenshot({ path: `${SCREENSHOTS}facts.png` });
       // `user` comes from List project users: its link opens that operation.
-      await section.getByRole("link", { name: exactly("List project users") }).first().click();
+      await section
+        .getByRole("link", { name: exactly("List project users") })
+        .first()
+        .click();
       await heading("List project users").waitFor({ state: "visible", timeout: WAIT_MS });
     });
 
@@ -748,7 +756,9 @@ if (chromiumMissing) {
       expect(blocked, "requests that left the page").toEqual([]);
       // blob: is the console's own code, imported from the page's text on the first "Try it".
       expect(
-        requests.filter((url) => !url.startsWith(docsUrl) && !url.startsWith("blob:") && ![mock.url, ...ownServers].some((s) => url.startsWith(`${s}/`))),
+        requests.filter(
+          (url) => !url.startsWith(docsUrl) && !url.startsWith("blob:") && ![mock.url, ...ownServers].some((s) => url.startsWith(`${s}/`)),
+        ),
         "requests outside docs/ and the console's server",
       ).toEqual([]);
       expect(consoleErrors, "console errors").toEqual([]);

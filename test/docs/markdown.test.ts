@@ -64,21 +64,24 @@ describe("docs/llms.txt", () => {
 });
 
 describe("docs/llms-full.txt: everything an assistant needs, from the description", () => {
-  it.each(operations().map((op) => [op.operationId, op] as const))("%s: path, parameters, body fields, statuses and limits", (operationId, op) => {
-    const section = sectionOf(operationId);
-    expect(section).toContain(`\`${op.method.toUpperCase()} ${op.path}\``);
-    for (const parameter of op.parameters) {
-      expect(section).toContain(`\`${parameter.name}\``);
-      for (const limit of limitsOf(parameter.schema)) expect(section, `${parameter.name} ${limit}`).toContain(String(limit));
-    }
-    const body = deref(op.operation.requestBody ?? {}).content?.["application/json"]?.schema;
-    for (const [name, schema] of body ? fieldsOf(body) : []) {
-      expect(section).toContain(`\`${name}\``);
-      for (const limit of limitsOf(schema)) expect(section, `${name} ${limit}`).toContain(String(limit));
-    }
-    for (const status of Object.keys(op.operation.responses)) expect(section).toContain(`| ${status} |`);
-    expect(readFileSync(join(docs, "reference", `${operationId}.md`), "utf8")).toContain(`\`${op.method.toUpperCase()} ${op.path}\``);
-  });
+  it.each(operations().map((op) => [op.operationId, op] as const))(
+    "%s: path, parameters, body fields, statuses and limits",
+    (operationId, op) => {
+      const section = sectionOf(operationId);
+      expect(section).toContain(`\`${op.method.toUpperCase()} ${op.path}\``);
+      for (const parameter of op.parameters) {
+        expect(section).toContain(`\`${parameter.name}\``);
+        for (const limit of limitsOf(parameter.schema)) expect(section, `${parameter.name} ${limit}`).toContain(String(limit));
+      }
+      const body = deref(op.operation.requestBody ?? {}).content?.["application/json"]?.schema;
+      for (const [name, schema] of body ? fieldsOf(body) : []) {
+        expect(section).toContain(`\`${name}\``);
+        for (const limit of limitsOf(schema)) expect(section, `${name} ${limit}`).toContain(String(limit));
+      }
+      for (const status of Object.keys(op.operation.responses)) expect(section).toContain(`| ${status} |`);
+      expect(readFileSync(join(docs, "reference", `${operationId}.md`), "utf8")).toContain(`\`${op.method.toUpperCase()} ${op.path}\``);
+    },
+  );
 
   it("names every assumption of the description, and every schema", () => {
     for (const entry of Object.keys(openapi["x-assumptions"])) expect(full).toContain(`\`${entry}\``);
@@ -100,7 +103,10 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
         if (rule.stated) expect(who).toContain(`the service's documentation: "${oneLine(rule.stated)}"`);
         else for (const entry of Object.keys(rule["x-assumption"])) expect(who).toContain(`\`${entry}\``);
       }
-      const ids = text.slice(text.indexOf("## Where its ids come from"), text.indexOf("\n## ", text.indexOf("## Where its ids come from") + 1));
+      const ids = text.slice(
+        text.indexOf("## Where its ids come from"),
+        text.indexOf("\n## ", text.indexOf("## Where its ids come from") + 1),
+      );
       const sources = Object.entries<Json>(o["x-id-sources"]);
       if (!sources.length) expect(ids).toContain("It takes no id.");
       for (const [name, source] of sources) {
@@ -133,7 +139,9 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
   it("addProjectUser.md alone says who may add, what 400, 403, 404 and a second add mean, where `user` comes from, and that exactly one of `user` or `email` is sent", () => {
     const text = page("addProjectUser");
     const row = (status: number) => text.split("\n").find((line) => line.startsWith(`| ${status} |`)) ?? "";
-    expect(text).toMatch(/## Who may call it\n\n- A caller added to the project whose group may manage users \(Administrator[^\n]*Editor[^\n]*403/);
+    expect(text).toMatch(
+      /## Who may call it\n\n- A caller added to the project whose group may manage users \(Administrator[^\n]*Editor[^\n]*403/,
+    );
     expect(text).toContain("`manage-users-permission`");
     expect(row(403)).toMatch(/may not manage the project's users/);
     expect(row(404)).toMatch(/no user has that id/);
@@ -165,7 +173,10 @@ describe("sizes for a model's context", () => {
 // to llms.txt near the top of every Markdown page, and a Markdown twin at the HTML page's address + .md.
 describe("for agents: where the Markdown is", () => {
   it("every reference page says under its title where llms.txt and llms-full.txt are", () => {
-    for (const op of operations()) expect(page(op.operationId).split("\n").slice(0, 3).join("\n")).toMatch(/^# .*\n\n> .*\[llms\.txt\]\(\.\.\/llms\.txt\).*\[llms-full\.txt\]\(\.\.\/llms-full\.txt\)/);
+    for (const op of operations())
+      expect(page(op.operationId).split("\n").slice(0, 3).join("\n")).toMatch(
+        /^# .*\n\n> .*\[llms\.txt\]\(\.\.\/llms\.txt\).*\[llms-full\.txt\]\(\.\.\/llms-full\.txt\)/,
+      );
   });
 
   it("docs/index.md, the twin of index.html, holds the page's landing text and llms.txt's sections", () => {

@@ -198,12 +198,17 @@ describe("docs/reader: the operations' own facts", () => {
   const shaped = () => {
     const document = withFacts();
     shapeForReader(document, { groups, guides: "Guides", appendix: "Appendix", sourceNotes: undefined, changelog: undefined });
-    return document as unknown as { info: { description: string; contact?: unknown }; paths: Record<string, Record<string, Record<string, unknown>>> };
+    return document as unknown as {
+      info: { description: string; contact?: unknown };
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
   };
 
   it("adds who may call it, each rule labelled, and links to the Markdown twin and llms.txt", () => {
     const description = String(shaped().paths["/things"]!.get!.description);
-    expect(description).toContain('**Who may call it**\n\n- Anyone who owns a thing. *(The service\'s documentation: "Owners list things.")*');
+    expect(description).toContain(
+      '**Who may call it**\n\n- Anyone who owns a thing. *(The service\'s documentation: "Owners list things.")*',
+    );
     expect(description).toContain("- Whatever their group. **Assumption:** [A made-up `choice`](#/assumptions/a-made-up-choice)");
     expect(description).toContain("**Where its ids come from**\n\nIt takes no id.");
     expect(description).toContain('<a href="reference/listThings.md">this operation</a>');
@@ -223,7 +228,9 @@ describe("docs/reader: the operations' own facts", () => {
     expect(responses["404"]!.description).toBe(
       "You own none.\n\n**Assumption:** [A made-up `choice`](#/assumptions/a-made-up-choice)\n\n**Assumption:** [Another one](#/assumptions/another-one)",
     );
-    expect(String(document.paths["/things"]!.get!.description)).toContain("**What each status means here**\n\n- `200`: The things you own.");
+    expect(String(document.paths["/things"]!.get!.description)).toContain(
+      "**What each status means here**\n\n- `200`: The things you own.",
+    );
     expect(responses["200"]!.description).toMatch(/^The things you own\./);
   });
 
@@ -231,6 +238,8 @@ describe("docs/reader: the operations' own facts", () => {
     const document = shaped();
     for (const key of ["x-who-may-call", "x-status-causes", "x-id-sources"]) expect(document.paths["/things"]!.get![key]).toBeUndefined();
     expect(document.info.contact).toBeUndefined();
-    expect(document.info.description).toContain("Questions and reports about this reference (not the service): [its issue tracker](https://tracker.invalid/issues).");
+    expect(document.info.description).toContain(
+      "Questions and reports about this reference (not the service): [its issue tracker](https://tracker.invalid/issues).",
+    );
   });
 });

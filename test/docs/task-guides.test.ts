@@ -62,19 +62,22 @@ describe("the task guides", () => {
     }
   });
 
-  it.each(guides.map((guide) => [guide.file, guide] as const))("%s runs as written against the sandbox and prints what it shows", async (file, guide) => {
-    sandbox.reset();
-    const module = join(dir, file.replace(/\.md$/, ".mts"));
-    writeFileSync(module, guide.source);
-    const printed: string[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => void printed.push(parts.join(" ")));
-    try {
-      await withSandboxVariables(() => import(pathToFileURL(module).href));
-    } finally {
-      log.mockRestore();
-    }
-    expect(printed).toEqual(guide.output);
-  });
+  it.each(guides.map((guide) => [guide.file, guide] as const))(
+    "%s runs as written against the sandbox and prints what it shows",
+    async (file, guide) => {
+      sandbox.reset();
+      const module = join(dir, file.replace(/\.md$/, ".mts"));
+      writeFileSync(module, guide.source);
+      const printed: string[] = [];
+      const log = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => void printed.push(parts.join(" ")));
+      try {
+        await withSandboxVariables(() => import(pathToFileURL(module).href));
+      } finally {
+        log.mockRestore();
+      }
+      expect(printed).toEqual(guide.output);
+    },
+  );
 
   it.each(guides.filter((guide) => guide.pcsLines.length).map((guide) => [guide.file, guide] as const))(
     "%s: its pcs lines run against the sandbox",
@@ -94,7 +97,9 @@ describe("the task guides", () => {
         }
       });
       // The lines added a user and removed them again: the project is as before.
-      const members = (await (await fetch(`${served.url}/projects/48377/users.json`, { headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } })).json()) as { id: number }[];
+      const members = (await (
+        await fetch(`${served.url}/projects/48377/users.json`, { headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}` } })
+      ).json()) as { id: number }[];
       expect(members.map((user) => user.id).sort()).toEqual([1001, 2087]);
     },
   );
