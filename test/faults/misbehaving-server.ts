@@ -2,7 +2,7 @@
 // fault ("/reset/groups.json"), so one server serves every case, concurrently. Faults that node:http
 // would refuse to produce (a reset, a 204 with a body, a body cut short) are written on the raw socket.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenOnLoopback } from "../support/listen.js";
 
 export interface SeenRequest {
   method: string;
@@ -26,7 +26,6 @@ export interface MisbehavingServer {
 export async function startMisbehavingServer(faults: Record<string, Fault>): Promise<MisbehavingServer> {
   const seen = new Map<string, SeenRequest[]>();
   const closedSockets = new Map<string, Promise<void>>();
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const [, name = "", ...rest] = (req.url ?? "/").split("/");
     const list = seen.get(name) ?? [];
@@ -38,21 +37,12 @@ export async function startMisbehavingServer(faults: Record<string, Fault>): Pro
     req.resume(); // read (and drop) any request body so the socket stays healthy
     fault(req, res, list.length);
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server); // closing it ends the hanging connections too
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     seen: (fault) => seen.get(fault) ?? [],
     closed: (fault) => closedSockets.get(fault) ?? Promise.reject(new Error(`no request for ${fault}`)),
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy(); // the hanging ones too
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -12,7 +12,8 @@
 // The forms of the key are computed here from the request, by this file's own code, never by the
 // redaction under test.
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
+import { listenOnLoopback } from "./listen.js";
 
 const ESC = "\u001b";
 const BEL = "\u0007";
@@ -94,7 +95,6 @@ function answer(socket: Socket, status: number, body: string, contentType: strin
 
 export async function startHostileServer(): Promise<HostileServer> {
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setInterval>>();
   const server = createServer((request, response) => {
     const [, behaviour = "", ...rest] = (request.url ?? "/").split("?")[0]!.split("/");
@@ -127,21 +127,14 @@ export async function startHostileServer(): Promise<HostileServer> {
       : hostileResource(1, key, authorization);
     answer(socket, 200, JSON.stringify(body), "application/json", key, authorization);
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
-    close: () =>
-      new Promise((resolve) => {
-        for (const timer of timers) clearInterval(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const timer of timers) clearInterval(timer);
+      return listening.close();
+    },
   };
 }
 
@@ -153,14 +146,5 @@ export async function startUntrustedTlsServer(): Promise<{ url: string; close():
   const server = createTlsServer({ key: file("self-signed.key.pem"), cert: file("self-signed.cert.pem") }, (_, response) =>
     response.writeHead(200, { "content-type": "application/json" }).end("[]"),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, "https");
 }

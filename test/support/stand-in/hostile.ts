@@ -13,7 +13,8 @@
 // Each returns its URL and close(), which ends every connection it holds. serveOverHttp() serves any
 // stand-in handler so (for the command, which takes a URL).
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from "node:net";
+import { createServer as createTcpServer } from "node:net";
+import { listenOnLoopback } from "../listen.js";
 import { standIn } from "./server.js";
 
 export interface HostileServer {
@@ -22,23 +23,6 @@ export interface HostileServer {
 }
 
 type Handler = (request: Request) => Promise<Response>;
-
-async function listen(server: Server, sockets: Set<Socket>): Promise<HostileServer> {
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function requestOf(req: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -57,7 +41,6 @@ async function serve(
     res.end(body);
   },
 ): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
   let origin = "";
   const server = createHttpServer(async (req, res) => {
     try {
@@ -68,7 +51,7 @@ async function serve(
       res.writeHead(500).end(String(error));
     }
   });
-  const running = await listen(server, sockets);
+  const running = await listenOnLoopback(server);
   origin = running.url;
   return running;
 }
@@ -135,16 +118,11 @@ export function echoing(keys: Record<string, string>): Promise<HostileServer> {
 }
 
 export function silent(): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
-  return listen(
-    createTcpServer((socket) => socket.resume()),
-    sockets,
-  );
+  return listenOnLoopback(createTcpServer((socket) => socket.resume()));
 }
 
 export function tricklingHeaders(): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
-  return listen(
+  return listenOnLoopback(
     createTcpServer((socket) => {
       socket.resume();
       socket.write("HTTP/1.1 200 OK\r\n");
@@ -152,7 +130,6 @@ export function tricklingHeaders(): Promise<HostileServer> {
       socket.on("close", () => clearInterval(timer));
       socket.on("error", () => clearInterval(timer));
     }),
-    sockets,
   );
 }
 
