@@ -14,10 +14,12 @@ export default defineConfig({
     // The validators, code generators, newman and `redocly respect`: `npm run test:interop` (its tools are
     // not in this install), run by CI after it too.
     // The tests in Chromium: `npm run test:browser` (test/vitest.browser.config.ts), likewise.
+    // The compiler matrix, which installs older TypeScript releases: `npm run test:compilers`, likewise.
     exclude: [
       ...configDefaults.exclude,
       "test/conformance-levels/**",
       "test/interop/tools/**",
+      "test/compilers/**",
       "test/**/browser.test.ts",
       // tsc and Biome over the repository: `npm run test:tools` (test/vitest.tools.config.ts), likewise.
       "test/types/typecheck.test.ts",
