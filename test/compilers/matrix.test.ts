@@ -1,15 +1,17 @@
 // The compiler matrix: the packed package installed into a new project, its consumer files (the
 // package test's consumer, the README's, AGENTS.md's and the client guide's examples) type-checked by
 // each TypeScript the README promises × `moduleResolution` nodenext and bundler, `skipLibCheck` off (the
-// package's declarations and openapi-fetch's checked too); and the CommonJS consumer under nodenext by
-// each compiler that can compile require() of an ES module. The README's minimum versions are read back
-// and must be the ones checked here.
+// package's declarations and openapi-fetch's checked too); the CommonJS consumer under nodenext by each
+// compiler that can compile require() of an ES module; and the wrong calls of
+// test/types/compiler-messages.test.ts, reported by name, by the older compilers. The README's minimum
+// versions are read back and must be the ones checked here.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, copyFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TSC, TSC_5 } from "../../scripts/lib/typescript.mjs";
 import { repoRoot } from "../support/openapi.js";
+import { type CompilerMessages, compilerMessages, MISTAKES, messageProblems } from "../support/compiler-messages.js";
 import { cleanEnv, type PackedProject, packedProject, readerExamples } from "../support/packed.js";
 import { type Finished, run } from "../support/run.js";
 
@@ -34,6 +36,9 @@ const COMMON = { target: "ES2022", strict: true, noEmit: true, skipLibCheck: fal
 let project: PackedProject;
 const examples = readerExamples();
 const esmSources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
+
+/** What the older compilers say about wrong calls (TypeScript 7 and 5.9: test/types/compiler-messages.test.ts). */
+const messages = new Map<string, Promise<CompilerMessages>>();
 
 /** Each check: a compiler, a tsconfig, its tsc run (started in beforeAll, two at a time). */
 const checks: { compiler: string; kind: string; result: Promise<Finished> }[] = [];
@@ -80,6 +85,12 @@ beforeAll(async () => {
       lanes[lane] = result.then(() => undefined);
       checks.push({ compiler, kind, result });
     }
+  for (const version of [OLDEST, OLDEST_COMMONJS]) {
+    const lane = messages.size % lanes.length;
+    const result = lanes[lane]!.then(() => compilerMessages(dir, compilers.get(version)!, `messages-${version}`));
+    lanes[lane] = result.then(() => undefined);
+    messages.set(version, result);
+  }
 }, 240_000);
 
 afterAll(() => {
@@ -103,6 +114,15 @@ describe("the matrix", () => {
     expect(output.trim()).toBe("");
     expect(status).toBe(0);
   });
+});
+
+describe.each([OLDEST, OLDEST_COMMONJS])("TypeScript %s on wrong calls", (version) => {
+  it.each(MISTAKES.map((mistake, i) => [mistake.name, i] as const))(
+    "%s: named, never `never`, at least what raw openapi-fetch names",
+    async (_name, i) => {
+      expect(messageProblems(await messages.get(version)!, i)).toEqual([]);
+    },
+  );
 });
 
 describe("the README", () => {
