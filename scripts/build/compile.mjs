@@ -20,7 +20,10 @@ import { mcpTools } from "./mcp-tools.mjs";
 const root = new URL("../..", import.meta.url).pathname;
 const PROJECTS = ["src/tsconfig.json", "src/tsconfig.node.json", "mcp/tsconfig.json", "cli/tsconfig.json", "contract/tsconfig.json"];
 
-execFileSync(process.execPath, [TSC, "--build", "--force", ...PROJECTS.map((p) => root + p)], {
+// --builders 1: TypeScript 7 builds projects side by side unless told otherwise, and mcp/, cli/ and
+// contract/ read src/'s output (generated/lib/, through the package's exports), which a clean checkout
+// does not have yet: one at a time, in the order above, as TypeScript 5 did.
+execFileSync(process.execPath, [TSC, "--build", "--force", "--builders", "1", ...PROJECTS.map((p) => root + p)], {
   stdio: "inherit",
 });
 
