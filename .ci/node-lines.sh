@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole vitest suite on other Node.js lines than the machine's, each obtained through npm's
 # `node` package (npx node@X.Y.Z: the official binary, from the npm registry or npm's cache), so the
-# README's "20.19 or later, 22 and 24" is tested. The same node_modules is used; Prism, the linters and
-# every tool the tests spawn run on that Node too (npx puts its `node` first on PATH).
+# README's "22.12 or later, 24 and 26" is tested (20.19 or later is the machine's own, .ci/run's first
+# run). The same node_modules is used; Prism, the linters and every tool the tests spawn run on that
+# Node too (npx puts its `node` first on PATH).
 #
 #   bash .ci/node-lines.sh [version…]     default: the versions in NODE_LINES below
 #
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 # Exact versions, so a run is repeatable; raise them deliberately (the package `node` mirrors Node's versions).
 NODE_LINES=("$@")
-[ ${#NODE_LINES[@]} -gt 0 ] || NODE_LINES=(22.23.3 24.21.0)
+[ ${#NODE_LINES[@]} -gt 0 ] || NODE_LINES=(22.23.3 24.21.0 26.10.0)
 
 mkdir -p .ci/results
 status=0

@@ -60,5 +60,5 @@ export const contenders = [
   { id: "ours", label: "@project-collaboration/api", create: ours },
   { id: "openapi-fetch", label: `openapi-fetch ${versionOf("openapi-fetch")} (raw)`, create: openapiFetch },
   { id: "fetch", label: "plain fetch", create: plainFetch },
-  { id: "peer", label: `@hey-api/openapi-ts ${versionOf("@hey-api/openapi-ts")} SDK`, create: peer },
+  { id: "peer", label: `@hey-api/openapi-ts ${versionOf("@hey-api/openapi-ts", "test/interop/tools/")} SDK`, create: peer },
 ];

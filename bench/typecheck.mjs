@@ -6,6 +6,7 @@
 // instantiations are deterministic. A consumer that does not type-check fails the benchmark.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { TSC_5 } from "../scripts/lib/typescript.mjs";
 import { median } from "./stats.mjs";
 
 const RUNS = 3;
@@ -13,8 +14,7 @@ const consumers = ["ours", "openapi-fetch", "peer", "peer-compiled", "baseline"]
 
 function diagnostics(consumer) {
   const project = fileURLToPath(new URL(`./typecheck/tsconfig.${consumer}.json`, import.meta.url));
-  const tsc = fileURLToPath(new URL("../node_modules/.bin/tsc", import.meta.url));
-  const run = spawnSync(tsc, ["-p", project, "--extendedDiagnostics"], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, [TSC_5, "-p", project, "--extendedDiagnostics"], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`bench/typecheck/tsconfig.${consumer}.json does not type-check:\n${run.stdout}${run.stderr}`);
   const field = (name) => {
     const match = run.stdout.match(new RegExp(`^${name}:\\s+([\\d.]+)`, "m"));

@@ -1,17 +1,29 @@
 // The client's type. At run time it is the openapi-fetch client itself. To the type checker it must be
-// two things at once:
+// three things at once:
 //
 // - an openapi-fetch `Client<paths>`, so that openapi-fetch's helpers and helper types
 //   (wrapAsPathBasedClient, MethodResponse, ClientPathsWithMethod…) accept it;
 // - stricter than one: openapi-fetch infers each call's options as a type parameter, which switches
 //   off TypeScript's excess-property check, so a misspelt body field compiles silently
-//   (openapi-typescript issue #2329). Here the options' type follows from the path, so it does not.
+//   (openapi-typescript issue #2329). Here the options' type follows from the path, so it does not;
+// - clear when a call is wrong: the compiler's message names the field, parameter or path, as raw
+//   openapi-fetch's does, on TypeScript 7 as on 5.x.
 //
-// How: each call method is the strict signature (CallMethod) intersected with openapi-fetch's own
-// method type over `never` paths. An intersection of function types is an overload list; the
-// `never` one accepts no path at all, so every call is checked against the strict signature alone,
-// while assignability only needs one member of the intersection: ClientMethod<never, …> is
-// assignable to ClientMethod<paths, …> (and to Client<any, any>, MethodResponse's bound).
+// How: each call method is an intersection of function types, which TypeScript treats as an overload
+// list, in this order (test/types/compiler-messages.test.ts holds each point, on each compiler):
+//
+// 1. CallMethod, the strict signature. Editors take completions and signature help from the first
+//    overload, so the paths, the body's fields and the parameters are offered from it.
+// 2. openapi-fetch's own method type over `never` paths, twice (two media types). It accepts no call;
+//    it is there for assignability, which needs only one member of the intersection:
+//    ClientMethod<never, …> is assignable to ClientMethod<paths, …> (and to Client<any, any>,
+//    MethodResponse's bound).
+// 3. ReportedCallMethod, the strict signature again. When no overload accepts a call, TypeScript 7
+//    reports the last overload's error alone, and 5.x does the same when more than three overloads
+//    failed (with two or three it lists every one). So the error a user reads is the strict
+//    signature's ('nam' does not exist… Did you mean 'name'?), never the `never` overload's
+//    ("not assignable to parameter of type 'never'"); the second openapi-fetch member only makes four.
+//
 // `request` stays openapi-fetch's own type over `paths`: it is what lets MethodResponse and
 // wrapAsPathBasedClient infer `paths` from an ApiClient.
 import type { Client, ClientMethod, FetchOptions, FetchResponse, ParseAs } from "openapi-fetch";
@@ -51,8 +63,21 @@ export type CallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As
   ...init: CallArgs<OperationAt<P, M>, As>
 ) => Promise<FetchResponse<OperationAt<P, M>, { parseAs: As }, MediaType>>;
 
-/** A method that also satisfies openapi-fetch's method type (see the top of this file). */
-export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType>;
+/**
+ * CallMethod again, for the compilers' error messages (see the top of this file). The options are
+ * spelt as a spread tuple only so that TypeScript keeps it apart from CallMethod (it merges identical
+ * signatures of an intersection); the calls it accepts are the same.
+ */
+export type ReportedCallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As extends ParseAs = "json">(
+  url: P,
+  ...init: [...CallArgs<OperationAt<P, M>, As>]
+) => Promise<FetchResponse<OperationAt<P, M>, { parseAs: As }, MediaType>>;
+
+/** A method that is strict, satisfies openapi-fetch's method type and reports errors by name (see the top of this file). */
+export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> &
+  ClientMethod<never, M, MediaType> &
+  ClientMethod<never, M, "application/json"> &
+  ReportedCallMethod<M>;
 
 /** An openapi-fetch client for this API: a `Client<paths>` whose calls refuse unknown option properties. */
 // `request` (the same calls by method name), `use` and `eject` are openapi-fetch's own.

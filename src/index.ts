@@ -11,6 +11,7 @@ export type {
   MediaType,
   OperationAt,
   PathsWithMethod,
+  ReportedCallMethod,
 } from "./api-client.js";
 export type { FetchLike } from "./retry.js";
 export { DEFAULT_RETRY } from "./retry.js";

@@ -11,12 +11,15 @@ export default defineConfig({
     // mcp/ and cli/: the MCP server and the pcs command, packages of their own (npm workspaces of this one).
     include: ["test/**/*.test.ts", "mcp/test/**/*.test.ts", "cli/test/**/*.test.ts"],
     // Whole nested runs of the contract suite: `npm run test:levels`, run by CI after `npm test`.
-    // The code generators, newman and `redocly respect`: `npm run test:interop`, run by CI after it too.
+    // The validators, code generators, newman and `redocly respect`: `npm run test:interop` (its tools are
+    // not in this install), run by CI after it too.
     // The tests in Chromium: `npm run test:browser` (test/vitest.browser.config.ts), likewise.
+    // The compiler matrix, which installs older TypeScript releases: `npm run test:compilers`, likewise.
     exclude: [
       ...configDefaults.exclude,
       "test/conformance-levels/**",
       "test/interop/tools/**",
+      "test/compilers/**",
       "test/**/browser.test.ts",
       // tsc and Biome over the repository: `npm run test:tools` (test/vitest.tools.config.ts), likewise.
       "test/types/typecheck.test.ts",

@@ -2,10 +2,12 @@
 // from the same bundled description, with its own fetch client. It is generated on every bench run
 // into bench/peer/generated/ (gitignored, so it can never drift from the description) and compiled
 // with tsc into bench/peer/build/ (JavaScript + declarations), as a user of the peer would ship it.
+// The generator is one of the interop tools (test/interop/tools/package.json), which `npm run bench` installs.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createClient } from "@hey-api/openapi-ts";
+import { createClient } from "../../test/interop/tools/hey-api.mjs";
+import { TSC_5 } from "../../scripts/lib/typescript.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 export const peerSource = here("./generated/");
@@ -22,7 +24,7 @@ export async function generatePeer() {
     plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"],
     logs: { level: "silent" },
   });
-  const tsc = spawnSync(here("../../node_modules/.bin/tsc"), ["-p", here("./tsconfig.json")], { encoding: "utf8" });
+  const tsc = spawnSync(process.execPath, [TSC_5, "-p", here("./tsconfig.json")], { encoding: "utf8" });
   if (tsc.status !== 0) throw new Error(`peer SDK does not compile:\n${tsc.stdout}${tsc.stderr}`);
   return { source: peerSource, build: peerBuild };
 }

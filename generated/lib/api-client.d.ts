@@ -26,8 +26,16 @@ export type CallArgs<Op, As extends ParseAs> = {} extends FetchOptions<Op> ? [in
 export type CallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As extends ParseAs = "json">(url: P, ...init: CallArgs<OperationAt<P, M>, As>) => Promise<FetchResponse<OperationAt<P, M>, {
     parseAs: As;
 }, MediaType>>;
-/** A method that also satisfies openapi-fetch's method type (see the top of this file). */
-export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType>;
+/**
+ * CallMethod again, for the compilers' error messages (see the top of this file). The options are
+ * spelt as a spread tuple only so that TypeScript keeps it apart from CallMethod (it merges identical
+ * signatures of an intersection); the calls it accepts are the same.
+ */
+export type ReportedCallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As extends ParseAs = "json">(url: P, ...init: [...CallArgs<OperationAt<P, M>, As>]) => Promise<FetchResponse<OperationAt<P, M>, {
+    parseAs: As;
+}, MediaType>>;
+/** A method that is strict, satisfies openapi-fetch's method type and reports errors by name (see the top of this file). */
+export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType> & ClientMethod<never, M, "application/json"> & ReportedCallMethod<M>;
 /** An openapi-fetch client for this API: a `Client<paths>` whose calls refuse unknown option properties. */
 export interface ApiClient extends Omit<Client<paths, MediaType>, Uppercase<HttpMethod>> {
     GET: ClientCallMethod<"get">;

@@ -1,4 +1,4 @@
-// `npm run build:code`: every TypeScript project of the repository compiled in one tsc process (its
+// `npm run build:code`: every TypeScript project of the repository compiled in one tsc process (TypeScript 7) (its
 // parse of the libraries and @types/node is shared; five processes would each do it again), then the
 // tables the packages read at run time instead of the description:
 //   src/tsconfig.json, src/tsconfig.node.json → generated/lib/ (the client and sandbox; the HTTP sandbox
@@ -13,13 +13,17 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { loadBundle } from "../lib/openapi.mjs";
+import { TSC } from "../lib/typescript.mjs";
 import { cliCommands } from "./cli-commands.mjs";
 import { mcpTools } from "./mcp-tools.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const PROJECTS = ["src/tsconfig.json", "src/tsconfig.node.json", "mcp/tsconfig.json", "cli/tsconfig.json", "contract/tsconfig.json"];
 
-execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "--build", "--force", ...PROJECTS.map((p) => root + p)], {
+// --builders 1: TypeScript 7 builds projects side by side unless told otherwise, and mcp/, cli/ and
+// contract/ read src/'s output (generated/lib/, through the package's exports), which a clean checkout
+// does not have yet: one at a time, in the order above, as TypeScript 5 did.
+execFileSync(process.execPath, [TSC, "--build", "--force", "--builders", "1", ...PROJECTS.map((p) => root + p)], {
   stdio: "inherit",
 });
 

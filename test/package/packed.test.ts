@@ -1,24 +1,19 @@
 // The package as users get it: `npm pack` once, then its file list,
 // and a temporary project that installs the tarball, type-checks a consumer file and the README's and client guide's
-// `ts` blocks (moduleResolution bundler and node16), and runs them against the run's Prism mock.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// `ts` blocks (moduleResolution bundler and node16) and a CommonJS consumer (module nodenext), with
+// TypeScript 7, and runs them against the run's Prism mock on this run's Node.js. Older compilers:
+// test/compilers/ (`npm run test:compilers`).
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TSC } from "../../scripts/lib/typescript.mjs";
 import { repoRoot } from "../support/openapi.js";
-import { envWithoutNpm, type Finished, run } from "../support/run.js";
+import { cleanEnv, type Packed, packedProject, readerExamples } from "../support/packed.js";
+import { type Finished, run } from "../support/run.js";
 import { target } from "../support/target.js";
 
-/** The `ts` blocks of a Markdown text, in order. */
-export function tsBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-}
-
-// npm's own variables of an enclosing `npm test` (prefix, config…) must not steer the nested npm.
-const cleanEnv = envWithoutNpm();
-
 const COMPILER_OPTIONS = { target: "ES2022", strict: true };
-/** Two kinds of consumer, one per resolution mode. */
+/** The kinds of consumer, one per resolution mode, and a CommonJS one. */
 const CONSUMERS = {
   // A bundled browser application: DOM library, Node.js shimmed by browser-env.d.ts; libraries' own
   // declarations skipped, as most such projects do.
@@ -34,55 +29,51 @@ const CONSUMERS = {
     skipLibCheck: false,
     outDir: "out",
   },
+  // A CommonJS Node.js program (commonjs/package.json says "type": "commonjs", as `npm init -y` writes):
+  // it require()s this ES module package, which Node.js 20.19+ and 22.12+ allow and TypeScript 5.8+
+  // accepts under module nodenext.
+  commonjs: {
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2022"],
+    types: ["node"],
+    typeRoots: [`${repoRoot}node_modules/@types`],
+    skipLibCheck: false,
+    // Its output stays under commonjs/package.json, so Node.js runs it as CommonJS.
+    rootDir: "commonjs",
+    outDir: "commonjs/out",
+  },
 };
 
-/** tsc per resolution mode, started together in beforeAll (they take seconds each). */
+/** tsc per kind of consumer, started together in beforeAll (they take seconds each). */
 const typechecks = new Map<string, Promise<Finished>>();
 
-let dir = "";
-let tarball = "";
-let packed: { files: { path: string }[]; unpackedSize: number; size: number };
-// What a reader of the package copies: the README's examples, AGENTS.md's (for coding agents) and the client guide's.
-const examples = ["README.md", "AGENTS.md", "docs/guides/client.md"].flatMap((file) =>
-  tsBlocks(readFileSync(`${repoRoot}${file}`, "utf8")),
-);
+let project = "";
+let packed: Packed;
+let removeProject = () => {};
+const examples = readerExamples();
 const sources = ["consumer.ts", "sandbox-consumer.ts", ...examples.map((_, i) => `readme-${i + 1}.ts`)];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "pcs-consumer-"));
-  const pack = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { env: cleanEnv });
-  expect(pack.status, pack.output).toBe(0);
-  packed = JSON.parse(pack.stdout)[0];
-  tarball = join(dir, (packed as unknown as { filename: string }).filename);
-
-  const project = join(dir, "project");
-  mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  // The dependency (openapi-fetch) comes from npm's cache when it is there: no network in the usual case.
-  const install = await run(
-    "npm",
-    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", tarball],
-    { cwd: project, env: cleanEnv },
-  );
-  expect(install.status, install.output).toBe(0);
+  ({ project, packed, remove: removeProject } = await packedProject({ type: "module" }));
 
   copyFileSync(join(import.meta.dirname, "consumer/consumer.ts"), join(project, "consumer.ts"));
   copyFileSync(join(import.meta.dirname, "consumer/sandbox-consumer.ts"), join(project, "sandbox-consumer.ts"));
   examples.forEach((source, i) => writeFileSync(join(project, `readme-${i + 1}.ts`), source));
   copyFileSync(join(import.meta.dirname, "consumer/browser-env.d.ts"), join(project, "browser-env.d.ts"));
-  const files = { bundler: [...sources, "browser-env.d.ts"], node16: sources };
-  for (const [mode, options] of Object.entries(CONSUMERS)) {
-    const tsconfig = { compilerOptions: { ...COMPILER_OPTIONS, ...options }, files: files[mode as keyof typeof files] };
-    writeFileSync(join(project, `tsconfig.${mode}.json`), JSON.stringify(tsconfig));
+  mkdirSync(join(project, "commonjs"));
+  copyFileSync(join(import.meta.dirname, "consumer/commonjs/package.json"), join(project, "commonjs/package.json"));
+  copyFileSync(join(import.meta.dirname, "consumer/commonjs/index.ts"), join(project, "commonjs/index.ts"));
+  const files = { bundler: [...sources, "browser-env.d.ts"], node16: sources, commonjs: ["commonjs/index.ts"] };
+  for (const [kind, options] of Object.entries(CONSUMERS)) {
+    const tsconfig = { compilerOptions: { ...COMPILER_OPTIONS, ...options }, files: files[kind as keyof typeof files] };
+    writeFileSync(join(project, `tsconfig.${kind}.json`), JSON.stringify(tsconfig));
   }
-  const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
-  for (const mode of ["bundler", "node16"])
-    typechecks.set(mode, run(process.execPath, [tsc, "-p", `tsconfig.${mode}.json`], { cwd: project, env: cleanEnv }));
+  for (const kind of Object.keys(CONSUMERS))
+    typechecks.set(kind, run(process.execPath, [TSC, "-p", `tsconfig.${kind}.json`], { cwd: project, env: cleanEnv }));
 }, 240_000);
 
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeProject());
 
 describe("the tarball", () => {
   it("holds the compiled client, its types, the description and nothing else", () => {
@@ -140,7 +131,6 @@ describe("a project that installs the tarball", () => {
     const { baseUrl, apiKey, isMock } = target();
     // The README examples create and delete projects: only ever against the mock.
     context.skip(!isMock, "real server (PCS_BASE_URL): the examples would change data");
-    const project = join(dir, "project");
     const env = { ...cleanEnv, PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey };
     expect((await typechecks.get("node16")!).status, "the node16 build emits the files to run").toBe(0);
     const results = await Promise.all(
@@ -173,5 +163,24 @@ describe("a project that installs the tarball", () => {
       invalid: { status: 400, pointer: "limit" },
       afterReset: 2,
     });
+  });
+
+  it("type-checks a CommonJS consumer, which require()s the package, with module nodenext", async () => {
+    const { status, stdout, stderr } = await typechecks.get("commonjs")!;
+    expect(`${stdout}${stderr}`.trim()).toBe("");
+    expect(status).toBe(0);
+    // CommonJS output: a require() call (not an import() TypeScript might have kept).
+    expect(readFileSync(join(project, "commonjs/out/index.js"), "utf8")).toMatch(/require\("@project-collaboration\/api"\)/);
+  });
+
+  it(`runs the CommonJS consumer against the mock on Node.js ${process.versions.node}`, async (context) => {
+    const { baseUrl, apiKey, isMock } = target();
+    context.skip(!isMock, "real server (PCS_BASE_URL): the consumer reads the mock's example project");
+    expect((await typechecks.get("commonjs")!).status, "the commonjs build emits the file to run").toBe(0);
+    const env = { ...cleanEnv, PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey };
+    const result = await run(process.execPath, ["commonjs/out/index.js"], { cwd: project, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe(""); // no warning about require() of an ES module either
+    expect(JSON.parse(result.stdout.trim())).toEqual({ moduleSystem: "commonjs", projectId: 48213, createClient: "function" });
   });
 });

@@ -52,10 +52,15 @@ export function envWithoutNpm(also?: RegExp): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !also?.test(key)));
 }
 
-/** A command-line tool of this package (node_modules/.bin), with colours and telemetry off; run from
- * the repository unless `cwd` says otherwise. */
-export function runBin(bin: string, args: readonly string[], options: Omit<RunOptions, "env"> = {}): Promise<Finished> {
-  return run(`${repoRoot}node_modules/.bin/${bin}`, args, {
+/** A command-line tool of this package (node_modules/.bin; `from` another folder's, relative to the
+ * repository, such as the interop tools'), with colours and telemetry off; run from the repository
+ * unless `cwd` says otherwise. */
+export function runBin(
+  bin: string,
+  args: readonly string[],
+  { from = "", ...options }: Omit<RunOptions, "env"> & { from?: string } = {},
+): Promise<Finished> {
+  return run(`${repoRoot}${from}node_modules/.bin/${bin}`, args, {
     ...options,
     env: { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1", FORCE_COLOR: "0" },
   });

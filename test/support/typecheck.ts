@@ -1,10 +1,12 @@
 // Type-checks snippets of documentation as a user of the package would write them: each snippet is an
 // ES module importing "@project-collaboration/api", compiled by one `tsc` run against the client's
-// source (src/index.ts, with the generated types beside it), strict like a careful user's project.
+// source (src/index.ts, with the generated types beside it), strict like a careful user's project, by
+// TypeScript 7 (the compiler users get).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "./openapi.js";
-import { runBin } from "./run.js";
+import { TSC } from "../../scripts/lib/typescript.mjs";
+import { run } from "./run.js";
 
 export const PACKAGE_NAME = "@project-collaboration/api";
 
@@ -49,7 +51,7 @@ export async function typecheckSnippets(snippets: Snippet[]): Promise<TypecheckR
       files: snippets.map(({ name }) => `${name}.mts`),
     };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
-    const { status, output } = await runBin("tsc", ["-p", dir, "--pretty", "false"]);
+    const { status, output } = await run(process.execPath, [TSC, "-p", dir, "--pretty", "false"]);
     const diagnostics = new Map<string, string[]>(snippets.map(({ name }) => [name, []]));
     for (const line of output.split("\n")) {
       const match = /([\w.-]+)\.mts\((\d+),(\d+)\): (error .*)$/.exec(line);

@@ -5,7 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePath } from "../../support/openapi.js";
-import { type Finished, runBin } from "../../support/run.js";
+import { TSC } from "../../../scripts/lib/typescript.mjs";
+import { type Finished, run, runBin } from "../../support/run.js";
+
+/** Where the generators are installed (package.json here; `npm run test:interop` installs them). */
+const TOOLS = "test/interop/tools/";
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-interop-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,8 +31,8 @@ beforeAll(async () => {
     `export default { pcs: { input: { target: ${JSON.stringify(bundlePath)} }, output: { target: ${JSON.stringify(orvalOut)}, client: "fetch", mode: "single" } } };\n`,
   );
   [orval, heyApi] = await Promise.all([
-    runBin("orval", ["--config", orvalConfig], { cwd: dir, timeoutMs: 150_000 }),
-    runBin("openapi-ts", ["--input", bundlePath, "--output", heyOut], { cwd: dir, timeoutMs: 150_000 }),
+    runBin("orval", ["--config", orvalConfig], { from: TOOLS, cwd: dir, timeoutMs: 150_000 }),
+    runBin("openapi-ts", ["--input", bundlePath, "--output", heyOut], { from: TOOLS, cwd: dir, timeoutMs: 150_000 }),
   ]);
 });
 
@@ -40,10 +44,11 @@ describe.each([
     expect(result().status, result().output).toBe(0);
     expect(complaints(result().output)).toEqual([]);
   });
-  it("writes TypeScript that compiles under --strict", async () => {
-    const tsc = await runBin(
-      "tsc",
+  it("writes TypeScript that compiles under --strict (TypeScript 7)", async () => {
+    const tsc = await run(
+      process.execPath,
       [
+        TSC,
         "--strict",
         "--noEmit",
         "--skipLibCheck",

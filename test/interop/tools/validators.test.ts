@@ -1,12 +1,13 @@
-// The interop matrix, fast half (in `npm test`): every bundle the package ships passes the validators
-// integrators load it into, with no error and no warning. Each validator gets its own copy (several of
-// them dereference their input in place). The slow half, the code generators, is test/interop/tools.
+// The interop matrix: every bundle the package ships passes the validators integrators load it into,
+// with no error and no warning. Each validator gets its own copy (several of them dereference their
+// input in place). The validators want Node 22 or later: they are interop tools (package.json here),
+// installed and run by `npm run test:interop` (CI: on Node 24), not by the repository's npm ci.
 import { readFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { validate as readmeValidate } from "@readme/openapi-parser";
 import { validate as scalarValidate } from "@scalar/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { repoRoot, type Json } from "../support/openapi.js";
+import { repoRoot, type Json } from "../../support/openapi.js";
 
 // Scalar's strict document schema, loaded without its types: they are some 900 declaration files
 // (TypeBox, type-fest) that would double the project's type-check for the one call below.
