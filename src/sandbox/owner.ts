@@ -5,8 +5,8 @@
 // to the server, which would go on holding its port with nobody left to stop it. So under npm the
 // server also watches its parent and ends when it is gone. Started any other way (node directly, a
 // service manager) the signals reach the server itself, and an orphaned server is one its starter left
-// running on purpose. SIGHUP keeps its default (the server ends, and what it started ends with it:
-// scripts/servers/prism-lifeline.cjs), so that `nohup` still keeps a server running.
+// running on purpose. SIGHUP (a closed terminal) keeps its default: the server ends at once, and a Prism
+// it started ends with it (scripts/servers/prism-lifeline.cjs).
 // Used by `npm run mock`, `npm run sandbox`, `npm run docs`, `npm run contract:proxy` and `pcs sandbox`.
 import { readFileSync } from "node:fs";
 

@@ -6,12 +6,15 @@
 // free. Also: a Prism whose launcher is killed outright ends too, and a Prism stopped from outside is
 // not started again (the command stops, saying so). Linux: the process tree is read from /proc.
 import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
 import { freePort } from "../../scripts/servers/prism-process.mjs";
 import { EURO_NAME_REQUEST, sendRaw, VALID_REQUEST } from "../support/hostile-requests.mjs";
 import { repoRoot } from "../support/openapi.js";
-import { commandLines, envWithoutNpm, processTree, stillRunning } from "../support/run.js";
+import { commandLines, envWithoutNpm, processTree, run, stillRunning } from "../support/run.js";
 
 interface Started {
   pid: number;
@@ -20,16 +23,30 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** Every process the tests started, to end what a failing test leaves behind. */
+/** Every process the tests started (each tree as it was once listening), to end what a failing test leaves behind. */
 const started: number[] = [];
+/** Set in the environment of what the guide's script starts: every process of it carries it. */
+const MARK = `PCS_LIFETIME_MARK=${process.pid}-${Date.now()}`;
+const marked = () =>
+  readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(MARK);
+      } catch {
+        return false; // gone, or not ours
+      }
+    });
 afterAll(() => {
-  for (const pid of stillRunning(started.flatMap(processTree))) process.kill(pid, "SIGKILL");
+  for (const pid of stillRunning([...started, ...marked()])) process.kill(pid, "SIGKILL");
 });
 
 /** Starts `command args` as a CI script's `command args &` would, and waits until it says it listens on `port`. */
 async function startInBackground(command: string, args: string[], port: number, env = envWithoutNpm()): Promise<Started> {
   const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   started.push(child.pid!);
+  const remember = () => started.push(...processTree(child.pid!));
   let printed = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
@@ -39,6 +56,7 @@ async function startInBackground(command: string, args: string[], port: number, 
       printed += chunk;
       if (printed.includes(url)) {
         clearTimeout(timer);
+        remember();
         resolve();
       }
     };
@@ -121,5 +139,32 @@ describe.concurrent("Prism ends with its launcher, and is not restarted when sto
     expect(server.printed()).not.toMatch(/restarting/);
     expect(commandLines(await settle(tree))).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
+  });
+});
+
+describe("the guide's CI pattern (docs/guides/mock-and-sandbox.md, In CI)", () => {
+  it("run with bash as written (the port and the log swapped, a curl for `npm test`): answered, then nothing of it is left", async ({
+    expect,
+  }) => {
+    const guide = readFileSync(`${repoRoot}docs/guides/mock-and-sandbox.md`, "utf8");
+    const block = /\n### In CI: [^\n]*\n\n```sh\n([\s\S]*?)```/.exec(guide)?.[1];
+    expect(block).toMatch(/^npm run mock .*&$/m);
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), "pcs-ci-pattern-"));
+    const test = `curl --silent --fail --output /dev/null -u "any-key:" "http://127.0.0.1:${port}/groups.json"`;
+    const script = block!
+      .replaceAll("4010", String(port))
+      .replaceAll("mock.log", join(dir, "mock.log"))
+      .replace(/^npm test\b.*$/m, test);
+    try {
+      const [name, value] = MARK.split("=");
+      const result = await run("bash", ["-c", script], { env: { ...envWithoutNpm(), [name!]: value }, timeoutMs: 90_000 });
+      expect(result.status, result.output + readFileSync(join(dir, "mock.log"), "utf8")).toBe(0);
+      expect(commandLines(await settle(marked()))).toEqual([]);
+      expect(marked()).toEqual([]);
+      expect(await portIsFree(port)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
