@@ -7,14 +7,13 @@
 // not started again (the command stops, saying so). Linux: the process tree is read from /proc.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
 import { freePort } from "../../scripts/servers/prism-process.mjs";
 import { EURO_NAME_REQUEST, sendRaw, VALID_REQUEST } from "../support/hostile-requests.mjs";
 import { repoRoot } from "../support/openapi.js";
-import { commandLines, envWithoutNpm, processTree, run, stillRunning } from "../support/run.js";
+import { commandLines, envWithoutNpm, portIsFree, processTree, run, stillRunning, untilEnded } from "../support/run.js";
 
 interface Started {
   pid: number;
@@ -67,20 +66,6 @@ async function startInBackground(command: string, args: string[], port: number, 
   return { pid: child.pid!, url, printed: () => printed, exited };
 }
 
-/** Waits until none of `pids` runs, or `ms` have passed; returns the ones still running. */
-async function settle(pids: number[], ms = 10_000): Promise<number[]> {
-  const deadline = Date.now() + ms;
-  while (stillRunning(pids).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  return stillRunning(pids);
-}
-
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(false)));
-    socket.once("error", () => resolve(true));
-  });
-
 const prismIn = (pids: number[]) => commandLines(pids).filter((line) => line.includes("prism-cli"));
 
 describe.concurrent("`<command> &` then `kill $!`, as a CI script does: nothing of it is left", () => {
@@ -107,7 +92,7 @@ describe.concurrent("`<command> &` then `kill $!`, as a CI script does: nothing 
     }
 
     process.kill(server.pid, "SIGTERM"); // kill $!
-    expect(commandLines(await settle(tree))).toEqual([]);
+    expect(commandLines(await untilEnded(tree))).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
   });
 });
@@ -123,7 +108,7 @@ describe.concurrent("Prism ends with its launcher, and is not restarted when sto
     const prism = prismIn(processTree(server.pid)).map((line) => Number(line.split(" ")[0]));
     expect(prism).toHaveLength(1);
     process.kill(server.pid, "SIGKILL");
-    expect(commandLines(await settle(prism))).toEqual([]);
+    expect(commandLines(await untilEnded(prism))).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
   });
 
@@ -137,7 +122,7 @@ describe.concurrent("Prism ends with its launcher, and is not restarted when sto
     expect(await server.exited).toBe(1);
     expect(server.printed()).toMatch(/^prism mock: Prism was stopped from outside \(SIGTERM\); stopping too\.$/m);
     expect(server.printed()).not.toMatch(/restarting/);
-    expect(commandLines(await settle(tree))).toEqual([]);
+    expect(commandLines(await untilEnded(tree))).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
   });
 });
@@ -160,7 +145,7 @@ describe("the guide's CI pattern (docs/guides/mock-and-sandbox.md, In CI)", () =
       const [name, value] = MARK.split("=");
       const result = await run("bash", ["-c", script], { env: { ...envWithoutNpm(), [name!]: value }, timeoutMs: 90_000 });
       expect(result.status, result.output + readFileSync(join(dir, "mock.log"), "utf8")).toBe(0);
-      expect(commandLines(await settle(marked()))).toEqual([]);
+      expect(commandLines(await untilEnded(marked()))).toEqual([]);
       expect(marked()).toEqual([]);
       expect(await portIsFree(port)).toBe(true);
     } finally {

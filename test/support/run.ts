@@ -4,6 +4,7 @@
 // until stopped, once it has printed that it is ready.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { repoRoot } from "./openapi.js";
 
 export interface Finished {
@@ -138,5 +139,24 @@ export function commandLines(pids: readonly number[]): string[] {
     } catch {
       return `${pid} (gone)`;
     }
+  });
+}
+
+/** Waits until none of `pids` runs, or `ms` have passed; returns the ones still running. */
+export async function untilEnded(pids: readonly number[], ms = 10_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (stillRunning(pids).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return stillRunning(pids);
+}
+
+/** Whether nothing listens on 127.0.0.1:`port` any more. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
   });
 }
