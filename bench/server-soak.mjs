@@ -4,13 +4,18 @@
 // prints what it measured:
 // - every Prism-based command (mock, contract:proxy, sandbox) after a 4,500-deep body and 16 KB bodies
 //   of every hostile shape: still answering, Prism never restarted;
+// - the same commands and the docs server after generated hostile names and values in every place a
+//   request carries text (test/support/hostile-requests.mjs, which npm test samples a few of): the
+//   statuses, none a 5xx, Prism never restarted, a valid request answered afterwards;
 // - the docs server after 2,000 downloads cut off by the client: its descriptor count, then and 5 s later;
 // - the sandbox alone (--no-proxy) and behind the proxy given a 300 MB body: the answer and the
 //   server's resident memory; contract:proxy in front of a server sending a 200 MB answer: the same.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
+import fc from "fast-check";
 import { freePort } from "../scripts/servers/prism-process.mjs";
+import { HOSTILE_PLACES, sendRaw, VALID_REQUEST } from "../test/support/hostile-requests.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const started = [];
@@ -102,6 +107,30 @@ for (const [name, { url, output }] of Object.entries(commands)) {
   const after = await send(url, { headers: ADMIN });
   console.log(
     `  ${name}: answers ${[...statuses].join(", ")}; then GET /groups.json → ${after.status}; Prism restarted: ${/restarting/.test(output()) ? "yes" : "no"}`,
+  );
+}
+
+/** Generated hostile requests per place: every test/faults/hostile-requests.test.ts sends a few dozen. */
+const HOSTILE_RUNS = Number(process.env.PCS_HOSTILE_RUNS ?? 500);
+console.log(
+  `\nGenerated hostile requests, ${HOSTILE_RUNS} in each of ${Object.keys(HOSTILE_PLACES).length} places (${Object.keys(HOSTILE_PLACES).join(", ")}):`,
+);
+const docsForHostile = await run("scripts/servers/serve-docs.mjs", ["-p", String(await freePort())]);
+for (const [name, { url, output }] of [...Object.entries(commands), ["npm run docs", docsForHostile]]) {
+  const statuses = new Map();
+  const started = performance.now();
+  for (const [place, arbitrary] of Object.entries(HOSTILE_PLACES)) {
+    const requests = fc.sample(arbitrary, { numRuns: HOSTILE_RUNS, seed: 37 });
+    for (let i = 0; i < requests.length; i += 8) {
+      const answers = await Promise.all(requests.slice(i, i + 8).map((hostile) => sendRaw(url, hostile)));
+      for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    if (statuses.has(0) || [...statuses.keys()].some((status) => status >= 500)) console.log(`    after ${place}: ${[...statuses]}`);
+  }
+  const after = await sendRaw(url, VALID_REQUEST);
+  const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} ×${count}`);
+  console.log(
+    `  ${name}: ${tally.join(", ")} in ${((performance.now() - started) / 1000).toFixed(1)} s; then a valid request → ${after.status}; Prism restarted: ${/restarting/.test(output()) ? "yes" : "no"}`,
   );
 }
 

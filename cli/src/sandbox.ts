@@ -83,7 +83,10 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw Object.assign(new Error(`--port must be a port number, not ${JSON.stringify(values.port)}`), { code: "ERR_PARSE_ARGS_USAGE" });
   const { createSandbox, DEFAULT_API_KEYS, isLoopbackName } = await import("@project-collaboration/api/sandbox");
-  const { serveSandbox } = await import("@project-collaboration/api/sandbox/server");
+  const { serveSandbox, whenOwnerGone } = await import("@project-collaboration/api/sandbox/server");
+  // Taken before the server starts: Ctrl-C, SIGTERM, or — under npx, whose `sh -c` passes no signal
+  // on — the end of the process that started it.
+  const ownerGone = whenOwnerGone();
   const host = values.host ?? "127.0.0.1";
   const served = await serveSandbox(createSandbox(), { port, host, cors: { origins: values["cors-origin"] ?? [] } });
   if (!isLoopbackName(host))
@@ -97,10 +100,7 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
       `Try: PCS_BASE_URL=${served.url} PCS_API_KEY=sandbox-admin-key pcs projects list`,
     ].join("\n"),
   );
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  await ownerGone;
   await served.close();
   return 0;
 }

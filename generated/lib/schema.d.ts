@@ -704,7 +704,7 @@ export interface components {
         ProjectUserAddByEmail: {
             /**
              * Format: email
-             * @description Email address of the user to add.
+             * @description Email address of the user to add: `local-part@domain` in ASCII, the local part dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-``, the domain two or more dot-separated labels of letters, digits and hyphens, at most 254 characters. `0@com` (a dotless domain), a quoted local part, an address literal and non-ASCII characters are refused; write an internationalized domain in its `xn--` form.
              * @example sam.okafor@agency.example
              */
             email: string;
@@ -752,7 +752,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed or breaks a rule of its schema: a body that is not a JSON object, an unknown or over-long property, an empty update, a parameter out of range. The problem body lists the rejected fields in `errors`. */
+        /** @description The request is malformed or breaks a rule of its schema: a body that is not a JSON object, an unknown or over-long property, an empty update, a parameter out of range. The problem body lists the rejected fields in `errors`. A query parameter the operation does not list is ignored, never a reason for `400`. */
         BadRequest: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -80,3 +80,5 @@ export declare function operationFactsProblems(document: Json): { path: (string 
 export declare const DOCUMENT_ID: string;
 export declare function createAjv(document: Json, options?: Options): Ajv2020;
 export declare function rebaseRefs<T>(schema: T): T;
+/** The email rule its `email` format asserts, as the pattern the description writes beside `format: email`. */
+export declare const EMAIL_PATTERN: string;

@@ -10,11 +10,12 @@
 //   operationFacts  who may call an operation, each status's cause, where its ids come from (x-…);
 //                   operationFactsProblems what is missing; bodyChoice a body that is one of several shapes
 //   createAjv       Ajv (JSON Schema 2020-12, formats) holding the whole document; rebaseRefs points a
-//                   schema's local $refs into it
+//                   schema's local $refs into it; EMAIL_PATTERN the email rule its `email` format asserts
 // Plain JavaScript, so Node runs it as is; its types are in openapi.d.mts for the TypeScript tests.
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 
 // import.meta.url is read only inside functions: Spectral bundles its custom functions (which import
 // this module) into CommonJS evaluated without __filename, which rollup's rewrite of import.meta.url
@@ -379,6 +380,14 @@ export function createAjv(document, options = {}) {
   ajv.addSchema(document, DOCUMENT_ID);
   return ajv;
 }
+
+/**
+ * The email rule: ajv-formats' `email` (its full mode, with which every validator of this project — the
+ * sandbox's, Prism's, the checker's, the MCP server's — asserts `format: email`), the letters' case spelt
+ * out. The description writes it as the `pattern` beside every `format: email` (x-assumptions:
+ * email-address), so that tools whose `email` differs (RFC 5321 allows `0@com`) apply it too.
+ */
+export const EMAIL_PATTERN = fullFormats.email.source.replaceAll("a-z", "A-Za-z");
 
 /** A copy of `schema` whose local $refs ("#/…") point into the document createAjv added. */
 export function rebaseRefs(schema) {

@@ -4,7 +4,7 @@
 // 0.x, a patch) upgrade. Each rule below was found by a mutated bundle in test/release/ and names why.
 // Kept small on purpose: anything the differ cannot classify is treated as breaking (see compare.mjs),
 // so a missing rule costs a version number, never a silent break.
-import { valueAt } from "../lib/openapi.mjs";
+import { EMAIL_PATTERN, valueAt } from "../lib/openapi.mjs";
 
 /** Keys whose values are documentation only: examples (validated by the linters and tests instead)
  *  and `x-` extensions (x-assumption, x-codeSamples…), which neither the types nor the client read. */
@@ -16,6 +16,18 @@ function isDocumentationKey(key) {
  *  well have a property called `examples`). */
 function documentationKeyAt(path) {
   return path.findIndex((key, i) => isDocumentationKey(key) && path[i - 1] !== "properties");
+}
+
+/** A differ path as a path into the bundle: the differ writes a `$ref` with keywords beside it (a
+ *  oneOf branch with its title) as `allOf: [the $ref, the keywords]`, which the bundle does not have. */
+function inBundle(path, document) {
+  const found = [];
+  for (let i = 0; i < path.length; i++) {
+    if (path[i] === "allOf" && valueAt(document, [...found, "allOf"]) === undefined)
+      i++; // skip "allOf", 0
+    else found.push(path[i]);
+  }
+  return found;
 }
 
 const inResponse = (path) => path.includes("responses");
@@ -58,6 +70,15 @@ const RULES = [
       const added = asTypes(diff.after).filter((type) => !old.includes(type));
       if (added.length > 0) return { type: "breaking", reason: `responses may now carry ${added.join(", ")}` };
     }
+  },
+  function emailRuleSpeltOut(diff, before, after) {
+    // The differ calls a pattern added to a request breaking. Beside `format: email`, the email rule
+    // (EMAIL_PATTERN) refuses exactly what every validator of this project refused already for the
+    // format: no request changes its answer (x-assumptions: email-address).
+    if (diff.action !== "add" || diff.path.at(-1) !== "pattern" || diff.after !== EMAIL_PATTERN) return;
+    const at = inBundle(diff.path.slice(0, -1), after);
+    if (valueAt(before, [...at, "format"]) === "email" && valueAt(after, [...at, "format"]) === "email")
+      return { type: "non-breaking", reason: "it spells out the rule the validators already asserted for `format: email`" };
   },
   function requestEnumIntroduced(diff, before) {
     // A request value that was free and is now restricted to an enum: the differ sees only values

@@ -7,6 +7,7 @@
 // PCS_CONFORMANCE sets the level too; --level wins. Prism is started through scripts/servers/prism.mjs, which
 // first checks the port and the upstream and says in one line what is wrong.
 import { spawn } from "node:child_process";
+import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { nearestOption } from "../lib/cli.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -36,5 +37,7 @@ const child = spawn(process.execPath, [`${root}scripts/servers/prism.mjs`, "prox
   cwd: root,
   stdio: "inherit",
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+// Prism's launcher stops Prism on SIGTERM; when this process goes without it (SIGKILL), the launcher,
+// whose parent this is, notices and stops on its own (whenOwnerGone under npm).
+void whenOwnerGone().then((why) => child.kill(why === "SIGINT" ? "SIGINT" : "SIGTERM"));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

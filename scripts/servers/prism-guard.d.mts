@@ -1,9 +1,6 @@
 // Types of prism-guard.mjs, for the TypeScript tests.
-export const MAX_BODY_BYTES: number;
-export const MAX_JSON_DEPTH: number;
+export { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, refusal } from "./prism-input.mjs";
 export const DEFAULT_TIMEOUT_MS: number;
-export function nestedDeeperThan(bytes: Uint8Array, max: number): boolean;
-export function refusal(body: Uint8Array, contentType?: string): [number, string] | undefined;
 export function allowedMethods(description: unknown): (path: string) => string[];
 export function startGuard(options: {
   host: string;

@@ -1,36 +1,35 @@
 // The guard in front of every Prism the project starts (scripts/servers/prism-process.mjs): a small node:http
 // server on the port users connect to, forwarding to Prism on a private loopback port. It exists
-// because one request can kill Prism: Prism logs each request with its parsed body, and a JSON body
-// nested a few thousand levels deep overflows the stack while the log line is written (pino's
-// JSON.stringify gives up, fast-safe-stringify writes a string where Prism's CLI expects the request
-// object, and its log printer throws outside any handler). The guard refuses what the description could
-// never accept before Prism parses it, and answers with a problem (application/problem+json) instead of
-// Prism's own bodies for what it refuses:
+// because one request can kill Prism (prism-input.mjs lists the requests that do, and what is done with
+// each instead). The guard refuses what the description could never accept before Prism parses it,
+// passes the rest in a form Prism survives, and answers with a problem (application/problem+json)
+// instead of Prism's own bodies for what it refuses:
 // - a body over the project's limit (64 KiB, src/sandbox/limits.ts) → 413, before it is parsed;
-// - a JSON body that is not UTF-8, is nested deeper than MAX_JSON_DEPTH, or is not JSON → 400;
+// - a JSON body that is not UTF-8, is nested deeper than MAX_JSON_DEPTH, or is not JSON, a property
+//   name Prism cannot report, a malformed Content-Type, a request target that is no URL → 400;
 // - Prism not answering within the timeout (a hung upstream behind the proxy) → 504;
 // - (proxy) Prism failing to reach the upstream, or getting no HTTP answer from it → 502;
 // - Prism itself gone (being restarted) → 503 with Retry-After.
 import { createServer, request as forward } from "node:http";
 import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../../generated/lib/sandbox/cors.js";
-import { MAX_BODY_BYTES } from "../../generated/lib/sandbox/limits.js";
 import { IDEMPOTENT_METHODS } from "../../generated/lib/methods.js";
 import { problemJson } from "../../generated/lib/sandbox/problem.js";
 import { HTTP_METHODS, pathPattern } from "../lib/openapi.mjs";
 import { listen } from "./listen.mjs";
+import { forPrism, MAX_BODY_BYTES } from "./prism-input.mjs";
 
-/** The project's one request body limit (src/sandbox/limits.ts: the largest valid request, with room). */
-export { MAX_BODY_BYTES };
-/** Far deeper than any request body of the description (test/faults/server-faults.test.ts checks it),
- * far shallower than what overflows a stack. */
-export const MAX_JSON_DEPTH = 64;
+export { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, refusal } from "./prism-input.mjs";
 /** How long Prism (and, behind the proxy, the upstream) may take to start answering. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Prism's problem type for an answer that breaks the description: a finding to pass on, not a gateway error. */
 const VIOLATION_TYPE = /#VIOLATIONS$/;
 /** Long enough for the exit of a dead Prism to be noticed, so the second try waits for its successor. */
 const RETRY_AFTER_MS = 200;
-const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+/** Room for Prism's answer headers: its CORS headers repeat the request's (up to node's 16 KB, and twice
+ * that once its Latin-1 is written as UTF-8), its `sl-violations` adds up to 8 KB of text. */
+const PRISM_HEADER_BYTES = 64 * 1024;
+/** What Prism puts before its `sl-violations` list when it cut the list at 8 KB. */
+const CUT_SHORT = "Too many violations! ";
 
 /** The methods the description's `paths` have for a request path (matched at its end, like Prism and
  * the sandbox, so any server base path works). */
@@ -44,14 +43,27 @@ export function allowedMethods(description) {
   return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
 }
 
-/** Prism's `sl-violations` header (its list of what a request broke), or undefined when absent or unreadable. */
+/** Prism's `sl-violations` header (its list of what a request broke), or undefined when absent or
+ * unreadable. A list Prism cut short (a long property name, many violations) keeps its whole entries. */
 function violationsOf(header) {
   if (typeof header !== "string") return undefined;
+  const isList = (list) =>
+    Array.isArray(list) && list.length > 0 && list.every((v) => Array.isArray(v?.location) && typeof v.message === "string");
+  if (header.startsWith(CUT_SHORT)) {
+    const text = header.slice(CUT_SHORT.length);
+    for (let end = text.lastIndexOf("},{"); end > 0; end = text.lastIndexOf("},{", end - 1)) {
+      const list = parsed(`${text.slice(0, end + 1)}]`);
+      if (isList(list)) return [...list, { location: [], message: "Prism's list of violations was cut short here" }];
+    }
+    return undefined;
+  }
+  const list = parsed(header);
+  return isList(list) ? list : undefined;
+}
+
+function parsed(text) {
   try {
-    const list = JSON.parse(header);
-    return Array.isArray(list) && list.length > 0 && list.every((v) => Array.isArray(v?.location) && typeof v.message === "string")
-      ? list
-      : undefined;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -80,54 +92,15 @@ const withoutCors = (raw) =>
   );
 
 /** Sends an RFC 9457 problem unless an answer was already started. */
-export function sendProblem(response, status, detail, headers = {}) {
+export function sendProblem(response, status, detail, headers = {}, errors = undefined) {
   if (response.headersSent) {
     response.destroy();
     return;
   }
-  const body = problemJson(status, detail);
+  const body = problemJson(status, detail, errors ? { errors } : {});
   response
     .writeHead(status, { ...headers, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) })
     .end(body);
-}
-
-/** Whether JSON text nests arrays and objects deeper than `max`, found without parsing (no recursion). */
-export function nestedDeeperThan(bytes, max) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (inString) {
-      if (byte === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (byte === 0x22) inString = false;
-    } else if (byte === 0x22) inString = true;
-    else if (byte === 0x5b || byte === 0x7b) {
-      if (++depth > max) return true;
-    } else if (byte === 0x5d || byte === 0x7d) depth--;
-  }
-  return false;
-}
-
-/** Why a request body must not reach Prism (a [status, detail] pair), or undefined. */
-export function refusal(body, contentType = "") {
-  if (body.length > MAX_BODY_BYTES) return [413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`];
-  // Any type: Prism parses some that are not spelled application/json, and the description accepts no deep body.
-  if (nestedDeeperThan(body, MAX_JSON_DEPTH))
-    return [400, `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`];
-  if (body.length === 0 || !JSON_TYPE.test(contentType)) return undefined;
-  let text;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
-  } catch {
-    return [400, "The request body is not valid UTF-8."];
-  }
-  try {
-    JSON.parse(text);
-  } catch {
-    return [400, "The request body is not valid JSON."];
-  }
-  return undefined;
 }
 
 /**
@@ -183,23 +156,35 @@ export function startGuard({
     incoming.on("end", () => {
       if (size > MAX_BODY_BYTES) return;
       const body = Buffer.concat(chunks);
-      const refused = refusal(body, incoming.headers["content-type"]);
-      if (refused) return sendProblem(outgoing, ...refused);
-      pass(incoming, outgoing, body).catch(() =>
+      const prepared = forPrism(incoming.url ?? "/", incoming.headers, body);
+      if (prepared.refused) {
+        const [status, detail, errors] = prepared.refused;
+        return sendProblem(outgoing, status, detail, {}, errors);
+      }
+      pass(incoming, outgoing, prepared, body).catch(() =>
         sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" }),
       );
     });
   });
 
-  async function pass(incoming, outgoing, body, attempt = 0) {
+  /** Sends the prepared request ({ url, headers } from prism-input.mjs) to Prism and its answer back. */
+  async function pass(incoming, outgoing, prepared, body, attempt = 0) {
     // An allowed page's origin is already set on the answer: the upstream's CORS headers do not replace it.
     const origin = cors ? incoming.headers.origin : undefined;
-    const bypassed = bypass(new URL(incoming.url ?? "/", "http://x").pathname);
+    const pathname = new URL(prepared.url, "http://x").pathname;
+    const bypassed = bypass(pathname);
     const base = new URL(bypassed ?? (await target()));
-    const headers = { ...incoming.headers };
+    const headers = { ...prepared.headers };
     delete headers["transfer-encoding"];
     if (body.length > 0 || headers["content-length"] !== undefined) headers["content-length"] = String(body.length);
-    const upstream = forward({ host: base.hostname, port: base.port, method: incoming.method, path: incoming.url, headers });
+    const upstream = forward({
+      host: base.hostname,
+      port: base.port,
+      method: incoming.method,
+      path: prepared.url,
+      headers,
+      maxHeaderSize: PRISM_HEADER_BYTES,
+    });
     const timer = setTimeout(() => {
       upstream.destroy();
       sendProblem(outgoing, 504, `No answer within ${timeoutMs / 1000} s${gateway ? " from the upstream server" : ""}.`);
@@ -218,7 +203,7 @@ export function startGuard({
         outgoing.removeListener("close", onClose);
         setTimeout(
           () =>
-            pass(incoming, outgoing, body, 1).catch(() =>
+            pass(incoming, outgoing, prepared, body, 1).catch(() =>
               sendProblem(outgoing, 503, "Prism is not running; try again in a moment.", { "retry-after": "1" }),
             ),
           RETRY_AFTER_MS,
@@ -275,7 +260,7 @@ export function startGuard({
       }
       const headers = origin === undefined ? [...answer.rawHeaders] : withoutCors(answer.rawHeaders);
       if (answer.statusCode === 405 && answer.headers.allow === undefined) {
-        const methods = allowed(new URL(incoming.url ?? "/", "http://x").pathname);
+        const methods = allowed(pathname);
         if (methods.length > 0) headers.push("Allow", methods.join(", ")); // RFC 9110 requires it; Prism leaves it out
       }
       outgoing.writeHead(answer.statusCode ?? 502, headers);

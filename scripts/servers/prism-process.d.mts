@@ -40,4 +40,6 @@ export interface PrismProcess {
 
 export function startPrismProcess(options: PrismProcessOptions): Promise<PrismProcess>;
 export declare const PRISM_LOG_LEVELS: readonly string[];
+/** How a Prism someone stopped ends (not restarted: the server stops). */
+export declare const STOP_SIGNALS: readonly string[];
 export function freePort(host?: string): Promise<number>;

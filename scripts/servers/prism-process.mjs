@@ -4,8 +4,9 @@
 // requests that would kill Prism; Prism itself listens on a private loopback port (retrying, since
 // Prism takes no port 0 and a freed port can be taken again). It serves a private snapshot of the
 // document (Prism reloads a file that changes, dropping open connections), waits until Prism answers
-// as the caller expects, restarts a Prism that died, and stops it with its whole process group — also
-// when whoever started it exits without stopping it.
+// as the caller expects, restarts a Prism that died (not one stopped from outside: SIGTERM, SIGINT or
+// SIGHUP, which ends the server), and stops it with its whole process group — also when whoever started
+// it exits without stopping it, however it exits (prism-lifeline.cjs, preloaded into Prism).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -15,11 +16,16 @@ import { allowedMethods, startGuard } from "./prism-guard.mjs";
 import { startUpstreamRelay } from "./upstream-relay.mjs";
 
 const PRISM_ENTRY = new URL("../../node_modules/@stoplight/prism-cli/dist/index.js", import.meta.url).pathname;
+const LIFELINE = new URL("./prism-lifeline.cjs", import.meta.url).pathname;
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 const OUTPUT_KEPT = 20_000;
 /** Restarts of a Prism that keeps dying, within a minute, before it is left stopped. */
 const MAX_RESTARTS = 3;
+
+/** How a Prism that someone asked to stop ends: it is not started again, and the server stops. A Prism
+ * that crashed (an exit code, SIGABRT when out of memory) or was killed (SIGKILL) is started again. */
+export const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
 
 /** Prism's log levels (pino's, and "silent"): what its -v takes. */
 export const PRISM_LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -42,8 +48,9 @@ export function freePort(host = "127.0.0.1") {
  * scripts/servers/prism-guard.mjs on host:port (default: a free port), and resolves once `ready` accepts
  * Prism's answer to `probe` (default: GET /groups.json, any answer). A port that cannot be listened on
  * rejects at once, before Prism starts, with the listen error (its `code`, e.g. EADDRINUSE). If Prism
- * exits on its own it is started again (`onRestart` is told why); after MAX_RESTARTS within a minute
- * it is left stopped and `exited` resolves with how it last ended.
+ * exits on its own it is started again (`onRestart` is told why); after MAX_RESTARTS within a minute,
+ * or when it was stopped from outside (one of STOP_SIGNALS), it is left stopped and `exited` resolves
+ * with how it last ended.
  * @param {{ mode: "mock" | "proxy", document: string, transform?: (description: object) => object,
  *   args?: string[], host?: string, port?: number, verboseLevel?: string, stdio?: "pipe" | "inherit",
  *   probe?: { path?: string, headers?: Record<string, string> },
@@ -115,6 +122,7 @@ export async function startPrismProcess({
           ready,
         );
       } catch (error) {
+        if (error.stopped) throw error; // stopped from outside while starting: not to be tried again
         lastError = error; // most likely the port was taken between freePort() and Prism's listen
       }
     }
@@ -131,6 +139,7 @@ export async function startPrismProcess({
     pid = prism.pid;
     void prism.exited.then(async (how) => {
       if (stopping) return;
+      if (STOP_SIGNALS.includes(how)) return finish(how);
       restarts.push(Date.now());
       while (restarts[0] < Date.now() - 60_000) restarts.shift();
       if (restarts.length > MAX_RESTARTS) return finish(how);
@@ -182,11 +191,13 @@ async function startOnce(args, keep, probe, ready) {
   const port = args[args.indexOf("-p") + 1];
   // detached: Prism leads its own process group, so stop() can signal it and whatever it forks.
   // process.execPath: Prism runs on the caller's Node.js (CI's Node 22/24 runs rely on it).
-  const child = spawn(process.execPath, args, {
+  // stdin: the lifeline's pipe (prism-lifeline.cjs), never written to; its end is this process's.
+  const child = spawn(process.execPath, ["--require", LIFELINE, ...args], {
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
+  child.stdin.on("error", () => {}); // Prism gone: the pipe's end is of no more use
   let output = "";
   const collect = (chunk) => {
     output = (output + chunk).slice(-OUTPUT_KEPT);
@@ -217,8 +228,11 @@ async function startOnce(args, keep, probe, ready) {
   try {
     await waitUntilReady(url, exited, probe, ready);
   } catch (error) {
+    const how = child.exitCode ?? child.signalCode; // before stop(), which signals it itself
     await stop();
-    throw new Error(`Prism ${args[1]} did not start: ${error.message}\n${output}`);
+    throw Object.assign(new Error(`Prism ${args[1]} did not start: ${error.message}\n${output}`), {
+      stopped: STOP_SIGNALS.includes(how),
+    });
   }
   return { url, pid: child.pid, exited, stop };
 }

@@ -2,10 +2,12 @@
 // `npm run mock` and `npm run contract:proxy`: Prism through scripts/servers/prism-process.mjs (the guard in
 // front of it refuses the requests that would kill it, and a Prism that dies anyway is restarted).
 // Every mistake Prism itself would answer with its whole usage text or a stack trace — a busy or bad
-// port, an unknown option, no upstream — is one line saying what to do, and exit code 2.
+// port, an unknown option, no upstream — is one line saying what to do, and exit code 2. It runs until
+// Ctrl-C, SIGTERM or (started through npm or npx) the end of its parent process: whenOwnerGone().
 //   node scripts/servers/prism.mjs mock  [prism mock arguments]
 //   node scripts/servers/prism.mjs proxy [prism proxy arguments]   (document first, then the upstream URL)
-import { PRISM_LOG_LEVELS as LEVELS, startPrismProcess } from "./prism-process.mjs";
+import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
+import { PRISM_LOG_LEVELS as LEVELS, STOP_SIGNALS, startPrismProcess } from "./prism-process.mjs";
 import { argumentError, exposureWarning, listenError, parsePort } from "../lib/cli.mjs";
 
 /** Prism's options (prism-cli's sharedOptions, mock and proxy): name → whether it takes a value. */
@@ -29,6 +31,8 @@ const OPTIONS = {
 /** How long the proxy waits for the upstream to start answering before it answers 504. */
 const PROXY_TIMEOUT_MS = 30_000;
 
+// Taken before anything starts: a signal while Prism is still starting stops it too, once it is up.
+const ownerGone = whenOwnerGone();
 const [mode, ...args] = process.argv.slice(2);
 const script = process.env.npm_lifecycle_event ?? `prism ${mode}`;
 const fail = (message) => {
@@ -77,11 +81,16 @@ try {
 } catch (error) {
   fail(error.code ? listenError(error, host, port, script) : `Prism did not start: ${String(error.message).split("\n")[0]}`);
 }
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void prism.stop().then(() => process.exit(0)));
-const how = await prism.exited;
-console.error(`${script}: Prism kept exiting (last: ${how}); stopping. Its last output is above.`);
+const ended = await Promise.race([ownerGone.then(() => undefined), prism.exited]);
+if (ended !== undefined) {
+  console.error(
+    STOP_SIGNALS.includes(ended)
+      ? `${script}: Prism was stopped from outside (${ended}); stopping too.`
+      : `${script}: Prism kept exiting (last: ${ended}); stopping. Its last output is above.`,
+  );
+}
 await prism.stop();
-process.exit(1);
+process.exit(ended === undefined ? 0 : 1);
 
 /** Port, host and log level as Prism would read them; the positionals; every other option, passed on. */
 function parse(list, known) {

@@ -6,11 +6,13 @@
 //   npm run sandbox -- --cors-origin https://app.example   web pages of that origin may call it too
 //                                   (by default: pages of this machine and the reference opened from disk)
 // Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
-// unknown option) is one line and exit code 2; the banner comes only once the port is listened on.
+// unknown option) is one line and exit code 2; the banner comes only once the port is listened on. It
+// runs until Ctrl-C, SIGTERM or (started through npm or npx) the end of its parent: whenOwnerGone().
 import { createServer } from "node:net";
 import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
+import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { exposureWarning, listenError, parseOptions, parsePort } from "../lib/cli.mjs";
-import { PRISM_LOG_LEVELS as LEVELS } from "./prism-process.mjs";
+import { PRISM_LOG_LEVELS as LEVELS, STOP_SIGNALS } from "./prism-process.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
 
 const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at once
@@ -49,27 +51,13 @@ async function portToUse() {
   return free ? DEFAULT_PORT : freePort(values.host);
 }
 
-// The signals are taken before anything starts: a Ctrl-C (or a SIGTERM from a supervisor) that comes
-// while Prism is still starting must stop it too, once it is up — Prism runs in its own process group,
-// so it would outlive a default exit.
-let running;
-let stopping = false;
-let requested;
-async function stop(code) {
-  if (stopping) return;
-  if (!running) {
-    requested ??= code; // acted on as soon as the start finishes
-    return;
-  }
-  stopping = true;
-  await running.stop();
-  process.exit(code);
-}
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
+// Taken before anything starts: a Ctrl-C (or a SIGTERM from a supervisor) that comes while Prism is
+// still starting must stop it too, once it is up.
+const ownerGone = whenOwnerGone();
 
 const started = performance.now();
 const port = await portToUse().catch((error) => fail(listenError(error, values.host, DEFAULT_PORT, "sandbox")));
+let running;
 try {
   running = await startSandbox({
     host: values.host,
@@ -81,12 +69,10 @@ try {
     onRestart: (how) => console.error(`sandbox: Prism exited (${how}); restarting it (the sandbox keeps its state).`),
   });
 } catch (error) {
-  if (requested !== undefined) process.exit(requested);
   fail(
     error.code ? listenError(error, values.host, port, "sandbox") : `the sandbox did not start: ${String(error.message).split("\n")[0]}`,
   );
 }
-if (requested !== undefined) await stop(requested);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const exposure = exposureWarning(
   values.host,
@@ -106,9 +92,14 @@ Ctrl-C to stop.
 `);
 if (exposure) console.error(`sandbox: ${exposure}`);
 
-// Prism dying too often to be restarted ends the sandbox too, with one line.
-void running.exited.then((how) => {
-  if (stopping) return;
-  console.error(`sandbox: Prism kept exiting (last: ${how}); stopping. Its last output is above.`);
-  void stop(1);
-});
+// The owner gone ends the sandbox; so does Prism stopped from outside or dying too often to be
+// restarted, with one line.
+const ended = await Promise.race([ownerGone.then(() => undefined), running.exited]);
+if (ended !== undefined)
+  console.error(
+    STOP_SIGNALS.includes(ended)
+      ? `sandbox: Prism was stopped from outside (${ended}); stopping too.`
+      : `sandbox: Prism kept exiting (last: ${ended}); stopping. Its last output is above.`,
+  );
+await running.stop();
+process.exit(ended === undefined ? 0 : 1);

@@ -3,12 +3,15 @@
 // the file (open docs/index.html); a server is closer to how it is hosted. `-p <port>` (or PORT) picks
 // the port: default 4173, or any free one when that is taken; a port given that is taken is an error.
 // Paths without a file fall back to index.html, so Redoc's deep links (/section/…, /projects/…)
-// survive a reload. Nothing outside docs/ is served, symbolic links included.
+// survive a reload. Nothing outside docs/ is served, symbolic links included. It runs until Ctrl-C,
+// SIGTERM or (started through npm or npx) the end of its parent process: whenOwnerGone().
 import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { pipeline } from "node:stream";
+import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { listenError, parseOptions, parsePort } from "../lib/cli.mjs";
+import { answerClientErrors } from "./listen.mjs";
 
 const docs = realpathSync(new URL("../../docs/", import.meta.url).pathname) + sep;
 const DEFAULT_PORT = 4173;
@@ -82,6 +85,8 @@ const server = createServer((request, response) => {
   else pipeline(createReadStream(file), response, () => {});
 });
 
+answerClientErrors(server); // what node:http refuses itself, and CONNECT: problems, not dropped connections
+
 function listen(chosen, fallback) {
   server.once("error", (error) => {
     if (error.code === "EADDRINUSE" && fallback) return listen(0, false); // only the default moves
@@ -94,3 +99,4 @@ server.once("listening", () => {
   console.log(`API reference at http://127.0.0.1:${actual}/ (serving docs/; Ctrl+C to stop)`);
 });
 listen(port, given === undefined);
+void whenOwnerGone().then(() => process.exit(0));

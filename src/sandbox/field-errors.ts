@@ -13,7 +13,12 @@ export function fieldErrors(errors: readonly RequestSchemaError[]): FieldError[]
   // A value of the wrong type breaks its other rules too (1.5 is neither an integer nor an "int64"):
   // the type error alone says what is wrong.
   const wrongType = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
-  const relevant = withoutMisfits(errors).filter((e) => e.keyword === "type" || !wrongType.has(e.instancePath));
+  // A pattern beside a format that fails too (the email rule spells out `format: email`) adds only a long
+  // regular expression to what the format's message says.
+  const wrongFormat = new Set(errors.filter((e) => e.keyword === "format").map((e) => e.instancePath));
+  const relevant = withoutMisfits(errors).filter(
+    (e) => (e.keyword === "type" || !wrongType.has(e.instancePath)) && !(e.keyword === "pattern" && wrongFormat.has(e.instancePath)),
+  );
   for (const error of relevant) {
     const field = describe(error);
     const key = `${field.pointer}\u0000${field.detail}`;

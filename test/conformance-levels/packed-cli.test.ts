@@ -1,11 +1,12 @@
 // pcs as a package user gets it: the main package's and the CLI's tarballs installed into an empty
 // folder, `pcs sandbox` started from there, and `npx pcs projects list` against it: a table on a
-// (pseudo-)terminal, JSON when piped.
+// (pseudo-)terminal, JSON when piped. And `npx pcs sandbox &` ended by `kill $!`, as a CI script does.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPacked } from "../../bench/checker.mjs";
-import { run, type Server, startServer } from "../support/run.js";
+import { freePort } from "../../scripts/servers/prism-process.mjs";
+import { commandLines, portIsFree, processTree, run, type Server, startServer, untilEnded } from "../support/run.js";
 
 let installed: ReturnType<typeof installPacked>;
 let server: Server | undefined;
@@ -47,6 +48,20 @@ describe("pcs from its packed tarballs", () => {
     });
     expect(onTerminal.status, onTerminal.stdout).toBe(0);
     expect(onTerminal.stdout).toMatch(/ID\s+TITLE\r?\n48213\s+Spring 2025 launch campaign/);
+  });
+
+  it("`npx pcs sandbox &` then `kill $!`: npx passes the signal to its `sh -c` only, and still nothing is left", async () => {
+    const port = await freePort();
+    const background = await startServer("npx", ["--no-install", "pcs", "sandbox", "--port", String(port)], {
+      cwd: installed.project,
+      env: { PATH: process.env.PATH!, HOME: installed.dir },
+      ready: new RegExp(`http://127\\.0\\.0\\.1:${port}`),
+    });
+    const tree = processTree(background.child.pid!);
+    expect(commandLines(tree).join("\n")).toMatch(/sh -c/);
+    background.child.kill("SIGTERM"); // kill $!
+    expect(commandLines(await untilEnded(tree))).toEqual([]);
+    expect(await portIsFree(port)).toBe(true);
   });
 
   it("installs small", () => {

@@ -44,6 +44,16 @@ function send(
     request.end(body);
   });
 }
+/** What a server sends back to `text` written raw on a connection, until it closes it. */
+function rawAnswer(url: string, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), "127.0.0.1", () => socket.end(text));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("error", () => resolve(answer));
+    socket.on("close", () => resolve(answer));
+  });
+}
 const problemOf = (answer: Answer) => {
   expect(answer.headers["content-type"]).toBe("application/problem+json");
   return JSON.parse(answer.body) as { status: number; detail: string };
@@ -277,17 +287,15 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
     expect(problemOf(answer).status).toBe(413);
   });
 
-  it("what node:http refuses itself (a method it does not know, headers over 16 KB): problems too", async () => {
-    const raw = (text: string) =>
-      new Promise<string>((resolve) => {
-        const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => socket.end(text));
-        let answer = "";
-        socket.on("data", (chunk) => (answer += chunk));
-        socket.on("close", () => resolve(answer));
-      });
+  it("what node:http refuses itself (a method it does not know, headers over 16 KB) and CONNECT: problems too", async () => {
+    const raw = (text: string) => rawAnswer(server.url, text);
     expect(await raw("FOO /projects.json HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);
     expect(await raw(`GET /groups.json HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).toMatch(
       /^HTTP\/1\.1 431 [\s\S]*"status":431/,
+    );
+    // node:http drops the connection of a CONNECT nobody listens for: answered instead.
+    expect(await raw("CONNECT elsewhere.example:443 HTTP/1.1\r\nHost: elsewhere.example:443\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 400 [\s\S]*"detail":"CONNECT asks for a tunnel/,
     );
   });
 
@@ -423,6 +431,13 @@ describe("the docs server (npm run docs)", () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(descriptors() - before).toBeLessThan(10);
+  });
+
+  it("what node:http refuses itself, and CONNECT: problems, not a dropped connection", async () => {
+    expect(await rawAnswer(url, "CONNECT elsewhere.example:443 HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 400 [\s\S]*"status":400/,
+    );
+    expect(await rawAnswer(url, "FOO / HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);
   });
 
   it("serves the reference at / and at a deep link", async () => {

@@ -216,6 +216,36 @@ describe("the comparison of two bundles", () => {
   });
 });
 
+describe("the email rule (policy.mjs: emailRuleSpeltOut)", () => {
+  /** A copy of the bundle whose email addresses carry `pattern` (none when undefined). */
+  const withEmailPattern = (pattern: string | undefined): Json => {
+    const doc = structuredClone(openapi);
+    for (const schema of Object.values<Json>(doc.components.schemas))
+      for (const property of Object.values<Json>(schema.properties ?? {}))
+        if (property.format === "email") {
+          if (pattern === undefined) delete property.pattern;
+          else property.pattern = pattern;
+        }
+    return doc;
+  };
+  const patternChanges = (changes: Change[]) => changes.filter((c) => /`(email|email_billing)` pattern/.test(c.text));
+
+  it("spelt out as the pattern beside `format: email`: non-breaking, requests included (the validators refused the same already)", () => {
+    const changes = patternChanges(compareDescriptions(withEmailPattern(undefined), openapi));
+    expect(changes.map((c) => c.operation)).toEqual(
+      expect.arrayContaining(["POST /projects/{project_id}/users.json", "PATCH /organizations.json"]),
+    );
+    expect(changes.map((c) => c.classification)).toEqual(changes.map(() => "non-breaking"));
+  });
+
+  it("any other pattern put on a request email: breaking", () => {
+    const changes = patternChanges(compareDescriptions(withEmailPattern(undefined), withEmailPattern("^[a-z]+@[a-z]+\\.example$")));
+    const requests = changes.filter((c) => /request body/.test(c.text));
+    expect(requests.length, show(changes)).toBeGreaterThanOrEqual(2);
+    expect(requests.map((c) => c.classification)).toEqual(requests.map(() => "breaking"));
+  });
+});
+
 describe("the gate", () => {
   const agreeing = (version: string) => ({ "package.json": version, "openapi/openapi.yaml": version });
 

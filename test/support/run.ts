@@ -3,6 +3,8 @@
 // command-line tools (node_modules/.bin, colours off); startServer() for a program that keeps running
 // until stopped, once it has printed that it is ready.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { repoRoot } from "./openapi.js";
 
 export interface Finished {
@@ -109,4 +111,57 @@ export async function startServer(
       return exited;
     },
   };
+}
+
+/** A process and every process under it, as the kernel lists them now (Linux: /proc). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    /* gone already */
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** The processes of `pids` that still run (an exited one nobody has reaped yet does not count). */
+export function stillRunning(pids: readonly number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** What each of `pids` runs (its command line), for failure messages. */
+export function commandLines(pids: readonly number[]): string[] {
+  return pids.map((pid) => {
+    try {
+      return `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim()}`;
+    } catch {
+      return `${pid} (gone)`;
+    }
+  });
+}
+
+/** Waits until none of `pids` runs, or `ms` have passed; returns the ones still running. */
+export async function untilEnded(pids: readonly number[], ms = 10_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (stillRunning(pids).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return stillRunning(pids);
+}
+
+/** Whether nothing listens on 127.0.0.1:`port` any more. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
 }

@@ -1,6 +1,7 @@
 import { type Server } from "node:http";
 import { type CorsOptions } from "./cors.js";
 import type { Sandbox } from "./sandbox.js";
+export { PARENT_POLL_MS, whenOwnerGone, type OwnerWatchOptions } from "./owner.js";
 export interface ServeSandboxOptions {
     /** Default 127.0.0.1. */
     host?: string;
@@ -20,7 +21,8 @@ export interface ServedSandbox {
 /** The control endpoints' paths: only these bypass Prism in `npm run sandbox`. */
 export declare const CONTROL_PATHS: ReadonlySet<string>;
 /** Answers what node:http refuses before any handler runs (an unknown method, headers over 16 KB, a
- * request too slow) with a problem too, instead of its bare status line. */
+ * request too slow) with a problem too, instead of its bare status line; and CONNECT, a request for a
+ * tunnel that node:http would otherwise answer by dropping the connection. */
 export declare function answerClientErrors(server: Server): void;
 /** Listens, then resolves to { url, port, close }; rejects with the listen error (EADDRINUSE…). */
 export declare function listen(server: Server, port: number, host: string): Promise<ServedSandbox>;

@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES } from "./limits.js";
 import { isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
 import { problemJson, STATUS_TITLES } from "./problem.js";
 import { FORBIDDEN_METHODS } from "./sandbox.js";
+export { PARENT_POLL_MS, whenOwnerGone } from "./owner.js";
 /** Test control, for tests in other processes: reset the sandbox and read the emails it sent. Never
  * from a web page (a browser's simple request needs no preflight). */
 const CONTROL = {
@@ -55,15 +56,21 @@ function control(incoming, outgoing, sandbox, token) {
     return true;
 }
 /** Answers what node:http refuses before any handler runs (an unknown method, headers over 16 KB, a
- * request too slow) with a problem too, instead of its bare status line. */
+ * request too slow) with a problem too, instead of its bare status line; and CONNECT, a request for a
+ * tunnel that node:http would otherwise answer by dropping the connection. */
 export function answerClientErrors(server) {
     server.on("clientError", (error, socket) => {
         if (!socket.writable || error.code === "ECONNRESET")
             return void socket.destroy();
         const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-        const body = problemJson(status, "The request is not HTTP this server can read.");
-        socket.end(`HTTP/1.1 ${status} ${STATUS_TITLES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        endWithProblem(socket, status, "The request is not HTTP this server can read.");
     });
+    server.on("connect", (_request, socket) => endWithProblem(socket, 400, "CONNECT asks for a tunnel; this server is no proxy and answers requests for its own paths."));
+}
+function endWithProblem(socket, status, detail) {
+    const body = problemJson(status, detail);
+    socket.on("error", () => socket.destroy()); // a client that went away: nothing more to say
+    socket.end(`HTTP/1.1 ${status} ${STATUS_TITLES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 /** Listens, then resolves to { url, port, close }; rejects with the listen error (EADDRINUSE…). */
 export function listen(server, port, host) {
