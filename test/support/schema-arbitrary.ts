@@ -305,27 +305,32 @@ export function brokenConstraints(within: Json, value: unknown): string[] {
 }
 
 /**
+ * What may break beside a constraint at the same place without the input breaking anything else: a
+ * length limit may break the pattern too (a two-letter code cannot be three letters long and still match
+ * ^[A-Z]{2}$, while an email address can be too long and still match its pattern), and a pattern and a
+ * format that state the same rule (an email address's) break together or not at all.
+ */
+const COMPANIONS: Record<string, string[]> = {
+  maxLength: ["pattern"],
+  minLength: ["pattern"],
+  pattern: ["format"],
+  format: ["pattern"],
+};
+
+/**
  * Whether `value` breaks exactly the breaker's constraint, as Ajv judges it against `within`: its own
- * constraint, plus the pattern when a length limit cannot be broken without it (a two-letter code
- * cannot be three letters long and still match ^[A-Z]{2}$). For the exactly-one rule: the body fails
+ * constraint, and at the same place at most its companions. For the exactly-one rule: the body fails
  * `oneOf` at the root.
  */
 export function breaksExactly(breaker: Breaker, within: Json, value: unknown): boolean {
   const broken = brokenConstraints(within, value);
   if (breaker.constraint === "oneOf") return broken.includes(" oneOf");
-  const expected = [`${breaker.at} ${breaker.constraint}`];
-  const s = schemaAt(within, breaker.at);
-  if ((breaker.constraint === "maxLength" || breaker.constraint === "minLength") && s?.pattern) expected.push(`${breaker.at} pattern`);
-  return JSON.stringify(broken) === JSON.stringify(expected.sort());
+  const own = `${breaker.at} ${breaker.constraint}`;
+  const allowed = new Set([own, ...(COMPANIONS[breaker.constraint] ?? []).map((keyword) => `${breaker.at} ${keyword}`)]);
+  return broken.includes(own) && broken.every((constraint) => allowed.has(constraint));
 }
 
 /** The breaker's values, keeping only those that break exactly its constraint. */
 export function exactly(breaker: Breaker, within: Json): fc.Arbitrary<unknown> {
   return breaker.arbitrary.filter((value) => breaksExactly(breaker, within, value));
-}
-
-function schemaAt(schema: Json, pointer: string): Json | undefined {
-  let s = resolve(schema);
-  for (const name of pointer.split("/").slice(1)) s = s?.properties?.[name] === undefined ? undefined : resolve(s.properties[name]);
-  return s;
 }
