@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run contract:proxy -- [--level documented|full] [prism options…] <upstream url>`: Prism as a
-// validating proxy (`prism proxy --errors`) in front of a server. At the full level (the default) it
-// checks traffic against generated/openapi.json, assumptions included; at the documented level against
-// generated/openapi.documented.json, so an answer the service's documentation allows (a 404 whose body
-// is `{"error":"Not found"}`, an empty 401, limit=150) passes through instead of becoming a 500.
-// PCS_CONFORMANCE sets the level too; --level wins. Prism is started through scripts/servers/prism.mjs, which
+// validating proxy (`prism proxy --errors`) in front of a server. At the documented level (the default,
+// as for the contract checker) it checks traffic against generated/openapi.documented.json, so an answer
+// the service's documentation allows (a 404 whose body is `{"error":"Not found"}`, an empty 401,
+// limit=150) passes through instead of becoming a 500; at the full level against generated/openapi.json,
+// assumptions included. PCS_CONFORMANCE sets the level too; --level wins. Prism is started through scripts/servers/prism.mjs, which
 // first checks the port and the upstream and says in one line what is wrong.
 import { spawn } from "node:child_process";
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
@@ -14,7 +14,7 @@ const root = new URL("../..", import.meta.url).pathname;
 const DOCUMENTS = { full: "generated/openapi.json", documented: "generated/openapi.documented.json" };
 
 const args = process.argv.slice(2);
-let level = process.env.PCS_CONFORMANCE?.trim() || "full";
+let level = process.env.PCS_CONFORMANCE?.trim() || "documented";
 const at = args.findIndex((arg) => arg === "--level" || arg.startsWith("--level="));
 if (at >= 0) {
   const inline = args[at].split("=")[1];

@@ -68,8 +68,9 @@ const get = (path: string, authorization: string | null = basicAuthorization("pr
   fetch(`${via.url}${path}`, { headers: authorization ? { authorization } : {} });
 
 describe("npm run contract:proxy (Prism validating proxy)", () => {
-  it("is `prism proxy --errors` on the full bundle, or on the documented-only one with --level documented", () => {
+  it("is `prism proxy --errors` on the documented-only bundle by default (as the checker's level), or on the full one with --level full", () => {
     expect(script).toBe("node scripts/servers/contract-proxy.mjs");
+    expect(launcher).toContain('process.env.PCS_CONFORMANCE?.trim() || "documented"');
     expect(launcher).toContain('"proxy", "--errors", DOCUMENTS[level]');
     expect(launcher).toContain('full: "generated/openapi.json", documented: "generated/openapi.documented.json"');
   });
