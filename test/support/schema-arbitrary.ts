@@ -166,7 +166,8 @@ function valueBreakers(schema: Json, at: string): Breaker[] {
     if (s.minLength) {
       found.push({ constraint: "minLength", at, arbitrary: validString(s).map((v) => [...v].slice(0, s.minLength - 1).join("")) });
     }
-    if (s.pattern) {
+    // A pattern beside a format spells the format out (the email rule): one rule, broken by the format's breaker.
+    if (s.pattern && !s.format) {
       const re = new RegExp(s.pattern);
       found.push({ constraint: "pattern", at, arbitrary: text(s.minLength ?? 0, s.maxLength ?? 40).filter((v) => !re.test(v)) });
     }
@@ -307,16 +308,21 @@ export function brokenConstraints(within: Json, value: unknown): string[] {
 /**
  * Whether `value` breaks exactly the breaker's constraint, as Ajv judges it against `within`: its own
  * constraint, plus the pattern when a length limit cannot be broken without it (a two-letter code
- * cannot be three letters long and still match ^[A-Z]{2}$). For the exactly-one rule: the body fails
- * `oneOf` at the root.
+ * cannot be three letters long and still match ^[A-Z]{2}$) or when the pattern spells a format out
+ * (the email rule: breaking one breaks the other). For the exactly-one rule: the body fails `oneOf` at
+ * the root.
  */
 export function breaksExactly(breaker: Breaker, within: Json, value: unknown): boolean {
-  const broken = brokenConstraints(within, value);
-  if (breaker.constraint === "oneOf") return broken.includes(" oneOf");
-  const expected = [`${breaker.at} ${breaker.constraint}`];
+  const list = brokenConstraints(within, value);
+  if (breaker.constraint === "oneOf") return list.includes(" oneOf");
+  const broken = JSON.stringify(list);
+  const own = `${breaker.at} ${breaker.constraint}`;
+  const withPattern = JSON.stringify([own, `${breaker.at} pattern`].sort());
   const s = schemaAt(within, breaker.at);
-  if ((breaker.constraint === "maxLength" || breaker.constraint === "minLength") && s?.pattern) expected.push(`${breaker.at} pattern`);
-  return JSON.stringify(broken) === JSON.stringify(expected.sort());
+  if (breaker.constraint === "format" && s?.pattern) return broken === withPattern;
+  if ((breaker.constraint === "maxLength" || breaker.constraint === "minLength") && s?.pattern)
+    return broken === withPattern || broken === JSON.stringify([own]);
+  return broken === JSON.stringify([own]);
 }
 
 /** The breaker's values, keeping only those that break exactly its constraint. */
