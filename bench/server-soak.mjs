@@ -127,7 +127,7 @@ for (const [name, { url, output }] of [...Object.entries(commands), ["npm run do
     }
     if (statuses.has(0) || [...statuses.keys()].some((status) => status >= 500)) console.log(`    after ${place}: ${[...statuses]}`);
   }
-  const after = await sendRaw(url, VALID_REQUEST);
+  const after = await sendRaw(url, name === "npm run docs" ? { ...VALID_REQUEST, target: "/" } : VALID_REQUEST);
   const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} ×${count}`);
   console.log(
     `  ${name}: ${tally.join(", ")} in ${((performance.now() - started) / 1000).toFixed(1)} s; then a valid request → ${after.status}; Prism restarted: ${/restarting/.test(output()) ? "yes" : "no"}`,

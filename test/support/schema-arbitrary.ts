@@ -166,7 +166,8 @@ function valueBreakers(schema: Json, at: string): Breaker[] {
     if (s.minLength) {
       found.push({ constraint: "minLength", at, arbitrary: validString(s).map((v) => [...v].slice(0, s.minLength - 1).join("")) });
     }
-    if (s.pattern) {
+    // A pattern beside a format spells the format out (the email rule): one rule, broken by the format's breaker.
+    if (s.pattern && !s.format) {
       const re = new RegExp(s.pattern);
       found.push({ constraint: "pattern", at, arbitrary: text(s.minLength ?? 0, s.maxLength ?? 40).filter((v) => !re.test(v)) });
     }
@@ -305,32 +306,32 @@ export function brokenConstraints(within: Json, value: unknown): string[] {
 }
 
 /**
- * What may break beside a constraint at the same place without the input breaking anything else: a
- * length limit may break the pattern too (a two-letter code cannot be three letters long and still match
- * ^[A-Z]{2}$, while an email address can be too long and still match its pattern), and a pattern and a
- * format that state the same rule (an email address's) break together or not at all.
- */
-const COMPANIONS: Record<string, string[]> = {
-  maxLength: ["pattern"],
-  minLength: ["pattern"],
-  pattern: ["format"],
-  format: ["pattern"],
-};
-
-/**
  * Whether `value` breaks exactly the breaker's constraint, as Ajv judges it against `within`: its own
- * constraint, and at the same place at most its companions. For the exactly-one rule: the body fails
- * `oneOf` at the root.
+ * constraint, plus the pattern when a length limit cannot be broken without it (a two-letter code
+ * cannot be three letters long and still match ^[A-Z]{2}$) or when the pattern spells a format out
+ * (the email rule: breaking one breaks the other). For the exactly-one rule: the body fails `oneOf` at
+ * the root.
  */
 export function breaksExactly(breaker: Breaker, within: Json, value: unknown): boolean {
-  const broken = brokenConstraints(within, value);
-  if (breaker.constraint === "oneOf") return broken.includes(" oneOf");
+  const list = brokenConstraints(within, value);
+  if (breaker.constraint === "oneOf") return list.includes(" oneOf");
+  const broken = JSON.stringify(list);
   const own = `${breaker.at} ${breaker.constraint}`;
-  const allowed = new Set([own, ...(COMPANIONS[breaker.constraint] ?? []).map((keyword) => `${breaker.at} ${keyword}`)]);
-  return broken.includes(own) && broken.every((constraint) => allowed.has(constraint));
+  const withPattern = JSON.stringify([own, `${breaker.at} pattern`].sort());
+  const s = schemaAt(within, breaker.at);
+  if (breaker.constraint === "format" && s?.pattern) return broken === withPattern;
+  if ((breaker.constraint === "maxLength" || breaker.constraint === "minLength") && s?.pattern)
+    return broken === withPattern || broken === JSON.stringify([own]);
+  return broken === JSON.stringify([own]);
 }
 
 /** The breaker's values, keeping only those that break exactly its constraint. */
 export function exactly(breaker: Breaker, within: Json): fc.Arbitrary<unknown> {
   return breaker.arbitrary.filter((value) => breaksExactly(breaker, within, value));
+}
+
+function schemaAt(schema: Json, pointer: string): Json | undefined {
+  let s = resolve(schema);
+  for (const name of pointer.split("/").slice(1)) s = s?.properties?.[name] === undefined ? undefined : resolve(s.properties[name]);
+  return s;
 }
