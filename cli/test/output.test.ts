@@ -47,7 +47,7 @@ describe("jsonText", () => {
   it("writes 100,000 levels without overflowing the stack, indented down to its limit", () => {
     const depth = 100_000;
     const deep = JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`);
-    expect(() => JSON.stringify(deep)).toThrow(RangeError); // what pcs used before
+    // JSON.stringify, which pcs used before, overflows the stack here on Node 20 to 24 (Node 26's does not).
     const compact = jsonText(deep);
     expect(compact).toBe(`${"[".repeat(depth - 1)}[]${"]".repeat(depth - 1)}`);
     const indented = jsonText(deep, { indent: 2 });
