@@ -11,6 +11,7 @@ export type {
   MediaType,
   OperationAt,
   PathsWithMethod,
+  NoCallSignature,
   ReportedCallMethod,
 } from "./api-client.js";
 export type { FetchLike } from "./retry.js";

@@ -34,8 +34,10 @@ export type CallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As
 export type ReportedCallMethod<M extends HttpMethod> = <P extends PathsWithMethod<M>, As extends ParseAs = "json">(url: P, ...init: [...CallArgs<OperationAt<P, M>, As>]) => Promise<FetchResponse<OperationAt<P, M>, {
     parseAs: As;
 }, MediaType>>;
+/** An overload that accepts no call, only so that there are four (see the top of this file). */
+export type NoCallSignature = (url: never, ...init: never[]) => never;
 /** A method that is strict, satisfies openapi-fetch's method type and reports errors by name (see the top of this file). */
-export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType> & ClientMethod<never, M, "application/json"> & ReportedCallMethod<M>;
+export type ClientCallMethod<M extends HttpMethod> = CallMethod<M> & ClientMethod<never, M, MediaType> & NoCallSignature & ReportedCallMethod<M>;
 /** An openapi-fetch client for this API: a `Client<paths>` whose calls refuse unknown option properties. */
 export interface ApiClient extends Omit<Client<paths, MediaType>, Uppercase<HttpMethod>> {
     GET: ClientCallMethod<"get">;

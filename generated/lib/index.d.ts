@@ -1,6 +1,6 @@
 export { createClient, DEFAULT_TIMEOUT_MS, PACKAGE_USER_AGENT } from "./create-client.js";
 export type { ClientOptions, PassedThroughOptions } from "./create-client.js";
-export type { ApiClient, CallArgs, CallMethod, CallOptions, ClientCallMethod, HttpMethod, MediaType, OperationAt, PathsWithMethod, ReportedCallMethod, } from "./api-client.js";
+export type { ApiClient, CallArgs, CallMethod, CallOptions, ClientCallMethod, HttpMethod, MediaType, OperationAt, PathsWithMethod, NoCallSignature, ReportedCallMethod, } from "./api-client.js";
 export type { FetchLike } from "./retry.js";
 export { DEFAULT_RETRY } from "./retry.js";
 export type { ResolvedRetryOptions, RetryOptions } from "./retry.js";
