@@ -1,7 +1,7 @@
 // What went wrong, in one line: the service's problem, a timeout (which limit, which URL), a network
 // failure (the URL and its cause: ECONNREFUSED, ENOTFOUND, a certificate error…), a body too large.
 // The caller redacts the line and makes it safe for a terminal.
-import { networkFailureReason } from "@project-collaboration/api";
+import { networkFailureReason } from "@project-collaboration/api/network-failure";
 
 export interface Limits {
   /** Per attempt, ms. */

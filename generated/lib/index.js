@@ -1,4 +1,6 @@
 // The package's public surface: the client, its helpers, and the types of every path and resource.
+// Node-only helpers live in their own entry points, out of what a browser app bundles:
+// `@project-collaboration/api/network-failure` (why a fetch got no answer).
 export { createClient, DEFAULT_TIMEOUT_MS, PACKAGE_USER_AGENT } from "./create-client.js";
 export { DEFAULT_RETRY } from "./retry.js";
 export { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./bounded-body.js";
@@ -8,5 +10,4 @@ export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED } from "./redaction.js";
 export { safeJsonText, safeTerminalText } from "./terminal-text.js";
-export { networkFailureReason } from "./network-failure.js";
 export { PACKAGE_VERSION } from "./version.js";

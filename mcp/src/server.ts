@@ -14,12 +14,12 @@ import {
   ApiError,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_MS,
-  networkFailureReason,
   safeTerminalText,
   unwrap,
   type ApiClient,
   type FetchResult,
 } from "@project-collaboration/api";
+import { networkFailureReason } from "@project-collaboration/api/network-failure";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ajv, toRequest } from "./arguments.js";
 import { builtTools, type OperationTool } from "./operations.js";
