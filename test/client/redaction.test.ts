@@ -213,3 +213,19 @@ describe("redactResponse: a Response's status text, URL and headers", () => {
     expect(redactResponse(plain, redact)).toBe(plain);
   });
 });
+
+describe("edge cases of the inputs", () => {
+  it("with no secret at all, still replaces a URL's user info", () => {
+    expect(createRedactor([])("see https://me:pw@pcs.example.com/x")).toBe(`see https://${REDACTED}@pcs.example.com/x`);
+  });
+
+  it("ignores an empty secret (it would match between every two characters)", () => {
+    expect(createRedactor(["", "qzx-7-Kw-long-enough"])("abc qzx-7-Kw-long-enough")).toBe(`abc ${REDACTED}`);
+    expect(createRedactor([""])("abc - [x]")).toBe("abc - [x]");
+  });
+
+  it("has no form of a key that is not a string (an option left unset in JavaScript)", () => {
+    expect(credentialForms(undefined as unknown as string)).toEqual([]);
+    expect(credentialForms("")).toEqual([]);
+  });
+});
