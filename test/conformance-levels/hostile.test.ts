@@ -15,9 +15,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../contract/src/index.js";
-import { sentKeys } from "../../contract/src/credentials.js";
-import { credentialForms } from "../../src/index.js";
+import { CLEAN_UP_GRACE_MS, main } from "../../contract/src/index.js";
+import { contractKeysFor, keyForms } from "../support/hostile-server.js";
 import { repoRoot } from "../support/openapi.js";
 import { run } from "../support/run.js";
 import { DEFECTS } from "../support/stand-in/defects.js";
@@ -75,7 +74,7 @@ describe("no form of any key in any output", () => {
       PCS_OTHER_API_KEY: otherApiKey,
     });
     expect(result.json, result.err).toBeDefined();
-    const forms = sentKeys({ apiKey, otherApiKey }).flatMap((key) => credentialForms(key.value));
+    const forms = [apiKey, otherApiKey].flatMap(contractKeysFor).flatMap(keyForms);
     for (const [name, text] of Object.entries({
       console: `${result.out}\n${result.err}`,
       json: result.json,
@@ -129,6 +128,15 @@ describe("bounded in time and memory, whatever the server sends", () => {
       expect(result.signal, result.output.slice(-2000)).toBe(null);
       expect([0, 1, 2]).toContain(result.status);
       expect(result.json, result.output.slice(-2000)).toBeDefined();
+      // Ended by the run's limit (the clean-up's grace past it at most, and a few seconds to start the
+      // process and write the reports), and the report says which: the limit, or the run's own end.
+      expect(result.seconds).toBeLessThan(maxTime + CLEAN_UP_GRACE_MS / 1000 + 10);
+      const report = JSON.parse(result.json!);
+      if (report.endedBy === undefined) expect(report.verdict.line).toMatch(/^(PASS|FAIL) — /);
+      else {
+        expect(report.endedBy).toBe("max-time");
+        expect(report.verdict.line).toMatch(/stopped by --max-time|reached its time limit \(--max-time/);
+      }
       expect(result.peak).toBeGreaterThan(0);
       expect(result.peak).toBeLessThan(1024 * 1024 * 1024);
     });

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { credentialForms } from "../../src/index.js";
 import { createRedact, curlOf, main, sentKeys, wrongKeyOf } from "../../contract/src/index.js";
+import { contractKeysFor, keyForms, swapCase } from "../support/hostile-server.js";
 import {
   echoing,
   type HostileServer,
@@ -109,7 +109,7 @@ describe("no secret and no control character in any output", () => {
     const result = await command(["--rate", "1000", "--concurrency", "8", "--level", "full", ...groups]);
     expect(result.code, result.err).toBe(1); // the echo breaks the bodies' schemas: that is not the point
     const outputs = { console: `${result.out}\n${result.err}`, json: result.json!, junit: result.junit!, har: result.har! };
-    const forms = sentKeys({ apiKey: SECRET }).flatMap((key) => credentialForms(key.value));
+    const forms = contractKeysFor(SECRET).flatMap(keyForms);
     expect(forms.length).toBeGreaterThan(40);
     for (const [name, text] of Object.entries(outputs)) {
       const leaked = forms.filter((form) => text.includes(form));
@@ -123,8 +123,10 @@ describe("no secret and no control character in any output", () => {
     // The console shows what the server sent, escaped: no character a terminal acts on.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
     expect(outputs.console).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
-    expect(outputs.console).toContain("\\u001b");
-    expect(TERMINAL_ATTACK).toContain("\u001b");
+    // The attack the server put in its text bodies is there, each control written as an escape.
+    expect(outputs.console).toContain(String.raw`you sent: \u001b[2J\u001b]0;pwned\u0007\u001b]52;c;cHduZWQ=\u0007\u009b31m\u202edesrever`);
+    expect(outputs.console).not.toContain(TERMINAL_ATTACK);
+    expect(outputs.console).not.toContain("\u001b");
   });
 
   it("the redaction learns a credential made from a key that the list of sent keys does not hold", () => {
@@ -189,14 +191,13 @@ describe("no secret and no control character in any output", () => {
       `-H "authorization: Bearer ${API_KEY}"`,
     );
     for (const line of [
-      curl("https://pcs.invalid/g", basic(`${swap(SECRET)}:`)),
+      curl("https://pcs.invalid/g", basic(`${swapCase(SECRET)}:`)),
       curl("https://pcs.invalid/g", basic(`${SECRET.toLowerCase()}:`)),
     ])
-      for (const form of sentKeys(target).flatMap((k) => credentialForms(k.value))) expect(line).not.toContain(form);
+      for (const form of [SECRET, "0ther-Key-value"].flatMap(contractKeysFor).flatMap(keyForms)) expect(line).not.toContain(form);
   });
 });
 
 /** The shell expressions of the variables, as curl lines write them. */
 const API_KEY = ["$", "{PCS_API_KEY}"].join("");
 const OTHER_KEY = ["$", "{PCS_OTHER_API_KEY}"].join("");
-const swap = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");

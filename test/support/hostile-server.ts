@@ -27,13 +27,27 @@ export const HOSTILE_TEXT = `${ESC}[2J${ESC}]0;owned${BEL}${ESC}]52;c;aGk=${BEL}
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const UNSAFE_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
-/** Every form the key travels or comes back in, computed independently of src/redaction.ts. */
+/** Every form the key travels or comes back in, computed independently of src/redaction.ts: itself,
+ * the Basic token with it as user name and as password, each percent-encoded (encodeURIComponent's and
+ * a form's encoding, upper- and lower-case hex), and the key escaped inside a JSON string. */
 export function keyForms(key: string): string[] {
   const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
   const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
   const plain = [key, base64(`${key}:`), base64(`:${key}`)];
   const encoded = plain.flatMap((form) => [encodeURIComponent(form), new URLSearchParams({ k: form }).toString().slice(2)]);
-  return [...new Set([...plain, ...encoded, ...encoded.map(lowerHex)])].filter((form) => form.length > 0);
+  const jsonEscaped = JSON.stringify(key).slice(1, -1);
+  return [...new Set([...plain, ...encoded, ...encoded.map(lowerHex), jsonEscaped])].filter((form) => form.length > 0);
+}
+
+/** The text with the case of every letter swapped ("aB" → "Ab"). */
+export const swapCase = (text: string): string =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
+
+/** Every key the contract checker may send for the user's `key`, spelled out here rather than taken
+ * from contract/src/credentials.ts: the key, the wrong key its checks derive (`${key}-not-this-one`),
+ * each as it is, in upper case, in lower case and case-swapped (as a server or proxy may change it). */
+export function contractKeysFor(key: string): string[] {
+  return [key, `${key}-not-this-one`].flatMap((k) => [k, k.toUpperCase(), k.toLowerCase(), swapCase(k)]);
 }
 
 /** The key a request brought (HTTP Basic, the key as user name). */
