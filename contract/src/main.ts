@@ -1,7 +1,8 @@
 // The command, as a function of its arguments and environment (so tests call it without a process):
 // the first line says what is checked, with which limits; the report follows; the exit code last.
-// Everything it prints passes one boundary: every form of every key the run sent is redacted, and
-// what a terminal would act on (a server's escape sequences, C1 controls, bidi overrides) is escaped.
+// Everything it prints passes one boundary, once: every form of every key the run sent is redacted, and
+// what a terminal would act on (a server's escape sequences, C1 controls, bidi overrides) is escaped —
+// by `out`/`err` here, by consoleReport for the report.
 // The reports are written whatever ended the run: its end, a limit, or a failed set-up.
 import { appendFileSync } from "node:fs";
 import { safeTerminalText } from "@project-collaboration/api";
@@ -73,7 +74,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
   const written = (run: RunResult): boolean => {
     try {
       writeReports(run, config.reports);
-      if (env.GITHUB_ACTIONS && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, redact(jobSummary(run)));
+      // The summary redacts each text it takes from the run (jobSummary), as the reports do.
+      if (env.GITHUB_ACTIONS && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(run));
       if (config.writeBaseline && !run.setupError) {
         const { failures, accepted } = findings(run);
         writeBaseline(config.writeBaseline, redact(baselineText([...accepted, ...failures], baseline)));
@@ -108,7 +110,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     err(`pcs-contract: stopped by an unexpected error: ${(error as Error)?.message ?? String(error)}`);
     return { code: 2 };
   }
-  out(consoleReport(run));
+  // Redacted and made safe for a terminal as it is made (consoleReport), not a second time here.
+  io.out(consoleReport(run));
   if (!written(run)) return { code: 2, run };
   return { code: verdict(run).code, run };
 }

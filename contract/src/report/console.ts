@@ -11,8 +11,8 @@
 //     that the documented level passes it);
 //   - what was not checked and why (each reason once, with a count), the clean-up, coverage in one line
 //     per operation, and one verdict line.
-// Server text is cut to excerpts here; the whole text is redacted and made safe for a terminal as it is
-// returned (and main.ts does both again for every line it prints).
+// Server text is cut to excerpts here; the whole text is redacted and made safe for a terminal once, as
+// it is returned (main.ts prints it as it is).
 import { safeTerminalText } from "@project-collaboration/api";
 import { ASSUMPTIONS } from "../description.js";
 import { excerpt } from "../excerpt.js";

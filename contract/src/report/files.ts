@@ -1,8 +1,9 @@
 // The reports for CI: JUnit XML (one test case per check, skipped ones with their reason, failures with
 // their curl line), JSON (every check, coverage, the requests) and HAR (the traffic). Every credential
-// is redacted (every form of every key the run sent, and URL user info): each value as it goes in, and
-// the whole text once more as it leaves, so that nothing a server sent — a status text, a Location, a
-// body — can carry a key out. The JSON texts also have what a terminal would act on escaped.
+// is redacted (every form of every key the run sent, and URL user info) once, where the text leaves,
+// so that nothing a server sent — a status text, a Location, a body — can carry a key out: each string
+// of a JSON report as it is serialized (before JSON escapes it), the whole then made safe for a
+// terminal; in the XML, each text as it goes in, before it is escaped (an escaped `&` would hide a key).
 import { writeFileSync } from "node:fs";
 import { safeJsonText } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../run.js";
@@ -21,7 +22,7 @@ const xmlChar = (char: string) => {
     (code >= 0x20 && code !== 0xfffe && code !== 0xffff && !(code >= 0xd800 && code <= 0xdfff))
   );
 };
-const xml = (text: string) =>
+const escapeXml = (text: string) =>
   [...text]
     .map((char) => (xmlChar(char) ? char : "\uFFFD"))
     .join("")
@@ -34,8 +35,9 @@ const xml = (text: string) =>
  * an assumption the server chose differently at the documented level and a check not checked are
  * skipped with their reason; an unstable check passed, with its first failure as a flakyFailure. */
 export function junit(run: RunResult): string {
+  /** A text in the XML: redacted, then escaped. */
+  const xml = (text: string) => escapeXml(run.redact(text));
   const { failures, accepted, differences } = findings(run);
-  const failing = new Set(failures);
   const skippedBecause = new Map<CheckResult, string>([
     ...accepted.map((r): [CheckResult, string] => [
       r,
@@ -49,134 +51,127 @@ export function junit(run: RunResult): string {
   const cases = run.results.map((r) => {
     const head = `    <testcase classname="${xml(r.group)}" name="${xml(r.title)}" time="${(r.ms / 1000).toFixed(3)}">`;
     const reason = run.redact(r.reason ?? "");
-    const first = xml(reason.split("\n")[0]!.slice(0, 500));
-    const curl = r.exchange ? `\n${curlOf(r.exchange, run.target, run.redact)}` : "";
+    const first = escapeXml(reason.split("\n")[0]!.slice(0, 500));
+    // A curl line is redacted as it is made (before its words are quoted).
+    const details = escapeXml(r.exchange ? `${reason}\n${curlOf(r.exchange, run.target, run.redact)}` : reason);
     if (r.status === "passed") return `${head}</testcase>`;
-    if (r.status === "unstable")
-      return `${head}\n      <flakyFailure message="${first}">${xml(`${reason}${curl}`)}</flakyFailure>\n    </testcase>`;
+    if (r.status === "unstable") return `${head}\n      <flakyFailure message="${first}">${details}</flakyFailure>\n    </testcase>`;
     if (r.status === "not checked" || skippedBecause.has(r))
-      return `${head}\n      <skipped message="${xml(run.redact(skippedBecause.get(r) ?? reason))}"/>\n    </testcase>`;
-    if (!failing.has(r)) return `${head}</testcase>`;
-    return `${head}\n      <failure message="${first}">${xml(`${reason}${curl}`)}</failure>\n    </testcase>`;
+      return `${head}\n      <skipped message="${skippedBecause.has(r) ? xml(skippedBecause.get(r)!) : escapeXml(reason)}"/>\n    </testcase>`;
+    return `${head}\n      <failure message="${first}">${details}</failure>\n    </testcase>`;
   });
-  if (run.setupError)
+  if (run.setupError) {
+    const setupError = run.redact(run.setupError);
     cases.push(
-      `    <testcase classname="set-up" name="set-up" time="${(run.ms / 1000).toFixed(3)}">\n      <failure message="${xml(run.redact(run.setupError).slice(0, 500))}">${xml(run.redact(run.setupError))}</failure>\n    </testcase>`,
+      `    <testcase classname="set-up" name="set-up" time="${(run.ms / 1000).toFixed(3)}">\n      <failure message="${escapeXml(setupError.slice(0, 500))}">${escapeXml(setupError)}</failure>\n    </testcase>`,
     );
+  }
   const tests = cases.length;
   const failed = failures.length + (run.setupError ? 1 : 0);
-  const skipped = cases.filter((c) => c.includes("<skipped ")).length;
-  return run.redact(
-    [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      `<testsuites name="pcs-contract" tests="${tests}" failures="${failed}" skipped="${skipped}" time="${(run.ms / 1000).toFixed(3)}">`,
-      `  <testsuite name="${xml(`contract of ${run.redact(run.target.name)} (level ${run.level})`)}" tests="${tests}" failures="${failed}" skipped="${skipped}">`,
-      ...cases,
-      "  </testsuite>",
-      "</testsuites>",
-      "",
-    ].join("\n"),
-  );
+  const skipped = run.results.filter((r) => r.status === "not checked" || skippedBecause.has(r)).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="pcs-contract" tests="${tests}" failures="${failed}" skipped="${skipped}" time="${(run.ms / 1000).toFixed(3)}">`,
+    `  <testsuite name="${xml(`contract of ${run.target.name} (level ${run.level})`)}" tests="${tests}" failures="${failed}" skipped="${skipped}">`,
+    ...cases,
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ].join("\n");
 }
 
-/** A JSON report as it leaves: every form of every key redacted in the whole text (the JSON-escaped
- * form of a key is one of them), and made safe to print on a terminal. */
-const leaving = (run: RunResult, text: string) => safeJsonText(run.redact(text));
+/** A JSON report as it leaves: each string redacted once as it is serialized (the reports' property
+ * names are the checker's own), and the text made safe to print on a terminal. */
+const leaving = (run: RunResult, value: unknown, indent: number) =>
+  safeJsonText(JSON.stringify(value, (_, item) => (typeof item === "string" ? run.redact(item) : item), indent));
 
 export function json(run: RunResult): string {
   const { code, line } = verdict(run);
   return leaving(
     run,
-    JSON.stringify(
-      {
-        target: run.redact(run.target.baseUrl),
-        level: run.level,
-        mode: run.target.allowWrites ? "writes" : "read-only",
-        limits: run.limits,
-        verdict: { exitCode: code, line },
-        ...(run.endedBy && { endedBy: run.endedBy }),
-        ...(run.setupError && { setupError: run.setupError }),
-        ...(run.baseline && {
-          baseline: {
-            file: run.baseline.file,
-            accepted: [...run.baseline.accepted.keys()],
-            expired: run.baseline.expired.map((entry) => entry.id),
-            noLongerOccurring: run.baseline.gone.map((entry) => entry.id),
-          },
-        }),
-        checks: run.results.map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          title: r.title,
-          level: r.entries.length ? "assumption" : "documented",
-          assumptions: r.entries,
-          operation: r.operation ?? null,
-          status: r.status,
-          reason: r.reason ? run.redact(r.reason) : null,
-          request: r.exchange ? curlOf(r.exchange, run.target, run.redact) : null,
-          ms: r.ms,
-        })),
-        coverage: coverage(run.results, run.target.baseUrl),
-        cleanUp: run.cleanUp,
-        requests: run.exchanges.map((e) => ({
-          method: e.method,
-          url: run.redact(e.url),
-          status: e.status,
-          attempts: e.attempts,
-          ms: e.ms,
-        })),
-      },
-      null,
-      2,
-    ),
+    {
+      target: run.target.baseUrl,
+      level: run.level,
+      mode: run.target.allowWrites ? "writes" : "read-only",
+      limits: run.limits,
+      verdict: { exitCode: code, line },
+      ...(run.endedBy && { endedBy: run.endedBy }),
+      ...(run.setupError && { setupError: run.setupError }),
+      ...(run.baseline && {
+        baseline: {
+          file: run.baseline.file,
+          accepted: [...run.baseline.accepted.keys()],
+          expired: run.baseline.expired.map((entry) => entry.id),
+          noLongerOccurring: run.baseline.gone.map((entry) => entry.id),
+        },
+      }),
+      checks: run.results.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        title: r.title,
+        level: r.entries.length ? "assumption" : "documented",
+        assumptions: r.entries,
+        operation: r.operation ?? null,
+        status: r.status,
+        reason: r.reason ?? null,
+        request: r.exchange ? curlOf(r.exchange, run.target, run.redact) : null,
+        ms: r.ms,
+      })),
+      coverage: coverage(run.results, run.target.baseUrl),
+      cleanUp: run.cleanUp,
+      requests: run.exchanges.map((e) => ({
+        method: e.method,
+        url: e.url,
+        status: e.status,
+        attempts: e.attempts,
+        ms: e.ms,
+      })),
+    },
+    2,
   );
 }
 
 export function har(run: RunResult): string {
-  const headers = (record: Record<string, string>) =>
-    Object.entries(record).map(([name, value]) => ({ name: run.redact(name), value: run.redact(value) }));
+  const headers = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value }));
   return leaving(
     run,
-    JSON.stringify(
-      {
-        log: {
-          version: "1.2",
-          creator: { name: "@project-collaboration/contract", version: "1" },
-          entries: run.exchanges.map((e) => ({
-            startedDateTime: e.started,
-            time: e.ms,
-            request: {
-              method: e.method,
-              url: run.redact(e.url),
-              httpVersion: "HTTP/1.1",
-              headers: headers(e.requestHeaders),
-              queryString: [...new URL(e.url).searchParams].map(([name, value]) => ({ name: run.redact(name), value: run.redact(value) })),
-              cookies: [],
-              headersSize: -1,
-              bodySize: e.requestBody?.length ?? 0,
-              ...(e.requestBody !== undefined && {
-                postData: { mimeType: e.requestHeaders["content-type"] ?? "", text: run.redact(e.requestBody) },
-              }),
-            },
-            response: {
-              status: e.status,
-              statusText: run.redact(e.statusText),
-              httpVersion: "HTTP/1.1",
-              headers: headers(e.responseHeaders),
-              cookies: [],
-              content: { size: e.size, mimeType: e.responseHeaders["content-type"] ?? "", text: run.redact(e.responseText) },
-              redirectURL: run.redact(e.responseHeaders.location ?? ""),
-              headersSize: -1,
-              bodySize: e.size,
-            },
-            cache: {},
-            timings: { send: 0, wait: e.ms, receive: 0 },
-          })),
-        },
+    {
+      log: {
+        version: "1.2",
+        creator: { name: "@project-collaboration/contract", version: "1" },
+        entries: run.exchanges.map((e) => ({
+          startedDateTime: e.started,
+          time: e.ms,
+          request: {
+            method: e.method,
+            url: e.url,
+            httpVersion: "HTTP/1.1",
+            headers: headers(e.requestHeaders),
+            queryString: [...new URL(e.url).searchParams].map(([name, value]) => ({ name, value })),
+            cookies: [],
+            headersSize: -1,
+            bodySize: e.requestBody?.length ?? 0,
+            ...(e.requestBody !== undefined && {
+              postData: { mimeType: e.requestHeaders["content-type"] ?? "", text: e.requestBody },
+            }),
+          },
+          response: {
+            status: e.status,
+            statusText: e.statusText,
+            httpVersion: "HTTP/1.1",
+            headers: headers(e.responseHeaders),
+            cookies: [],
+            content: { size: e.size, mimeType: e.responseHeaders["content-type"] ?? "", text: e.responseText },
+            redirectURL: e.responseHeaders.location ?? "",
+            headersSize: -1,
+            bodySize: e.size,
+          },
+          cache: {},
+          timings: { send: 0, wait: e.ms, receive: 0 },
+        })),
       },
-      null,
-      1,
-    ),
+    },
+    1,
   );
 }
 

@@ -1,19 +1,21 @@
 // The job summary for GitHub Actions (written to $GITHUB_STEP_SUMMARY when GITHUB_ACTIONS is set): the
 // verdict, the root causes, each failure that fails the run (one row per distinct check), what the
 // baseline accepted and what no longer occurs, the unstable checks. Server text reaches it only as
-// excerpts with Markdown's own characters escaped, so a body cannot add links or HTML; and redacted.
+// excerpts with Markdown's own characters escaped, so a body cannot add links or HTML; each redacted
+// once, before it is cut and escaped (an escaped `_` would hide a key).
 import { excerpt } from "../excerpt.js";
+import type { Redactor } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../run.js";
 import { rootCauses } from "./causes.js";
 import { findings, verdict } from "./verdict.js";
 
-/** Text in a table cell: no line break, no pipe, no HTML, no Markdown emphasis or link. */
-const cell = (text: string) =>
-  excerpt(text.replace(/\s+/g, " "), 300)
+/** Text in a table cell: redacted; no line break, no pipe, no HTML, no Markdown emphasis or link. */
+const cellOf = (redact: Redactor) => (text: string) =>
+  excerpt(redact(text).replace(/\s+/g, " "), 300)
     .replace(/[\\`*_{}[\]<>()#+!|~]/g, "\\$&")
     .trim();
 
-const rows = (results: CheckResult[]) => {
+const rows = (results: CheckResult[], cell: (text: string) => string) => {
   const kinds = new Map<string, CheckResult[]>();
   for (const r of results) kinds.set(r.kind, [...(kinds.get(r.kind) ?? []), r]);
   return [...kinds.values()].map((same) => {
@@ -24,14 +26,15 @@ const rows = (results: CheckResult[]) => {
 };
 
 export function jobSummary(run: RunResult): string {
+  const cell = cellOf(run.redact);
   const { line } = verdict(run);
   const { failures, accepted, unstable } = findings(run);
   const out = [`## pcs-contract: ${cell(line.split(" — ")[0]!)}`, "", cell(line), ""];
-  if (run.setupError) return run.redact([...out, ""].join("\n"));
+  if (run.setupError) return [...out, ""].join("\n");
   const causes = rootCauses(run, failures);
   if (causes.length) out.push("### Root causes", "", ...causes.map((c) => `- ${cell(c.text)} (${c.explains.length} failures)`), "");
   if (failures.length)
-    out.push(`### Failures (${failures.length})`, "", "| Check | What failed | Id |", "| --- | --- | --- |", ...rows(failures), "");
+    out.push(`### Failures (${failures.length})`, "", "| Check | What failed | Id |", "| --- | --- | --- |", ...rows(failures, cell), "");
   if (run.baseline) {
     out.push(`### Baseline \`${cell(run.baseline.file)}\``, "", `${accepted.length} known failures accepted.`);
     if (run.baseline.gone.length)
@@ -42,5 +45,5 @@ export function jobSummary(run: RunResult): string {
   }
   if (unstable.length)
     out.push(`### Unstable (${unstable.length}): failed, then passed`, "", ...unstable.map((r) => `- ${cell(r.title)}`), "");
-  return run.redact(`${out.join("\n")}\n`);
+  return `${out.join("\n")}\n`;
 }
