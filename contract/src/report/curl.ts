@@ -20,10 +20,22 @@ function keyForms(keys: SentKey[]): Map<string, string> {
   return forms;
 }
 
+/** The forms of the target's sent keys and the pattern that finds them, made once per target (a run
+ * writes a curl line for each failing check, in the console, the JUnit and the JSON reports). */
+const keysOfTarget = new WeakMap<Target, { forms: Map<string, string>; pattern: RegExp }>();
+function keysOf(target: Target): { forms: Map<string, string>; pattern: RegExp } {
+  let found = keysOfTarget.get(target);
+  if (!found) {
+    const forms = keyForms(sentKeys(target));
+    const alternatives = [...forms.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    found = { forms, pattern: new RegExp(alternatives.length ? alternatives.join("|") : "(?!)", "g") };
+    keysOfTarget.set(target, found);
+  }
+  return found;
+}
+
 export function curlOf(exchange: Exchange, target: Target, redact: Redact): string {
-  const forms = keyForms(sentKeys(target));
-  const alternatives = [...forms.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const pattern = new RegExp(alternatives.length ? alternatives.join("|") : "(?!)", "g");
+  const { forms, pattern } = keysOf(target);
   /** One shell word: single-quoted, or double-quoted around the shell expressions of the keys it holds. */
   const word = (text: string): string => {
     const parts = text.split(pattern);
