@@ -8,7 +8,7 @@
 import { explain, send, basicAuthorization, type RawResponse } from "./http.js";
 import type { Redact } from "./redact.js";
 import type { Ids, Target } from "./target.js";
-import { BusyError, DeadlineError, type Limits, type Transport } from "./transport.js";
+import { BusyError, DeadlineError, RequestTimeoutError, type Limits, type Transport } from "./transport.js";
 
 export class SetupError extends Error {
   override name = "SetupError";
@@ -39,7 +39,7 @@ async function get(transport: Transport, target: Target, limits: Limits, path: s
         throw new SetupError(
           `${STOPPED}: the run reached its time limit (--max-time ${limits.maxTimeMs / 1000} s) during GET ${target.baseUrl}${path}`,
         );
-      if ((error as Error).name === "TimeoutError")
+      if (error instanceof RequestTimeoutError)
         throw new SetupError(
           `${STOPPED}: ${target.name} did not answer GET ${target.baseUrl}${path} within --timeout ${limits.timeoutMs / 1000} s (headers and body)`,
         );

@@ -30,6 +30,8 @@ import {
   currentCheck,
   DEFAULT_LIMITS,
   DeadlineError,
+  REACHED_MAX_TIME,
+  RequestTimeoutError,
   Transport,
   WriteRefusedError,
   type Exchange,
@@ -121,9 +123,9 @@ function notChecked(error: unknown): string | undefined {
   for (let e = error as (Error & { cause?: unknown }) | undefined; e; e = e.cause as typeof e) {
     if (e instanceof Skip) return e.message;
     if (e instanceof BusyError) return "the server was busy (429/503 to every attempt)";
-    if (e instanceof DeadlineError) return "the run reached its time limit (--max-time)";
+    if (e instanceof DeadlineError) return REACHED_MAX_TIME;
     if (e instanceof WriteRefusedError) return "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)";
-    if (e.name === "TimeoutError" || e.name === "AbortError") return "the server did not answer in time (--timeout)";
+    if (e instanceof RequestTimeoutError || e.name === "AbortError") return "the server did not answer in time (--timeout)";
     if (!(e instanceof Error)) break;
   }
   return undefined;
@@ -281,7 +283,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
 
   function stopped(check: Check): CheckResult {
-    return { ...base(check), status: "not checked", reason: "the run reached its time limit (--max-time)", exchanges: [], ms: 0 };
+    return { ...base(check), status: "not checked", reason: REACHED_MAX_TIME, exchanges: [], ms: 0 };
   }
 
   function base(check: Check) {

@@ -26,13 +26,16 @@ export class WriteRefusedError extends Error {
 export class BusyError extends Error {
   override name = "BusyError";
 }
+/** Why a check did not end when the run reached its time limit: the reason it is not checked with. */
+export const REACHED_MAX_TIME = "the run reached its time limit (--max-time)";
+
 /** The run reached its total time limit (--max-time) before or during this request. */
 export class DeadlineError extends Error {
   override name = "DeadlineError";
 }
 /** The server did not finish answering (headers and body) within --timeout. */
 export class RequestTimeoutError extends Error {
-  override name = "TimeoutError";
+  override name = "RequestTimeoutError";
 }
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
@@ -175,7 +178,7 @@ export class Transport {
    * `retry: false` sends once (a check that asks the mock for a 429 must see it). */
   async fetch(request: Request, { retry = true }: { retry?: boolean } = {}): Promise<Response> {
     this.assertMaySend(request.method, request.url);
-    if (this.checksClosed && currentCheck.getStore()) throw new DeadlineError("the run reached its time limit (--max-time)");
+    if (this.checksClosed && currentCheck.getStore()) throw new DeadlineError(REACHED_MAX_TIME);
     const authorization = request.headers.get("authorization");
     if (authorization) this.options.redact.learn?.(authorization);
     const body = request.body ? await request.text() : undefined;
@@ -209,7 +212,7 @@ export class Transport {
     await this.slot();
     try {
       const now = Date.now();
-      if (now >= this.deadline) throw new DeadlineError("the run reached its time limit (--max-time) before this request");
+      if (now >= this.deadline) throw new DeadlineError(`${REACHED_MAX_TIME} before this request`);
       this.sent++;
       // One timer, held here until the last byte is read: it aborts the request and ends the body's
       // read. (An AbortSignal.timeout() set on a Request is lost when the Request is collected.)
@@ -221,7 +224,7 @@ export class Transport {
       const timer = setTimeout(
         () => {
           const error = byDeadline
-            ? new DeadlineError("the run reached its time limit (--max-time) during this request")
+            ? new DeadlineError(`${REACHED_MAX_TIME} during this request`)
             : new RequestTimeoutError(
                 `the server did not finish answering ${request.method} ${this.options.redact(request.url)} within ${this.options.timeoutMs / 1000} s (--timeout)`,
               );
@@ -252,7 +255,7 @@ export class Transport {
       for (;;) {
         const now = Date.now();
         const at = Math.max(this.nextSlot, this.pausedUntil);
-        if (at >= this.deadline) throw new DeadlineError("the run reached its time limit (--max-time) before this request");
+        if (at >= this.deadline) throw new DeadlineError(`${REACHED_MAX_TIME} before this request`);
         if (at <= now) break;
         await sleep(at - now);
       }

@@ -2,13 +2,14 @@
 // requests answered 404 (a base URL or prefix the server serves differently), nearly all answered 401
 // (the key), requests that did not finish in time. Each warning names what was seen and its likely cause.
 import type { RunResult } from "../run.js";
+import { REACHED_MAX_TIME } from "../transport.js";
 
 /** A share of the requests that says the run checked little, from this many requests on. */
 const MIN_REQUESTS = 20;
 
 export function warnings(run: RunResult): string[] {
   const lines: string[] = [];
-  const notEnded = run.results.filter((r) => r.status === "not checked" && r.reason === "the run reached its time limit (--max-time)");
+  const notEnded = run.results.filter((r) => r.status === "not checked" && r.reason === REACHED_MAX_TIME);
   if (run.endedBy === "max-time")
     lines.push(
       `The run was stopped by --max-time (${run.limits.maxTimeMs / 1000} s): ${notEnded.length} checks did not end and are not checked. Give it more time (--max-time) or fewer checks (--only).`,
