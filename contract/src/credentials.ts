@@ -18,7 +18,7 @@ export interface SentKey {
 }
 
 /** The keys sent for the key held in the environment variable `variable`, and their shell expressions. */
-export function keysDerivedFrom(key: string, variable: string): SentKey[] {
+function keysDerivedFrom(key: string, variable: string): SentKey[] {
   const name = `${"$"}{${variable}}`;
   const through = (tr: string) => `$(printf %s "${name}" | tr ${tr})`;
   return [

@@ -20,7 +20,7 @@ const SERVER_ERROR_ATTEMPTS = 3;
 const STOPPED = "the checker stopped before any check";
 
 /** What a status on a list says about the set-up, when it is not the account's contents. */
-export function hintFor(status: number): string {
+function hintFor(status: number): string {
   if (status === 404 || status === 405)
     return "is the base URL right? It is the service root, to which each path of the description (/projects.json, /groups.json…) is appended — on the service itself it ends in /public/api";
   if (status >= 300 && status < 400)

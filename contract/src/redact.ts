@@ -14,7 +14,7 @@ export interface Redact extends Redactor {
 }
 
 /** What an Authorization header value carries that could be a secret. */
-export function credentialsIn(authorization: string): string[] {
+function credentialsIn(authorization: string): string[] {
   const [scheme = "", ...rest] = authorization.trim().split(/\s+/);
   const token = rest.join(" ");
   // The value alone: a bare key (a check sends the key as the header itself), or a scheme without a token.

@@ -69,7 +69,7 @@ export function hostileResource(id: number, key: string, authorization: string):
   };
 }
 
-export function hostileProblem(status: number, key: string): Record<string, unknown> {
+function hostileProblem(status: number, key: string): Record<string, unknown> {
   return {
     type: "about:blank",
     title: `Not Found ${HOSTILE_TEXT}`,

@@ -34,7 +34,8 @@ const hint = (status: number) =>
           ? " — the server fails on this path"
           : "";
 
-export function rootCauses(run: RunResult, failed: CheckResult[] = run.results.filter((r) => r.status === "failed")): RootCause[] {
+/** The root causes among `failed` (the failures the caller shows), from the run's exchanges. */
+export function rootCauses(run: RunResult, failed: CheckResult[]): RootCause[] {
   const validKeys = new Set([run.target.apiKey, run.target.otherApiKey].filter((k): k is string => !!k).map(basicAuthorization));
   const byOperation = new Map<string, { request: string; statuses: Set<number>; requests: number; withValidKey: boolean }>();
   for (const exchange of run.exchanges) {

@@ -15,15 +15,14 @@ export interface OperationCoverage {
   rules: string[];
 }
 
-export function coverage(results: CheckResult[], baseUrl?: string): OperationCoverage[] {
+export function coverage(results: CheckResult[], baseUrl: string): OperationCoverage[] {
   const ran = results.filter((r) => r.status !== "not checked");
   const received = new Map<string, Set<number>>();
-  if (baseUrl !== undefined)
-    for (const result of ran)
-      for (const exchange of result.exchanges ?? []) {
-        const op = operationOf(exchange.method, exchange.url, baseUrl);
-        if (op) received.set(op.operationId, (received.get(op.operationId) ?? new Set()).add(exchange.status));
-      }
+  for (const result of ran)
+    for (const exchange of result.exchanges) {
+      const op = operationOf(exchange.method, exchange.url, baseUrl);
+      if (op) received.set(op.operationId, (received.get(op.operationId) ?? new Set()).add(exchange.status));
+    }
   return operations().map((op) => {
     const declared = Object.keys(op.operation.responses as Json)
       .filter((code) => /^\d{3}$/.test(code))
