@@ -20,7 +20,7 @@ import type { CheckResult, RunResult } from "../run.js";
 import { rootCauses } from "./causes.js";
 import { coverage } from "./coverage.js";
 import { curlOf } from "./curl.js";
-import { findings, verdict } from "./verdict.js";
+import { byKind, findings, verdict } from "./verdict.js";
 import { warnings } from "./warnings.js";
 
 /** Names of the other cases of a check shown in its one line of repetitions. */
@@ -50,13 +50,6 @@ function named(results: CheckResult[]): string {
   const names = [...new Set(results.map((r) => r.case ?? r.operation ?? r.title))];
   const shown = names.slice(0, NAMED_REPETITIONS).join(", ");
   return names.length > NAMED_REPETITIONS ? `${shown} and ${names.length - NAMED_REPETITIONS} more` : shown;
-}
-
-/** The failures grouped by kind (the same check for other cases), in the order the checks ran. */
-function byKind(results: CheckResult[]): CheckResult[][] {
-  const kinds = new Map<string, CheckResult[]>();
-  for (const r of results) kinds.set(r.kind ?? r.id, [...(kinds.get(r.kind ?? r.id) ?? []), r]);
-  return [...kinds.values()];
 }
 
 function failuresSection(run: RunResult, failures: CheckResult[]): string[] {
@@ -89,7 +82,12 @@ function failuresSection(run: RunResult, failures: CheckResult[]): string[] {
 function assumptionsSection(run: RunResult, assumed: CheckResult[], documentedFailures: number): string[] {
   if (assumed.length === 0) return [];
   const byEntry = new Map<string, CheckResult[]>();
-  for (const r of assumed) for (const entry of r.entries) byEntry.set(entry, [...(byEntry.get(entry) ?? []), r]);
+  for (const r of assumed)
+    for (const entry of r.entries) {
+      const same = byEntry.get(entry);
+      if (same) same.push(r);
+      else byEntry.set(entry, [r]);
+    }
   const out = [
     run.level === "full"
       ? "Assumptions of the description the server chose differently (failed at --level full; the interface leaves these open):"

@@ -7,7 +7,7 @@ import { excerpt } from "../excerpt.js";
 import type { Redactor } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../run.js";
 import { rootCauses } from "./causes.js";
-import { findings, verdict } from "./verdict.js";
+import { byKind, findings, verdict } from "./verdict.js";
 
 /** Text in a table cell: redacted; no line break, no pipe, no HTML, no Markdown emphasis or link. */
 const cellOf = (redact: Redactor) => (text: string) =>
@@ -15,15 +15,12 @@ const cellOf = (redact: Redactor) => (text: string) =>
     .replace(/[\\`*_{}[\]<>()#+!|~]/g, "\\$&")
     .trim();
 
-const rows = (results: CheckResult[], cell: (text: string) => string) => {
-  const kinds = new Map<string, CheckResult[]>();
-  for (const r of results) kinds.set(r.kind, [...(kinds.get(r.kind) ?? []), r]);
-  return [...kinds.values()].map((same) => {
+const rows = (results: CheckResult[], cell: (text: string) => string) =>
+  byKind(results).map((same) => {
     const r = same[0]!;
     const more = same.length > 1 ? ` (and ${same.length - 1} more like it)` : "";
     return `| ${cell(r.title)}${more} | ${cell((r.reason ?? "").split("\n")[0]!)} | ${cell(r.id)} |`;
   });
-};
 
 export function jobSummary(run: RunResult): string {
   const cell = cellOf(run.redact);

@@ -29,6 +29,17 @@ export function findings(run: RunResult): Findings {
   };
 }
 
+/** The results grouped by kind (the same check for other cases), in the order the checks ran. */
+export function byKind(results: CheckResult[]): CheckResult[][] {
+  const kinds = new Map<string, CheckResult[]>();
+  for (const r of results) {
+    const same = kinds.get(r.kind);
+    if (same) same.push(r);
+    else kinds.set(r.kind, [r]);
+  }
+  return [...kinds.values()];
+}
+
 export function verdict(run: RunResult): { code: 0 | 1 | 2; line: string } {
   if (run.setupError) return { code: 2, line: `STOPPED — ${run.setupError}` };
   const { failures, accepted, differences, unstable } = findings(run);
