@@ -5,6 +5,7 @@
 // long account is sampled, not walked). A 5xx is retried before the run stops. When the run cannot go
 // on, the SetupError says why in the server's own answer (a 404 on every list is a wrong base URL,
 // not an empty account).
+import { statusHint } from "./hints.js";
 import { explain, send, basicAuthorization, type RawResponse } from "./http.js";
 import type { Redact } from "./redact.js";
 import type { Ids, Target } from "./target.js";
@@ -18,15 +19,6 @@ export class SetupError extends Error {
 const PROJECTS_LOOKED_AT = 10;
 const SERVER_ERROR_ATTEMPTS = 3;
 const STOPPED = "the checker stopped before any check";
-
-/** What a status on a list says about the set-up, when it is not the account's contents. */
-function hintFor(status: number): string {
-  if (status === 404 || status === 405)
-    return "is the base URL right? It is the service root, to which each path of the description (/projects.json, /groups.json…) is appended — on the service itself it ends in /public/api";
-  if (status >= 300 && status < 400)
-    return "the server redirects (the checker does not follow): is the base URL the one the server answers on (https, host, prefix)?";
-  return "";
-}
 
 async function get(transport: Transport, target: Target, limits: Limits, path: string, apiKey = target.apiKey, keyName = "PCS_API_KEY") {
   for (let attempt = 1; ; attempt++) {
@@ -102,7 +94,7 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
     // The cause, when the server said it: the first list that was not a 200.
     const refused = answers.find((a) => a.status !== 200);
     if (refused) {
-      const hint = hintFor(refused.status);
+      const hint = statusHint(refused.status, "run");
       throw new SetupError(
         `${STOPPED}: nothing to test with, because the lists were not answered: ${explain("list", refused, redact)}${hint ? ` — ${hint}` : ""}`,
       );

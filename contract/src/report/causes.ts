@@ -3,6 +3,7 @@
 // the same error status — with the valid key too — so each check about that operation fails for the
 // same reason ("every request to GET /v1/projects/{project_id}/files.json answered 404 — is the path or
 // the base URL right?"). Found in the exchanges of the run, not in the checks' messages.
+import { statusHint } from "../hints.js";
 import { basicAuthorization } from "../http.js";
 import { operationOf } from "../description.js";
 import type { CheckResult, RunResult } from "../run.js";
@@ -23,16 +24,10 @@ export interface RootCause {
 /** At least this many requests, all answered alike, to call it a cause. */
 const MIN_REQUESTS = 3;
 
-const hint = (status: number) =>
-  status === 404
-    ? " — is the path or the base URL right?"
-    : status === 401 || status === 403
-      ? " — may this key use it at all?"
-      : status === 405
-        ? " — the server takes no such method there"
-        : status >= 500
-          ? " — the server fails on this path"
-          : "";
+const hint = (status: number) => {
+  const text = statusHint(status, "operation");
+  return text && ` — ${text}`;
+};
 
 /** The root causes among `failed` (the failures the caller shows), from the run's exchanges. */
 export function rootCauses(run: RunResult, failed: CheckResult[]): RootCause[] {

@@ -2,7 +2,10 @@
 // requests answered 404 (a base URL or prefix the server serves differently), nearly all answered 401
 // (the key), requests that did not finish in time. Each warning names what was seen and its likely cause.
 import type { RunResult } from "../run.js";
+import { statusHint } from "../hints.js";
 import { REACHED_MAX_TIME } from "../transport.js";
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A share of the requests that says the run checked little, from this many requests on. */
 const MIN_REQUESTS = 20;
@@ -20,7 +23,7 @@ export function warnings(run: RunResult): string[] {
     const notFound = share(404);
     if (notFound / total >= 0.5)
       lines.push(
-        `Most requests were answered 404 (${notFound} of ${total}): the run checked little. Is the base URL right? It is the service root, to which each path of the description (/projects.json…) is appended.`,
+        `Most requests were answered 404 (${notFound} of ${total}): the run checked little. ${capitalized(statusHint(404, "run"))}.`,
       );
     const refused = share(401);
     if (refused / total >= 0.9)
