@@ -29,6 +29,8 @@ export interface RawResponse {
   /** The start of the body as text (a copy, at most TEXT_KEPT characters: a check keeps a response
    * while it waits on others, and a body can be megabytes). */
   text: string;
+  /** The body was longer than TEXT_KEPT characters: `text` is its start. */
+  truncated: boolean;
   /** The body parsed as JSON (from the whole body), or undefined when it is empty or not JSON. */
   json: unknown;
 }
@@ -61,7 +63,8 @@ export async function send(transport: Transport, target: Target, request: RawReq
   } catch {
     json = undefined;
   }
-  if (text.length > TEXT_KEPT) text = excerpt(text, TEXT_KEPT);
+  const truncated = text.length > TEXT_KEPT;
+  if (truncated) text = excerpt(text, TEXT_KEPT);
   return {
     method: request.method.toUpperCase(),
     url: url.href,
@@ -69,6 +72,7 @@ export async function send(transport: Transport, target: Target, request: RawReq
     contentType: copyOf(response.headers.get("content-type") ?? ""),
     headers: response.headers,
     text,
+    truncated,
     json,
   };
 }

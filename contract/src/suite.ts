@@ -4,7 +4,7 @@
 import { createClient, type ApiClient } from "@project-collaboration/api";
 import { Created } from "./created.js";
 import { CheckList, skipWhen, type CheckContext, type Level } from "./check.js";
-import { explain, fillPath, send, TEXT_KEPT, type RawRequest, type RawResponse } from "./http.js";
+import { explain, fillPath, send, type RawRequest, type RawResponse } from "./http.js";
 import type { Operation } from "./description.js";
 import type { Redact } from "./redact.js";
 import { REASON_MUTATES, REASON_OTHER_KEY, REASON_PREFER, type Ids, type Target } from "./target.js";
@@ -12,8 +12,7 @@ import { currentCheck, type Exchange, type Transport } from "./transport.js";
 
 /** An answer kept to be shared: a body past TEXT_KEPT is not kept parsed (no check needs a body that
  * large whole once it has been answered, and a cache of them would hold every large body of the run). */
-export const compact = <R extends RawResponse>(response: R): R =>
-  response.text.length > TEXT_KEPT ? { ...response, json: undefined } : response;
+export const compact = <R extends RawResponse>(response: R): R => (response.truncated ? { ...response, json: undefined } : response);
 
 export class Suite {
   readonly client: ApiClient;

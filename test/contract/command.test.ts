@@ -6,6 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BusyError, createRedact, har, json, junit, main, runContract, Transport, WriteRefusedError } from "../../contract/src/index.js";
+import { send, TEXT_KEPT } from "../../contract/src/http.js";
+import { compact } from "../../contract/src/suite.js";
+import type { Target } from "../../contract/src/target.js";
 import { createSandbox } from "../../src/sandbox/index.js";
 
 const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -153,6 +156,19 @@ describe("the transport every request passes", () => {
       fetch,
       ...limits,
     });
+
+  it("a body longer than a response keeps is marked truncated, and a shared answer drops its parsed form", async () => {
+    const long = JSON.stringify([{ title: "x".repeat(TEXT_KEPT) }]);
+    const t = transport(async (r) => new Response(new URL(r.url).pathname === "/long.json" ? long : "[]"), false, {
+      maxBodyBytes: 1024 * 1024,
+    });
+    const target = { baseUrl: "https://x.invalid", apiKey: "k" } as Target;
+    const big = await send(t, target, { method: "get", path: "/long.json" });
+    expect([big.truncated, big.text.length, Array.isArray(big.json)]).toEqual([true, TEXT_KEPT + 1, true]);
+    expect(compact(big).json).toBeUndefined();
+    const small = await send(t, target, { method: "get", path: "/short.json" });
+    expect([small.truncated, compact(small).json]).toEqual([false, []]);
+  });
 
   it("read-only: refuses every method that can change data before the server sees it", async () => {
     const seen: string[] = [];
