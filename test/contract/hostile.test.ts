@@ -9,16 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRedact, curlOf, main, sentKeys, wrongKeyOf } from "../../contract/src/index.js";
-import { contractKeysFor, keyForms, swapCase } from "../support/hostile-server.js";
-import {
-  echoing,
-  type HostileServer,
-  serveOverHttp,
-  silent,
-  TERMINAL_ATTACK,
-  tricklingBody,
-  tricklingHeaders,
-} from "../support/stand-in/hostile.js";
+import { contractKeysFor, HOSTILE_TEXT, keyForms, swapCase } from "../support/hostile-server.js";
+import { echoing, type HostileServer, serveOverHttp, silent, tricklingBody, tricklingHeaders } from "../support/stand-in/hostile.js";
 import { STAND_IN_KEY } from "../support/stand-in/seed.js";
 import { standIn } from "../support/stand-in/server.js";
 
@@ -124,8 +116,10 @@ describe("no secret and no control character in any output", () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
     expect(outputs.console).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     // The attack the server put in its text bodies is there, each control written as an escape.
-    expect(outputs.console).toContain(String.raw`you sent: \u001b[2J\u001b]0;pwned\u0007\u001b]52;c;cHduZWQ=\u0007\u009b31m\u202edesrever`);
-    expect(outputs.console).not.toContain(TERMINAL_ATTACK);
+    expect(outputs.console).toContain(
+      String.raw`you sent: \u001b[2J\u001b]0;owned\u0007\u001b]52;c;aGk=\u0007\u001b]8;;https://evil.example\u001b\link\u001b]8;;\u001b\\u009b31m\u202eexe.txt\u2066x\u2069`,
+    );
+    expect(outputs.console).not.toContain(HOSTILE_TEXT);
     expect(outputs.console).not.toContain("\u001b");
   });
 

@@ -14,13 +14,12 @@
 // stand-in handler so (for the command, which takes a URL).
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createTcpServer } from "node:net";
-import { listenOnLoopback } from "../listen.js";
+import { HOSTILE_TEXT, keyForms } from "../hostile-server.js";
+import { type Listening, listenOnLoopback } from "../listen.js";
 import { standIn } from "./server.js";
 
-export interface HostileServer {
-  url: string;
-  close(): Promise<void>;
-}
+/** Its URL and close(), which ends every connection it holds. */
+export type HostileServer = Listening;
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -56,14 +55,11 @@ async function serve(
   return running;
 }
 
-/** What a terminal would act on: clear the screen, set the title, write the clipboard (OSC 52), a C1
- * control sequence introducer, a right-to-left override. */
-export const TERMINAL_ATTACK = "\u001b[2J\u001b]0;pwned\u0007\u001b]52;c;cHduZWQ=\u0007\u009b31m\u202edesrever";
-
 /** A stand-in handler (test/support/stand-in/) over HTTP on 127.0.0.1, as the command reaches a server. */
 export const serveOverHttp = (handler: Handler): Promise<HostileServer> => serve(handler);
 
-/** Every form a credential a request carried can be sent back in: as it came, decoded, percent-encoded. */
+/** Every form a credential a request carried can be sent back in: as it came, decoded, percent-encoded,
+ * and each form of its user name and password (keyForms: as Basic tokens, percent-encoded, JSON-escaped). */
 function echoesOf(request: Request): string[] {
   const authorization = request.headers.get("authorization") ?? "";
   const token = authorization.replace(/^\S+\s+/, "");
@@ -76,13 +72,7 @@ function echoesOf(request: Request): string[] {
   const query = new URL(request.url).search;
   const other = ["x-api-key", "api-key", "x-auth-token"].map((name) => request.headers.get(name) ?? "");
   const plain = [authorization, token, decoded, user, password, query, ...other].filter(Boolean);
-  return [
-    ...new Set([
-      ...plain,
-      ...plain.map(encodeURIComponent),
-      ...[user, password].filter(Boolean).map((k) => Buffer.from(`${k}:`).toString("base64")),
-    ]),
-  ];
+  return [...new Set([...plain, ...plain.map(encodeURIComponent), ...[user, password].filter(Boolean).flatMap(keyForms)])];
 }
 
 /** The stand-in for secret keys of the test's choosing (each taken for one of the stand-in's own keys:
@@ -108,9 +98,9 @@ export function echoing(keys: Record<string, string>): Promise<HostileServer> {
     const type = response.headers.get("content-type") ?? "";
     if (/json/.test(type) && text) {
       const value = JSON.parse(text);
-      const echo = { echo: echoes, note: TERMINAL_ATTACK };
+      const echo = { echo: echoes, note: HOSTILE_TEXT };
       text = JSON.stringify(Array.isArray(value) ? value.map((item) => ({ ...item, ...echo })) : { ...value, ...echo });
-    } else text = `${text}\nyou sent: ${echoes.join(" ")} ${TERMINAL_ATTACK}`;
+    } else text = `${text}\nyou sent: ${echoes.join(" ")} ${HOSTILE_TEXT}`;
     delete headers["content-length"];
     res.writeHead(response.status, `${response.statusText || "Answered"} for ${said}`.slice(0, 2000), headers);
     res.end(text);
