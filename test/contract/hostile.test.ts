@@ -23,15 +23,29 @@ afterEach(async () => {
 
 async function command(args: string[], env: NodeJS.ProcessEnv = { PCS_API_KEY: SECRET }) {
   const dir = mkdtempSync(join(tmpdir(), "pcs-contract-hostile-"));
-  const files = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har") };
+  const files = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har"), summary: join(dir, "summary.md") };
   const out: string[] = [];
   const err: string[] = [];
-  const { code } = await main(["--base-url", server!.url, "--json", files.json, "--junit", files.junit, "--har", files.har, ...args], env, {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
+  // As in GitHub Actions: the job summary is an output too.
+  const actions = { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: files.summary };
+  const { code } = await main(
+    ["--base-url", server!.url, "--json", files.json, "--junit", files.junit, "--har", files.har, ...args],
+    { ...env, ...actions },
+    {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+    },
+  );
   const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined);
-  return { code, out: out.join("\n"), err: err.join("\n"), json: read(files.json), junit: read(files.junit), har: read(files.har) };
+  return {
+    code,
+    out: out.join("\n"),
+    err: err.join("\n"),
+    json: read(files.json),
+    junit: read(files.junit),
+    har: read(files.har),
+    summary: read(files.summary),
+  };
 }
 
 describe("bounded: every request from connect to its last byte, the run by --max-time", () => {
@@ -100,7 +114,14 @@ describe("no secret and no control character in any output", () => {
     const groups = ["operations/", "errors/"].flatMap((group) => ["--only", group]);
     const result = await command(["--rate", "1000", "--concurrency", "8", "--level", "full", ...groups]);
     expect(result.code, result.err).toBe(1); // the echo breaks the bodies' schemas: that is not the point
-    const outputs = { console: `${result.out}\n${result.err}`, json: result.json!, junit: result.junit!, har: result.har! };
+    const outputs = {
+      console: `${result.out}\n${result.err}`,
+      json: result.json!,
+      junit: result.junit!,
+      har: result.har!,
+      summary: result.summary!,
+    };
+    expect(outputs.summary).toMatch(/^## pcs-contract: FAIL/);
     const forms = contractKeysFor(SECRET).flatMap(keyForms);
     expect(forms.length).toBeGreaterThan(40);
     for (const [name, text] of Object.entries(outputs)) {
