@@ -1,7 +1,8 @@
 // One redaction policy for everything this project prints or returns (the client's errors, the MCP
 // server's results, `pcs`, the contract checker's output and reports): every form of every secret
 // replaced wherever it appears, the longest first (so a secret that contains another goes whole); and
-// the user info of any URL (https://user:password@host), which is a credential too; and the same for
+// the user info of any URL (https://user:password@host), which is a credential too; the start of a
+// secret where a text was cut short through it ("…"); and the same for
 // a parsed JSON value and a Response's status text, URL and headers.
 import { copyResponse } from "./response-copy.js";
 export const REDACTED = "[REDACTED]";
@@ -51,7 +52,35 @@ export function createRedactor(secrets) {
     // One pass over the text whatever the number of forms, the longest alternative first.
     const alternatives = present.map((secret) => secret.length >= MIN_EMBEDDED_SECRET_LENGTH ? escapeLiteral(secret) : `(?<![\\p{L}\\p{N}])${escapeLiteral(secret)}(?![\\p{L}\\p{N}])`);
     const pattern = new RegExp(alternatives.join("|"), "gu");
-    return (text) => text.replace(URL_USER_INFO, `$1${REDACTED}@`).replace(pattern, REDACTED);
+    const long = present.filter((secret) => secret.length >= MIN_EMBEDDED_SECRET_LENGTH);
+    return (text) => withoutCutStarts(text.replace(URL_USER_INFO, `$1${REDACTED}@`).replace(pattern, REDACTED), long);
+}
+/** What a text cut short shows where it was cut (an excerpt, a body kept up to a limit). */
+const CUT_MARK = "…";
+/** The shortest start of a secret taken for one where a text was cut: a shorter one tells little and
+ * would take ordinary words. */
+const MIN_CUT_SECRET_START = 4;
+/** The text with the start of a secret replaced where it stands just before a cut: a cut through a
+ * secret leaves no whole form for the pattern to find, and its start is part of it all the same. */
+function withoutCutStarts(text, secrets) {
+    if (secrets.length === 0 || !text.includes(CUT_MARK))
+        return text;
+    const pieces = text.split(CUT_MARK);
+    for (let i = 0; i < pieces.length - 1; i++) {
+        const piece = pieces[i];
+        let longest = 0;
+        for (const secret of secrets) {
+            for (let k = Math.min(secret.length - 1, piece.length); k > Math.max(longest, MIN_CUT_SECRET_START - 1); k--) {
+                if (piece.endsWith(secret.slice(0, k))) {
+                    longest = k;
+                    break;
+                }
+            }
+        }
+        if (longest > 0)
+            pieces[i] = piece.slice(0, piece.length - longest) + REDACTED;
+    }
+    return pieces.join(CUT_MARK);
 }
 /** True when `url` parses and holds a user name or password. */
 export function hasUserInfo(url) {

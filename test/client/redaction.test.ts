@@ -229,3 +229,27 @@ describe("edge cases of the inputs", () => {
     expect(credentialForms("")).toEqual([]);
   });
 });
+
+describe("a text cut short through a secret (an excerpt, a body kept up to a limit)", () => {
+  const key = "qzx-7-Kw-long-enough";
+  const redact = createRedactor(credentialForms(key));
+
+  it("redacts the secret's start where the text was cut", () => {
+    expect(redact(`body: {"echo":"${key.slice(0, 11)}…`)).toBe(`body: {"echo":"${REDACTED}…`);
+    expect(redact(`a ${key.slice(0, 4)}… and b ${key.slice(0, 19)}…`)).toBe(`a ${REDACTED}… and b ${REDACTED}…`);
+  });
+
+  it("and the start of the key's other forms (its Basic token, percent-encoded)", () => {
+    const token = basicToken(key);
+    expect(redact(`Authorization: Basic ${token.slice(0, 12)}…`)).toBe(`Authorization: Basic ${REDACTED}…`);
+    const encoded = encodeURIComponent(basicToken("sk+live/Zq8=canary~7f3a"));
+    const encodedRedact = createRedactor(credentialForms("sk+live/Zq8=canary~7f3a"));
+    expect(encodedRedact(`?t=${encoded.slice(0, 9)}…`)).toBe(`?t=${REDACTED}…`);
+  });
+
+  it("leaves a start under four characters, text not cut, and a cut elsewhere as they are", () => {
+    expect(redact(`${key.slice(0, 3)}…`)).toBe(`${key.slice(0, 3)}…`);
+    expect(redact(`${key.slice(0, 11)} and more`)).toBe(`${key.slice(0, 11)} and more`);
+    expect(redact("Showing 30… of many")).toBe("Showing 30… of many");
+  });
+});
