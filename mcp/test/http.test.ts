@@ -41,13 +41,24 @@ describe("--http", () => {
   });
 
   it("acts as each request's own key: another key sees what that user sees", async () => {
+    // A read, so the server's read-only guard cannot be what refuses: project 48377 is the agency's,
+    // its members are the editor and the admin (src/sandbox/example-seed.ts), not the viewer.
+    const readExternal = { name: "getProject", arguments: { project_id: 48377 } };
     const viewer = await connectAs(`Basic ${btoa("sandbox-viewer-key:")}`);
+    const admin = await connectAs("Bearer sandbox-admin-key");
     try {
       expect((await viewer.callTool({ name: "getOrganization", arguments: {} })).isError).toBeFalsy();
-      const refused = await viewer.callTool({ name: "deleteProject", arguments: { project_id: 48213 } });
-      expect(refused.isError).toBe(true);
+      const hidden = await viewer.callTool(readExternal);
+      expect(hidden.isError).toBe(true);
+      const text = (hidden.content as { text: string }[]).map((part) => part.text).join("\n");
+      expect(text).toMatch(/\b404\b/);
+      expect(text).not.toMatch(/read-only/);
+      const seen = await admin.callTool(readExternal);
+      expect(seen.isError).toBeFalsy();
+      expect((dataOf(seen) as { id: number }).id).toBe(48377);
     } finally {
       await viewer.close();
+      await admin.close();
     }
   });
 
