@@ -264,7 +264,12 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   }
   io.out(render(result.data, format, fields, options));
   if (io.isTTY && command.paginated && Array.isArray(result.data)) {
-    const more = await moreAfter(command, query, result.data.length, (q) => send("get", command.path, { params: { path, query: q } }));
+    // A hint, not the answer: bounded by a signal of its own, so it never holds the command up after
+    // the table (and never fails it); the attempt's timer cannot fire first and start a retry.
+    const signal = AbortSignal.timeout(Math.min(MORE_PROBE_MS, connection.limits.timeoutMs / 2));
+    const more = await moreAfter(command, query, result.data.length, (q) =>
+      send("get", command.path, { params: { path, query: q }, signal }),
+    );
     if (more) say(more);
   }
   return 0;
@@ -299,6 +304,9 @@ async function nameTargets(
   }
   return { names: names.join(", ") };
 }
+
+/** How long the question "are there more?" may take: 5 s, or half the attempt's timeout if shorter. */
+const MORE_PROBE_MS = 5_000;
 
 /** On a terminal, after a full page: whether more exist (one more item asked for), and how to see them. */
 async function moreAfter(

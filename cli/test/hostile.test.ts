@@ -5,6 +5,7 @@
 // limits (shortened with PCS_TIMEOUT_MS), exit 1, naming the timeout and the URL; an unreachable one
 // names the URL and the cause. Deep JSON neither crashes nor prints blank rows.
 import { readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleBody, exampleOf } from "../../contract/src/description.js";
@@ -16,6 +17,7 @@ import {
   startUntrustedTlsServer,
   UNSAFE_CHARACTER,
 } from "../../test/support/hostile-server.js";
+import { listenOnLoopback } from "../../test/support/listen.js";
 import { operations } from "../../test/support/openapi.js";
 import { PACKAGE_VERSION } from "../../src/version.js";
 import { type Command, commandTable } from "../src/index.js";
@@ -191,6 +193,37 @@ describe("a silent server and a trickling one", () => {
       expect(elapsed).toBeLessThan(timeoutMs * 2 + 4_000);
     },
   );
+});
+
+describe("a server that answers the page and then stalls", () => {
+  it("on a terminal, the question whether more exist is asked once, briefly: the table, a hint, exit 0", async () => {
+    const requests: string[] = [];
+    const stalling = await listenOnLoopback(
+      createHttpServer((request, response) => {
+        requests.push(request.url ?? "");
+        const query = new URL(request.url ?? "/", "http://x").searchParams;
+        if (query.has("offset")) return; // the question after the table: never answered
+        const rows = Array.from({ length: Number(query.get("limit")) }, (_, i) => ({ id: i + 1, title: `P${i + 1}` }));
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(rows));
+      }),
+    );
+    try {
+      // A 1 s attempt, 2 s per call: the question gets less than one attempt, so no retry.
+      const result = await pcs(["projects", "list", "--limit", "2", "--fields", "id,title"], {
+        env: { PCS_API_KEY: KEY, PCS_BASE_URL: `${stalling.url}/api`, PCS_TIMEOUT_MS: "1000" },
+        isTTY: true,
+        columns: 80,
+      });
+      expect([result.code, result.out.split("\n").length, result.err]).toEqual([
+        0,
+        3,
+        "Showing projects 1–2; there may be more: --offset 2 for the next page, --all for every page.",
+      ]);
+      expect(requests).toEqual(["/api/projects.json?limit=2", "/api/projects.json?limit=1&offset=2"]);
+    } finally {
+      await stalling.close();
+    }
+  });
 });
 
 describe("an unreachable server", () => {
