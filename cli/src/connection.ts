@@ -52,7 +52,8 @@ function limitsOf(env: NodeJS.ProcessEnv, defaults: Limits): Limits {
 }
 
 export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, io: Io, version: string): Promise<Connection> {
-  // The client only now: --help, completion and usage mistakes never load it.
+  // The client only now: --help and completion never load it (a usage mistake loads it for its one line
+  // alone: the terminal-safety function and the redaction live there).
   const api = await import("@project-collaboration/api");
   const limits = limitsOf(env, { timeoutMs: api.DEFAULT_TIMEOUT_MS, maxElapsedMs: api.DEFAULT_RETRY.maxElapsedMs });
   const sandboxFile = values["sandbox-file"] ?? (values.sandbox ? DEFAULT_SANDBOX_FILE : undefined);

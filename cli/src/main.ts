@@ -4,13 +4,11 @@
 // mistake (one line each, never a stack trace). Every line that carries a server's text or the
 // request's is redacted of the key and made safe for a terminal before it is printed.
 import { parseArgs } from "node:util";
-import { apiCommand } from "./api-command.js";
 import { completion } from "./completion.js";
-import { connect, type Connection, type Send } from "./connection.js";
+import type { Connection, Send } from "./connection.js";
 import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
-import { serveSandboxCommand } from "./sandbox.js";
 import { didYouMean } from "./suggest.js";
 import { commandTable, type Command, type Value } from "./table.js";
 import { UsageError } from "./usage-error.js";
@@ -119,13 +117,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     const { ApiError, createRedactor, credentialForms, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, safeTerminalText } = await import(
       "@project-collaboration/api"
     );
-    const { failureLine, problemLine } = await import("./failure.js");
     const redact = context.connection?.redact ?? createRedactor(credentialForms(env.PCS_API_KEY ?? ""));
     const say = (line: string) => io.err(safeTerminalText(redact(`pcs: ${line}`)));
     if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")) {
       say(usageLine(error as Error, context));
       return 2;
     }
+    // Only a failure to talk to the service needs the words for it.
+    const { failureLine, problemLine } = await import("./failure.js");
     const where = context.command ? `${context.command}: ` : "";
     if (error instanceof ApiError) say(`${where}${problemLine(error.status, error.problem)}`);
     else {
@@ -165,8 +164,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     io.out(script);
     return 0;
   }
-  if (words[0] === "sandbox") return serveSandboxCommand(argv.slice(1), io);
-  if (words[0] === "api") return apiCommand(argv, env, io, context, version);
+  if (words[0] === "sandbox") return (await import("./sandbox.js")).serveSandboxCommand(argv.slice(1), io);
+  if (words[0] === "api") return (await import("./api-command.js")).apiCommand(argv, env, io, context, version);
 
   const command = findCommand(words, commands);
   const ownFlags = [...command.query.map((q) => q.flag), ...(command.body?.flags ?? []).map((f) => f.flag)];
@@ -199,6 +198,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   if (command.destructive && !values.yes && !values["dry-run"] && !io.isTTY)
     throw new UsageError(`${command.name} changes data that cannot be restored: add --yes to confirm (not a terminal, so pcs cannot ask)`);
 
+  const { connect } = await import("./connection.js");
   const connection = await connect(values, env, io, version);
   context.connection = connection;
   const { READ_ONLY_METHODS, paginate, safeTerminalText } = await import("@project-collaboration/api");
