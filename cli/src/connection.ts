@@ -78,7 +78,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   const transport = async (request: Request, init?: RequestInit): Promise<Response> => {
     last =
       last && last.method === request.method && last.url === request.url
-        ? { ...last, attempts: last.attempts + 1 }
+        ? { ...last, attempts: (last.attempts ?? 1) + 1 }
         : { method: request.method, url: request.url, attempts: 1 };
     if (dryRun) {
       const { curlOf } = await import("./curl.js");

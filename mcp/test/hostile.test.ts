@@ -78,17 +78,17 @@ describe("a service that does not answer", () => {
     const cases = [
       [
         `${hostile.url}/silent/api`,
-        /^listProjects failed: GET http:\/\/127\.0\.0\.1:\d+\/silent\/api\/projects\.json timed out: no complete answer within the client's limits/,
+        /^listProjects failed: GET http:\/\/127\.0\.0\.1:\d+\/silent\/api\/projects\.json timed out: no complete answer within 0\.2 s per attempt, 0\.2 s per call with retries \(the client's limits\)$/,
       ],
       [
         `http://127.0.0.1:${port}/api`,
-        /^listProjects failed: cannot reach GET http:\/\/127\.0\.0\.1:\d+\/api\/projects\.json: connection refused \(ECONNREFUSED\)\.$/,
+        /^listProjects failed: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/projects\.json: connection refused \(ECONNREFUSED\)$/,
       ],
     ] as const;
     for (const [baseUrl, expected] of cases) {
       // Short limits, so the test does not wait the default 30 s.
       const client = createClient({ baseUrl, apiKey: KEY, timeoutMs: 200, retry: false });
-      const mcp = await connectInMemory({ client, secrets: FORMS, baseUrl });
+      const mcp = await connectInMemory({ client, secrets: FORMS, baseUrl, limits: { timeoutMs: 200, maxElapsedMs: 200 } });
       try {
         const result = await mcp.client.callTool({ name: "listProjects", arguments: {} });
         expect([result.isError, textOf(result)]).toEqual([true, expect.stringMatching(expected)]);
