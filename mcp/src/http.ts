@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createClient, safeTerminalText, type ApiClient } from "@project-collaboration/api";
-import { createSandbox, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
+import { createSandbox, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
 import { SANDBOX_BASE_URL } from "./connection.js";
 import { builtTools } from "./operations.js";
 import { secretsOf } from "./redact.js";
@@ -129,10 +129,11 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
       if (!response.headersSent) refuse(response, 500, "The MCP server failed to handle the request.");
     }
   });
-  if (!loopback)
-    log(
-      `warning: listening on ${host}, beyond this machine: the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off, and every request carries a key: serve it behind TLS.`,
-    );
+  const exposure = exposureWarning(host, "the MCP server", {
+    hostCheck: true,
+    advice: "Every request carries a key: serve it behind TLS.",
+  });
+  if (exposure) log(exposure);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

@@ -83,7 +83,9 @@ describe("--http", () => {
     const lines: string[] = [];
     const open = await serveHttp({ host: "0.0.0.0", port: 0, log: (line) => lines.push(line) });
     await open.close();
-    expect(lines).toEqual([expect.stringMatching(/^warning: listening on 0\.0\.0\.0, beyond this machine: the Host check .* is off/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^warning: listening on 0\.0\.0\.0, beyond this machine: .*the Host check .* is off.* serve it behind TLS\.$/),
+    ]);
   });
 
   it("refuses a request without a key with 401 and a challenge", async () => {

@@ -4,4 +4,4 @@ export { createSandbox } from "./sandbox.js";
 export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed } from "./example-seed.js";
 export { DEFAULT_LIMITS as SANDBOX_LIMITS } from "./state.js";
 export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
-export { hostNameOf, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
+export { exposureWarning, hostNameOf, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";

@@ -15,3 +15,13 @@ export function hostNameOf(host) {
 export function isLoopbackHostHeader(host) {
     return isLoopbackName(hostNameOf(host));
 }
+/**
+ * What a server bound to `host` says when it starts: "" on loopback; otherwise that anyone who can
+ * reach it can use `what` (and, for a server that checks Host, that the check is off).
+ */
+export function exposureWarning(host, what, { hostCheck = false, advice } = {}) {
+    if (isLoopbackName(host))
+        return "";
+    const off = hostCheck ? ", and the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off" : "";
+    return `warning: listening on ${host}, beyond this machine: anyone who can reach it can use ${what}${off}.${advice ? ` ${advice}` : ""}`;
+}
