@@ -37,9 +37,6 @@ export interface Connection {
   run<T>(changesData: boolean, work: () => Promise<T>): Promise<T>;
 }
 
-/** The base URL of the in-process sandbox: requests never leave the process. */
-export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
-
 /** The client's documented limits (docs/guides/client.md): 30 s per attempt, 60 s per call with retries. */
 function limitsOf(env: NodeJS.ProcessEnv, defaults: Limits): Limits {
   const given = env.PCS_TIMEOUT_MS;
@@ -59,13 +56,10 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   const sandboxFile = values["sandbox-file"] ?? (values.sandbox ? DEFAULT_SANDBOX_FILE : undefined);
   const sandbox = sandboxFile ? new SandboxFile(sandboxFile) : undefined;
   const dryRun = values["dry-run"] ? ([] as string[]) : undefined;
-  let apiKey = env.PCS_API_KEY;
-  if (!apiKey && sandbox) {
-    // Without a key, the sandbox's administrator; with one, that key (a viewer's key gets a viewer's rights).
-    const { DEFAULT_API_KEYS, EXAMPLE_USERS } = await import("@project-collaboration/api/sandbox");
-    apiKey = Object.keys(DEFAULT_API_KEYS).find((key) => DEFAULT_API_KEYS[key] === EXAMPLE_USERS.admin);
-  }
-  const baseUrl = sandbox ? SANDBOX_BASE_URL : (values["base-url"] ?? env.PCS_BASE_URL)?.trim();
+  const published = sandbox && (await import("@project-collaboration/api/sandbox"));
+  // Without a key, the sandbox's administrator; with one, that key (a viewer's key gets a viewer's rights).
+  const apiKey = env.PCS_API_KEY || (published ? published.SANDBOX_ADMIN_KEY : undefined);
+  const baseUrl = published ? published.SANDBOX_BASE_URL : (values["base-url"] ?? env.PCS_BASE_URL)?.trim();
   if (!apiKey && !dryRun) throw new UsageError("PCS_API_KEY is not set: the key comes from the environment only (or use --sandbox)");
   if (!baseUrl) throw new UsageError("no server: set PCS_BASE_URL or give --base-url (or use --sandbox)");
   // --dry-run prints "$PCS_API_KEY" in place of the key, so it needs none.

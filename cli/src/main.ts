@@ -208,11 +208,12 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
   const { send } = connection;
   const params = { path, query };
-  const failed = (status: number, problem: unknown) => {
-    const hint =
-      connection.sandbox && status === 401
-        ? " (the sandbox's keys are sandbox-admin-key, sandbox-editor-key and sandbox-viewer-key; without PCS_API_KEY, pcs --sandbox acts as the administrator)"
-        : "";
+  const failed = async (status: number, problem: unknown) => {
+    let hint = "";
+    if (connection.sandbox && status === 401) {
+      const keys = Object.keys((await import("@project-collaboration/api/sandbox")).DEFAULT_API_KEYS);
+      hint = ` (the sandbox's keys are ${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}; without PCS_API_KEY, pcs --sandbox acts as the administrator)`;
+    }
     say(`pcs: ${command.name}: ${problemLine(status, problem)}${hint}`);
     return 1;
   };
