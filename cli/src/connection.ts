@@ -33,6 +33,8 @@ export interface Connection {
   attempted(): Attempted | undefined;
   /** With --dry-run: each request the command would have sent, as curl. */
   dryRun: string[] | undefined;
+  /** With --dry-run: prints those requests (redacted, safe for the terminal). */
+  printDryRun(): void;
   /** Runs the command's requests; one that may change data against the sandbox holds its file's lock. */
   run<T>(changesData: boolean, work: () => Promise<T>): Promise<T>;
 }
@@ -111,6 +113,8 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
     sandbox,
     attempted: () => last,
     dryRun,
-    run: (changesData, work) => (sandbox && changesData && !dryRun ? sandbox.write(work) : work()),
+    printDryRun: () => io.out(api.safeTerminalText(redact((dryRun ?? []).join("\n\n")), { multiline: true })),
+    // main() and `pcs api` return before running anything with --dry-run.
+    run: (changesData, work) => (sandbox && changesData ? sandbox.write(work) : work()),
   };
 }

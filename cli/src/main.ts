@@ -5,12 +5,13 @@
 // request's is redacted of the key and made safe for a terminal before it is printed.
 import { parseArgs } from "node:util";
 import { completion } from "./completion.js";
+import { confirmed, requireYesOffTerminal } from "./confirm.js";
 import type { Connection, Send } from "./connection.js";
 import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
 import { didYouMean } from "./suggest.js";
-import { commandTable, type Command, type Value } from "./table.js";
+import { commandTable, type Command, OWN_WORDS, type Value } from "./table.js";
 import { UsageError } from "./usage-error.js";
 
 export { UsageError };
@@ -55,9 +56,6 @@ function typed(what: string, raw: string, value: Value): string | number | boole
   }
   return raw;
 }
-
-/** The words pcs takes first, besides the resources of the command table. */
-const OWN_WORDS = ["api", "sandbox", "completion"];
 
 function findCommand(words: string[], commands: Command[]): Command {
   const name = words.slice(0, 2).join(" ");
@@ -195,8 +193,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const fields = fieldsOf(values.fields);
   if (values.all && !command.paginated) throw new UsageError(`--all walks the pages of a list: ${command.name} has none`);
   const body = await bodyOf(command, strings, values.body, io);
-  if (command.destructive && !values.yes && !values["dry-run"] && !io.isTTY)
-    throw new UsageError(`${command.name} changes data that cannot be restored: add --yes to confirm (not a terminal, so pcs cannot ask)`);
+  if (command.destructive && !values["dry-run"])
+    requireYesOffTerminal(io, values.yes, `${command.name} changes data that cannot be restored`);
 
   const { connect } = await import("./connection.js");
   const connection = await connect(values, env, io, version);
@@ -220,7 +218,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
 
   if (connection.dryRun) {
     await send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) });
-    io.out(safeTerminalText(connection.redact(connection.dryRun.join("\n\n")), { multiline: true }));
+    connection.printDryRun();
     return 0;
   }
 
@@ -228,10 +226,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     const named = await nameTargets(command, commands, path, send);
     if ("status" in named) return failed(named.status, named.problem);
     const question = `${command.summary}: ${named.names}. This cannot be undone. Go on? [y/N] `;
-    if (!(await io.confirm(safeTerminalText(connection.redact(question))))) {
-      io.err(`pcs: ${command.name}: not confirmed; nothing was changed.`);
-      return 0;
-    }
+    if (!(await confirmed(io, connection.redact(question), `pcs: ${command.name}: not confirmed; nothing was changed.`))) return 0;
   }
 
   const changesData = !READ_ONLY_METHODS.has(command.method);
