@@ -11,7 +11,7 @@ export function isLoopbackName(hostname: string): boolean {
 }
 
 /** The host name a Host header names, without its port ("[::1]:4011" → "[::1]"); "" without one. */
-export function hostNameOf(host: string | undefined): string {
+function hostNameOf(host: string | undefined): string {
   return (host ?? "").trim().replace(/:\d*$/, "");
 }
 

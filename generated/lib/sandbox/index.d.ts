@@ -6,4 +6,4 @@ export type { SandboxLimits, SentEmail } from "./state.js";
 export { DEFAULT_LIMITS as SANDBOX_LIMITS } from "./state.js";
 export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 export type { CorsOptions } from "./cors.js";
-export { type ExposureOptions, exposureWarning, hostNameOf, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
+export { type ExposureOptions, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";

@@ -8,7 +8,7 @@ export function isLoopbackName(hostname) {
     return LOOPBACK_NAME.test(hostname);
 }
 /** The host name a Host header names, without its port ("[::1]:4011" → "[::1]"); "" without one. */
-export function hostNameOf(host) {
+function hostNameOf(host) {
     return (host ?? "").trim().replace(/:\d*$/, "");
 }
 /** A request's Host names this machine (what a server on loopback requires). */
