@@ -43,3 +43,47 @@ export function networkFailureReason(error: unknown): string | undefined {
     REASONS[code] ?? (TLS_CODE.test(code) ? `certificate error: ${cause.message.split("\n")[0]}` : cause.message.split("\n")[0]);
   return `${reason} (${code})`;
 }
+
+/** A client's time limits, as createClient was given them (timeoutMs, retry.maxElapsedMs). */
+export interface Limits {
+  /** Per attempt, ms. */
+  timeoutMs: number;
+  /** Per call of a retried method, every attempt and wait included, ms. */
+  maxElapsedMs: number;
+}
+
+/** The request a failure is about. */
+export interface Attempted {
+  method: string;
+  url: string;
+  /** How many times it was sent, when the caller counted. */
+  attempts?: number;
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`;
+
+/**
+ * A call of the client that threw, in one line (`pcs` and the MCP server): a timeout names the URL
+ * and the client's real limits, a network failure the URL and its cause (networkFailureReason). The
+ * caller redacts the line and makes it safe for a terminal; the text of an unknown error is its own.
+ */
+export function failureLine(error: unknown, attempted: Attempted | undefined, limits: Limits): string {
+  const request = attempted ? `${attempted.method} ${attempted.url}` : "the request";
+  const attempts = attempted?.attempts;
+  if ((error as { name?: unknown })?.name === "TimeoutError") {
+    const within = `no complete answer within ${seconds(limits.timeoutMs)}`;
+    if (attempts === undefined)
+      return `${request} timed out: ${within} per attempt, ${seconds(limits.maxElapsedMs)} per call with retries (the client's limits)`;
+    return `${request} timed out: ${within}${
+      attempts > 1
+        ? ` per attempt, ${attempts} attempts in at most ${seconds(limits.maxElapsedMs)} (the client's limits)`
+        : " (the client's limit per attempt)"
+    }`;
+  }
+  const unreachable = networkFailureReason(error);
+  if (unreachable)
+    return `cannot reach ${attempted?.url ?? "the server"}: ${unreachable}${attempts && attempts > 1 ? ` (${attempts} attempts)` : ""}`;
+  if ((error as { name?: unknown })?.name === "ResponseTooLargeError") return `${request}: ${(error as Error).message}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `${error instanceof Error && error.name !== "Error" ? `${error.name}: ` : ""}${message.split("\n")[0]}`;
+}

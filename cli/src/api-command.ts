@@ -3,6 +3,7 @@
 // client's retries, timeouts and body limit, redaction, --debug, --dry-run and --sandbox. A method that
 // only reads is sent at once; any other asks first on a terminal and needs --yes otherwise.
 import { parseArgs } from "node:util";
+import { confirmed, requireYesOffTerminal } from "./confirm.js";
 import { connect } from "./connection.js";
 import type { Context, Io } from "./main.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
@@ -62,15 +63,13 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
 
   if (connection.dryRun) {
     await request();
-    io.out(safeTerminalText(connection.redact(connection.dryRun.join("\n\n")), { multiline: true }));
+    connection.printDryRun();
     return 0;
   }
   if (changesData && !values.yes) {
-    if (!io.isTTY) throw new UsageError(`api: ${method} may change data: add --yes to send it (not a terminal, so pcs cannot ask)`);
-    if (!(await io.confirm(safeTerminalText(`Send ${method} ${path}? It may change data. [y/N] `)))) {
-      io.err(`pcs: api: not confirmed; nothing was sent.`);
+    requireYesOffTerminal(io, values.yes, `api: ${method} may change data`);
+    if (!(await confirmed(io, `Send ${method} ${path}? It may change data. [y/N] `, "pcs: api: not confirmed; nothing was sent.")))
       return 0;
-    }
   }
   const result = await connection.run(changesData, request);
   if (!result.response.ok) {

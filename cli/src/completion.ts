@@ -1,22 +1,11 @@
 // Shell completion from the command table: resources, then their verbs, then the verb's flags.
-import type { Command } from "./table.js";
+import { GLOBAL_OPTIONS } from "./options.js";
+import { type Command, OWN_WORDS } from "./table.js";
 
-const GLOBAL = [
-  "--base-url",
-  "--format",
-  "--fields",
-  "--all",
-  "--yes",
-  "--debug",
-  "--dry-run",
-  "--body",
-  "--sandbox",
-  "--sandbox-file",
-  "--help",
-];
+const GLOBAL = Object.keys(GLOBAL_OPTIONS).map((flag) => `--${flag}`);
 
 export function completion(shell: string, commands: Command[]): string | undefined {
-  const resources = [...new Set(commands.map((c) => c.name.split(" ")[0]!)), "api", "sandbox", "completion"];
+  const resources = [...new Set(commands.map((c) => c.name.split(" ")[0]!)), ...OWN_WORDS];
   const verbs = (resource: string) => commands.filter((c) => c.name.startsWith(`${resource} `)).map((c) => c.name.split(" ")[1]!);
   const flags = (c: Command) => [...c.query.map((q) => `--${q.flag}`), ...(c.body?.flags ?? []).map((f) => `--${f.flag}`), ...GLOBAL];
   if (shell === "bash")

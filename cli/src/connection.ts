@@ -33,12 +33,11 @@ export interface Connection {
   attempted(): Attempted | undefined;
   /** With --dry-run: each request the command would have sent, as curl. */
   dryRun: string[] | undefined;
+  /** With --dry-run: prints those requests (redacted, safe for the terminal). */
+  printDryRun(): void;
   /** Runs the command's requests; one that may change data against the sandbox holds its file's lock. */
   run<T>(changesData: boolean, work: () => Promise<T>): Promise<T>;
 }
-
-/** The base URL of the in-process sandbox: requests never leave the process. */
-export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
 
 /** The client's documented limits (docs/guides/client.md): 30 s per attempt, 60 s per call with retries. */
 function limitsOf(env: NodeJS.ProcessEnv, defaults: Limits): Limits {
@@ -52,19 +51,17 @@ function limitsOf(env: NodeJS.ProcessEnv, defaults: Limits): Limits {
 }
 
 export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, io: Io, version: string): Promise<Connection> {
-  // The client only now: --help, completion and usage mistakes never load it.
+  // The client only now: --help and completion never load it (a usage mistake loads it for its one line
+  // alone: the terminal-safety function and the redaction live there).
   const api = await import("@project-collaboration/api");
   const limits = limitsOf(env, { timeoutMs: api.DEFAULT_TIMEOUT_MS, maxElapsedMs: api.DEFAULT_RETRY.maxElapsedMs });
   const sandboxFile = values["sandbox-file"] ?? (values.sandbox ? DEFAULT_SANDBOX_FILE : undefined);
   const sandbox = sandboxFile ? new SandboxFile(sandboxFile) : undefined;
   const dryRun = values["dry-run"] ? ([] as string[]) : undefined;
-  let apiKey = env.PCS_API_KEY;
-  if (!apiKey && sandbox) {
-    // Without a key, the sandbox's administrator; with one, that key (a viewer's key gets a viewer's rights).
-    const { DEFAULT_API_KEYS, EXAMPLE_USERS } = await import("@project-collaboration/api/sandbox");
-    apiKey = Object.keys(DEFAULT_API_KEYS).find((key) => DEFAULT_API_KEYS[key] === EXAMPLE_USERS.admin);
-  }
-  const baseUrl = sandbox ? SANDBOX_BASE_URL : (values["base-url"] ?? env.PCS_BASE_URL)?.trim();
+  const published = sandbox && (await import("@project-collaboration/api/sandbox"));
+  // Without a key, the sandbox's administrator; with one, that key (a viewer's key gets a viewer's rights).
+  const apiKey = env.PCS_API_KEY || (published ? published.SANDBOX_ADMIN_KEY : undefined);
+  const baseUrl = published ? published.SANDBOX_BASE_URL : (values["base-url"] ?? env.PCS_BASE_URL)?.trim();
   if (!apiKey && !dryRun) throw new UsageError("PCS_API_KEY is not set: the key comes from the environment only (or use --sandbox)");
   if (!baseUrl) throw new UsageError("no server: set PCS_BASE_URL or give --base-url (or use --sandbox)");
   // --dry-run prints "$PCS_API_KEY" in place of the key, so it needs none.
@@ -77,7 +74,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   const transport = async (request: Request, init?: RequestInit): Promise<Response> => {
     last =
       last && last.method === request.method && last.url === request.url
-        ? { ...last, attempts: last.attempts + 1 }
+        ? { ...last, attempts: (last.attempts ?? 1) + 1 }
         : { method: request.method, url: request.url, attempts: 1 };
     if (dryRun) {
       const { curlOf } = await import("./curl.js");
@@ -116,6 +113,8 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
     sandbox,
     attempted: () => last,
     dryRun,
-    run: (changesData, work) => (sandbox && changesData && !dryRun ? sandbox.write(work) : work()),
+    printDryRun: () => io.out(api.safeTerminalText(redact((dryRun ?? []).join("\n\n")), { multiline: true })),
+    // main() and `pcs api` return before running anything with --dry-run.
+    run: (changesData, work) => (sandbox && changesData ? sandbox.write(work) : work()),
   };
 }

@@ -4,15 +4,14 @@
 // mistake (one line each, never a stack trace). Every line that carries a server's text or the
 // request's is redacted of the key and made safe for a terminal before it is printed.
 import { parseArgs } from "node:util";
-import { apiCommand } from "./api-command.js";
 import { completion } from "./completion.js";
-import { connect, type Connection, type Send } from "./connection.js";
+import { confirmed, requireYesOffTerminal } from "./confirm.js";
+import type { Connection, Send } from "./connection.js";
 import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
-import { serveSandboxCommand } from "./sandbox.js";
 import { didYouMean } from "./suggest.js";
-import { commandTable, type Command, type Value } from "./table.js";
+import { commandTable, type Command, OWN_WORDS, type Value } from "./table.js";
 import { UsageError } from "./usage-error.js";
 
 export { UsageError };
@@ -57,9 +56,6 @@ function typed(what: string, raw: string, value: Value): string | number | boole
   }
   return raw;
 }
-
-/** The words pcs takes first, besides the resources of the command table. */
-const OWN_WORDS = ["api", "sandbox", "completion"];
 
 function findCommand(words: string[], commands: Command[]): Command {
   const name = words.slice(0, 2).join(" ");
@@ -119,13 +115,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     const { ApiError, createRedactor, credentialForms, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, safeTerminalText } = await import(
       "@project-collaboration/api"
     );
-    const { failureLine, problemLine } = await import("./failure.js");
     const redact = context.connection?.redact ?? createRedactor(credentialForms(env.PCS_API_KEY ?? ""));
     const say = (line: string) => io.err(safeTerminalText(redact(`pcs: ${line}`)));
     if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")) {
       say(usageLine(error as Error, context));
       return 2;
     }
+    // Only a failure to talk to the service needs the words for it.
+    const { failureLine, problemLine } = await import("./failure.js");
     const where = context.command ? `${context.command}: ` : "";
     if (error instanceof ApiError) say(`${where}${problemLine(error.status, error.problem)}`);
     else {
@@ -165,8 +162,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     io.out(script);
     return 0;
   }
-  if (words[0] === "sandbox") return serveSandboxCommand(argv.slice(1), io);
-  if (words[0] === "api") return apiCommand(argv, env, io, context, version);
+  if (words[0] === "sandbox") return (await import("./sandbox.js")).serveSandboxCommand(argv.slice(1), io);
+  if (words[0] === "api") return (await import("./api-command.js")).apiCommand(argv, env, io, context, version);
 
   const command = findCommand(words, commands);
   const ownFlags = [...command.query.map((q) => q.flag), ...(command.body?.flags ?? []).map((f) => f.flag)];
@@ -196,9 +193,10 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const fields = fieldsOf(values.fields);
   if (values.all && !command.paginated) throw new UsageError(`--all walks the pages of a list: ${command.name} has none`);
   const body = await bodyOf(command, strings, values.body, io);
-  if (command.destructive && !values.yes && !values["dry-run"] && !io.isTTY)
-    throw new UsageError(`${command.name} changes data that cannot be restored: add --yes to confirm (not a terminal, so pcs cannot ask)`);
+  if (command.destructive && !values["dry-run"])
+    requireYesOffTerminal(io, values.yes, `${command.name} changes data that cannot be restored`);
 
+  const { connect } = await import("./connection.js");
   const connection = await connect(values, env, io, version);
   context.connection = connection;
   const { READ_ONLY_METHODS, paginate, safeTerminalText } = await import("@project-collaboration/api");
@@ -208,18 +206,19 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
   const { send } = connection;
   const params = { path, query };
-  const failed = (status: number, problem: unknown) => {
-    const hint =
-      connection.sandbox && status === 401
-        ? " (the sandbox's keys are sandbox-admin-key, sandbox-editor-key and sandbox-viewer-key; without PCS_API_KEY, pcs --sandbox acts as the administrator)"
-        : "";
+  const failed = async (status: number, problem: unknown) => {
+    let hint = "";
+    if (connection.sandbox && status === 401) {
+      const keys = Object.keys((await import("@project-collaboration/api/sandbox")).DEFAULT_API_KEYS);
+      hint = ` (the sandbox's keys are ${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}; without PCS_API_KEY, pcs --sandbox acts as the administrator)`;
+    }
     say(`pcs: ${command.name}: ${problemLine(status, problem)}${hint}`);
     return 1;
   };
 
   if (connection.dryRun) {
     await send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) });
-    io.out(safeTerminalText(connection.redact(connection.dryRun.join("\n\n")), { multiline: true }));
+    connection.printDryRun();
     return 0;
   }
 
@@ -227,10 +226,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     const named = await nameTargets(command, commands, path, send);
     if ("status" in named) return failed(named.status, named.problem);
     const question = `${command.summary}: ${named.names}. This cannot be undone. Go on? [y/N] `;
-    if (!(await io.confirm(safeTerminalText(connection.redact(question))))) {
-      io.err(`pcs: ${command.name}: not confirmed; nothing was changed.`);
-      return 0;
-    }
+    if (!(await confirmed(io, connection.redact(question), `pcs: ${command.name}: not confirmed; nothing was changed.`))) return 0;
   }
 
   const changesData = !READ_ONLY_METHODS.has(command.method);
@@ -264,7 +260,12 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   }
   io.out(render(result.data, format, fields, options));
   if (io.isTTY && command.paginated && Array.isArray(result.data)) {
-    const more = await moreAfter(command, query, result.data.length, (q) => send("get", command.path, { params: { path, query: q } }));
+    // A hint, not the answer: bounded by a signal of its own, so it never holds the command up after
+    // the table (and never fails it); the attempt's timer cannot fire first and start a retry.
+    const signal = AbortSignal.timeout(Math.min(MORE_PROBE_MS, connection.limits.timeoutMs / 2));
+    const more = await moreAfter(command, query, result.data.length, (q) =>
+      send("get", command.path, { params: { path, query: q }, signal }),
+    );
     if (more) say(more);
   }
   return 0;
@@ -299,6 +300,9 @@ async function nameTargets(
   }
   return { names: names.join(", ") };
 }
+
+/** How long the question "are there more?" may take: 5 s, or half the attempt's timeout if shorter. */
+const MORE_PROBE_MS = 5_000;
 
 /** On a terminal, after a full page: whether more exist (one more item asked for), and how to see them. */
 async function moreAfter(

@@ -82,17 +82,15 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   const port = Number(values.port ?? 4011);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw Object.assign(new Error(`--port must be a port number, not ${JSON.stringify(values.port)}`), { code: "ERR_PARSE_ARGS_USAGE" });
-  const { createSandbox, DEFAULT_API_KEYS, isLoopbackName } = await import("@project-collaboration/api/sandbox");
+  const { createSandbox, DEFAULT_API_KEYS, exposureWarning } = await import("@project-collaboration/api/sandbox");
   const { serveSandbox, whenOwnerGone } = await import("@project-collaboration/api/sandbox/server");
   // Taken before the server starts: Ctrl-C, SIGTERM, or — under npx, whose `sh -c` passes no signal
   // on — the end of the process that started it.
   const ownerGone = whenOwnerGone();
   const host = values.host ?? "127.0.0.1";
   const served = await serveSandbox(createSandbox(), { port, host, cors: { origins: values["cors-origin"] ?? [] } });
-  if (!isLoopbackName(host))
-    io.err(
-      `pcs: warning: listening on ${host}, beyond this machine: anyone who can reach it can use the sandbox with its published keys, and the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off.`,
-    );
+  const exposure = exposureWarning(host, "the sandbox with its published keys", { hostCheck: true });
+  if (exposure) io.err(`pcs: ${exposure}`);
   io.out(
     [
       `Project Collaboration Service sandbox on ${served.url} — state lives until you stop it (Ctrl-C).`,

@@ -15,7 +15,7 @@ import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 
 /** How long a command waits for another one's lock before giving up. */
-export const LOCK_WAIT_MS = 30_000;
+const LOCK_WAIT_MS = 30_000;
 /** A breaker holds its lock for the time of two system calls; one this old was left by a killed process. */
 const STALE_BREAKER_MS = 10_000;
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;

@@ -48,6 +48,9 @@ export interface Command {
   destructive: boolean;
 }
 
+/** The words pcs takes first, besides the resources of the command table. */
+export const OWN_WORDS = ["api", "sandbox", "completion"] as const;
+
 let table: { version: string; commands: Command[] } | undefined;
 /** dist/commands.json, beside the compiled code (the path also works from src/, for the tests). */
 export function commandTable(): { version: string; commands: Command[] } {

@@ -4,18 +4,22 @@
 // stays the same JSON. A silent server and a trickling one end every command within the client's
 // limits (shortened with PCS_TIMEOUT_MS), exit 1, naming the timeout and the URL; an unreachable one
 // names the URL and the cause. Deep JSON neither crashes nor prints blank rows.
-import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleBody, exampleOf } from "../../contract/src/description.js";
+import { freePort } from "../../scripts/servers/prism-process.mjs";
 import {
+  expectHarmless,
   type HostileServer,
   hostileResource,
   keyForms,
   startHostileServer,
   startUntrustedTlsServer,
-  UNSAFE_CHARACTER,
 } from "../../test/support/hostile-server.js";
+import { listenOnLoopback } from "../../test/support/listen.js";
 import { operations } from "../../test/support/openapi.js";
+import { PACKAGE_VERSION } from "../../src/version.js";
 import { type Command, commandTable } from "../src/index.js";
 import { type PcsRun, pcs } from "./pcs.js";
 
@@ -32,6 +36,9 @@ afterAll(() => server?.close());
 const at = (behaviour: string) => `${server.url}/${behaviour}/public/api`;
 const env = (behaviour: string, extra: NodeJS.ProcessEnv = {}) => ({ PCS_API_KEY: KEY, PCS_BASE_URL: at(behaviour), ...extra });
 const { commands } = commandTable();
+/** pcs's User-Agent, from the two packages' versions. */
+const CLI_VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+const USER_AGENT = `pcs/${CLI_VERSION} @project-collaboration/api/${PACKAGE_VERSION}`;
 
 /** The arguments that run a command: the description's example arguments and body, --yes to delete. */
 function argvOf(command: Command): string[] {
@@ -45,26 +52,27 @@ function argvOf(command: Command): string[] {
   ];
 }
 
-/** Nothing a terminal acts on, and no form of the key. */
-function expectHarmless(text: string, label: string) {
-  expect(text, label).not.toMatch(UNSAFE_CHARACTER);
-  for (const form of FORMS) expect(text.includes(form), `${label}: ${form}`).toBe(false);
-}
+const harmless = (text: string, label: string) => expectHarmless(text, FORMS, label);
 
 describe("a hostile server", () => {
-  const runs = commands.flatMap((command) => [
-    [command.name, "table", [...argvOf(command)], true],
-    [command.name, "json", [...argvOf(command)], false],
-    [command.name, "jsonl --debug", [...argvOf(command), "--format", "jsonl", "--debug"], false],
-  ]) as [string, string, string[], boolean][];
+  // The hostile server answers a GET with 200 and every other method with a 400 problem: exit 0 or 1.
+  const runs = commands.flatMap((command) => {
+    const code = command.method === "GET" ? 0 : 1;
+    return [
+      [command.name, "table", [...argvOf(command)], true, code],
+      [command.name, "json", [...argvOf(command)], false, code],
+      [command.name, "jsonl --debug", [...argvOf(command), "--format", "jsonl", "--debug"], false, code],
+    ];
+  }) as [string, string, string[], boolean, number][];
 
-  it.each(runs)("pcs %s (%s): nothing raw reaches the terminal, no form of the key", async (_, _format, argv, isTTY) => {
+  it.each(runs)("pcs %s (%s): nothing raw reaches the terminal, no form of the key", async (_, _format, argv, isTTY, code) => {
     const result = await pcs(argv, { env: env("hostile"), isTTY, columns: 100, answer: true });
-    expectHarmless(result.out, "stdout");
-    expectHarmless(result.err, "stderr");
+    harmless(result.out, "stdout");
+    harmless(result.err, "stderr");
     expect(result.out + result.err).toMatch(/\\u001b|\\u009b|\\u202e/); // shown, not dropped
-    if (result.code === 0 && !isTTY) for (const line of argv.includes("jsonl") ? result.out.split("\n") : [result.out]) JSON.parse(line);
-    if (result.code !== 0) expect([result.code, result.errLines.filter((line) => !/^[<>] /.test(line)).length]).toEqual([1, 1]);
+    expect(result.code).toBe(code);
+    if (code === 0 && !isTTY) for (const line of argv.includes("jsonl") ? result.out.split("\n") : [result.out]) JSON.parse(line);
+    if (code === 1) expect(result.errLines.filter((line) => !/^[<>] /.test(line))).toHaveLength(1);
   });
 
   it("errors (a problem with escapes and the key) are one safe line in every format, the words still readable", async () => {
@@ -75,7 +83,7 @@ describe("a hostile server", () => {
       expect(result.err).toMatch(
         /^pcs: projects get: 404 Not Found \\u001b\[2J\\u001b\]0;owned\\u0007.*No such thing .* for key \[REDACTED\]/,
       );
-      expectHarmless(result.err, format);
+      harmless(result.err, format);
     }
   });
 
@@ -109,11 +117,11 @@ describe("a hostile server", () => {
         "  -H 'accept: application/json, application/problem+json' \\",
         '  -u "$PCS_API_KEY:" \\',
         "  -H 'content-type: application/json' \\",
-        "  -H 'user-agent: pcs/0.2.0 @project-collaboration/api/0.2.0' \\",
+        `  -H 'user-agent: ${USER_AGENT}' \\`,
         `  --data-binary '{"name":"Dry"}'`,
       ].join("\n"),
     );
-    expectHarmless(result.out, "dry run");
+    harmless(result.out, "dry run");
     expect(server.requests.length).toBe(before);
   });
 
@@ -121,10 +129,10 @@ describe("a hostile server", () => {
     const result = await pcs(["api", "GET", "/projects/1.json"], { env: env("hostile") });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.out).id).toBe(1);
-    expectHarmless(result.out, "api");
+    harmless(result.out, "api");
     const failed = await pcs(["api", "get", "projects/404.json"], { env: env("hostile") });
     expect([failed.code, failed.err]).toEqual([1, expect.stringMatching(/^pcs: api: GET \/projects\/404\.json: 404 Not Found/)]);
-    expectHarmless(failed.err, "api error");
+    harmless(failed.err, "api error");
     const elsewhere = await pcs(["api", "GET", "https://elsewhere.example/x"], { env: env("hostile") });
     expect([elsewhere.code, elsewhere.err]).toEqual([2, expect.stringMatching(/not a URL: the key is sent to PCS_BASE_URL only/)]);
   });
@@ -183,12 +191,40 @@ describe("a silent server and a trickling one", () => {
   );
 });
 
+describe("a server that answers the page and then stalls", () => {
+  it("on a terminal, the question whether more exist is asked once, briefly: the table, a hint, exit 0", async () => {
+    const requests: string[] = [];
+    const stalling = await listenOnLoopback(
+      createHttpServer((request, response) => {
+        requests.push(request.url ?? "");
+        const query = new URL(request.url ?? "/", "http://x").searchParams;
+        if (query.has("offset")) return; // the question after the table: never answered
+        const rows = Array.from({ length: Number(query.get("limit")) }, (_, i) => ({ id: i + 1, title: `P${i + 1}` }));
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(rows));
+      }),
+    );
+    try {
+      // A 1 s attempt, 2 s per call: the question gets less than one attempt, so no retry.
+      const result = await pcs(["projects", "list", "--limit", "2", "--fields", "id,title"], {
+        env: { PCS_API_KEY: KEY, PCS_BASE_URL: `${stalling.url}/api`, PCS_TIMEOUT_MS: "1000" },
+        isTTY: true,
+        columns: 80,
+      });
+      expect([result.code, result.out.split("\n").length, result.err]).toEqual([
+        0,
+        3,
+        "Showing projects 1–2; there may be more: --offset 2 for the next page, --all for every page.",
+      ]);
+      expect(requests).toEqual(["/api/projects.json?limit=2", "/api/projects.json?limit=1&offset=2"]);
+    } finally {
+      await stalling.close();
+    }
+  });
+});
+
 describe("an unreachable server", () => {
   it("connection refused, no such host, an untrusted certificate: the URL and the cause", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const { port } = closed.address() as { port: number };
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await freePort(); // nothing listens there
     const tls = await startUntrustedTlsServer();
     try {
       // Short limits: a GET is tried again after a network error, within the call's budget.

@@ -1,6 +1,6 @@
 // The configuration's server as a Target: what it is called (never with a credential) and what the
 // checker may do there. A user's server is never disposable: writes only when the user opted in.
-import { createSandbox } from "@project-collaboration/api/sandbox";
+import { createSandbox, SANDBOX_BASE_URL } from "@project-collaboration/api/sandbox";
 import type { Config } from "./options.js";
 import type { Target } from "./target.js";
 
@@ -8,7 +8,6 @@ import type { Target } from "./target.js";
 export const SANDBOX_KEYS = { admin: "sandbox-admin-key", other: "sandbox-viewer-key" } as const;
 /** The key sent to a mock: Prism accepts any well-formed Basic credential. */
 export const MOCK_API_KEY = "contract-test-key";
-const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
 
 const extras = (config: Config, otherDefault?: string) => ({
   ...((config.otherApiKey ?? otherDefault) && { otherApiKey: config.otherApiKey ?? otherDefault }),

@@ -42,3 +42,28 @@ export function networkFailureReason(error) {
     const reason = REASONS[code] ?? (TLS_CODE.test(code) ? `certificate error: ${cause.message.split("\n")[0]}` : cause.message.split("\n")[0]);
     return `${reason} (${code})`;
 }
+const seconds = (ms) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`;
+/**
+ * A call of the client that threw, in one line (`pcs` and the MCP server): a timeout names the URL
+ * and the client's real limits, a network failure the URL and its cause (networkFailureReason). The
+ * caller redacts the line and makes it safe for a terminal; the text of an unknown error is its own.
+ */
+export function failureLine(error, attempted, limits) {
+    const request = attempted ? `${attempted.method} ${attempted.url}` : "the request";
+    const attempts = attempted?.attempts;
+    if (error?.name === "TimeoutError") {
+        const within = `no complete answer within ${seconds(limits.timeoutMs)}`;
+        if (attempts === undefined)
+            return `${request} timed out: ${within} per attempt, ${seconds(limits.maxElapsedMs)} per call with retries (the client's limits)`;
+        return `${request} timed out: ${within}${attempts > 1
+            ? ` per attempt, ${attempts} attempts in at most ${seconds(limits.maxElapsedMs)} (the client's limits)`
+            : " (the client's limit per attempt)"}`;
+    }
+    const unreachable = networkFailureReason(error);
+    if (unreachable)
+        return `cannot reach ${attempted?.url ?? "the server"}: ${unreachable}${attempts && attempts > 1 ? ` (${attempts} attempts)` : ""}`;
+    if (error?.name === "ResponseTooLargeError")
+        return `${request}: ${error.message}`;
+    const message = error instanceof Error ? error.message : String(error);
+    return `${error instanceof Error && error.name !== "Error" ? `${error.name}: ` : ""}${message.split("\n")[0]}`;
+}

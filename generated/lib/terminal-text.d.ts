@@ -1,3 +1,5 @@
+/** A character (one UTF-16 code unit) as its \uXXXX escape. Internal: not exported from src/index.ts. */
+export declare function unicodeEscape(character: string): string;
 export interface TerminalTextOptions {
     /** Keep line feeds and tabs (a multi-line message); by default they are escaped too, so that one
      * value stays on one line (a table cell, a status line). */

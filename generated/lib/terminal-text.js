@@ -13,6 +13,10 @@
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** A character (one UTF-16 code unit) as its \uXXXX escape. Internal: not exported from src/index.ts. */
+export function unicodeEscape(character) {
+    return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
 /** The escape a reader recognizes: \n, \r, \t as such, anything else as \u followed by four hex digits. */
 function escapeOf(character) {
     if (character === "\n")
@@ -21,7 +25,7 @@ function escapeOf(character) {
         return "\\r";
     if (character === "\t")
         return "\\t";
-    return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    return unicodeEscape(character);
 }
 /**
  * The text with every character a terminal would act on written as a visible escape (`\u001b`, `\n`),
@@ -39,5 +43,5 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202
  * where `\uXXXX` means the same character, so the text parses to exactly the same value.
  */
 export function safeJsonText(json) {
-    return json.replace(UNSAFE_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    return json.replace(UNSAFE_IN_JSON, unicodeEscape);
 }

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       host: values.host ?? "127.0.0.1",
       port,
       ...(baseUrl && { baseUrl }),
-      log: (line) => process.stderr.write(`${SERVER_NAME}: ${safeTerminalText(line)}\n`),
+      log: (line) => process.stderr.write(`${SERVER_NAME}: ${line}\n`), // serveHttp made it safe
     });
     const mode = selection.allowWrites ? "read and write" : "read-only";
     process.stderr.write(

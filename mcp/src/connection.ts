@@ -2,7 +2,7 @@
 // named by PCS_BASE_URL with the key in PCS_API_KEY, or, without a key (or with --sandbox), the
 // in-process sandbox of the main package, so an agent can be built and tested with no account.
 import { createClient, type ApiClient } from "@project-collaboration/api";
-import { createSandbox, DEFAULT_API_KEYS, EXAMPLE_USERS } from "@project-collaboration/api/sandbox";
+import { createSandbox, SANDBOX_ADMIN_KEY, SANDBOX_BASE_URL } from "@project-collaboration/api/sandbox";
 import { secretsOf } from "./redact.js";
 import { UsageError } from "./selection.js";
 
@@ -16,8 +16,8 @@ export interface Connection {
   baseUrl: string;
 }
 
-/** The sandbox's base URL: any works, requests never leave the process. */
-export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
+/** The sandbox's base URL (the main package's): any works, requests never leave the process. */
+export { SANDBOX_BASE_URL };
 
 export function connect(env: Record<string, string | undefined>, options: { sandbox?: boolean } = {}): Connection {
   const apiKey = env.PCS_API_KEY?.trim();
@@ -30,8 +30,7 @@ export function connect(env: Record<string, string | undefined>, options: { sand
     }
     const sandbox = createSandbox();
     // The example organization's administrator, so that every operation can be tried.
-    const sandboxKey = Object.keys(DEFAULT_API_KEYS).find((key) => DEFAULT_API_KEYS[key] === EXAMPLE_USERS.admin)!;
-    const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: sandboxKey, fetch: sandbox.fetch });
+    const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: SANDBOX_ADMIN_KEY, fetch: sandbox.fetch });
     return {
       client,
       baseUrl: SANDBOX_BASE_URL,

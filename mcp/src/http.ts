@@ -9,9 +9,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createClient, safeTerminalText, type ApiClient } from "@project-collaboration/api";
-import { createSandbox, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
+import { createSandbox, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
 import { SANDBOX_BASE_URL } from "./connection.js";
-import { builtTools } from "./operations.js";
+import { builtTools, type OperationTool } from "./operations.js";
 import { secretsOf } from "./redact.js";
 import type { Selection } from "./selection.js";
 import { createMcpServer } from "./server.js";
@@ -53,13 +53,16 @@ const KEY_CHECK_TIMEOUT_MS = 10_000;
 
 type Verdict = "valid" | "refused";
 
-/** Asks the service whether it takes a key, with the cheapest read that needs no argument: 401 is a
- * refusal, any other answer (403 or 404 included) means the key is known; no answer, 429 or 5xx says
- * nothing (the tool call will). */
-async function checkKey(client: ApiClient): Promise<Verdict | undefined> {
-  const probe =
-    builtTools().find((tool) => !tool.writes && tool.pathParameters.length === 0 && !tool.paginated) ??
-    builtTools().find((tool) => !tool.writes && tool.pathParameters.length === 0);
+/** The cheapest read that needs no argument: the one a key's check sends. */
+function keyProbe(): OperationTool | undefined {
+  const reads = builtTools().filter((tool) => !tool.writes && tool.pathParameters.length === 0);
+  return reads.find((tool) => !tool.paginated) ?? reads[0];
+}
+
+/** Asks the service whether it takes a key, with the probe (keyProbe): 401 is a refusal, any other
+ * answer (403 or 404 included) means the key is known; no answer, 429 or 5xx says nothing (the tool
+ * call will). */
+async function checkKey(client: ApiClient, probe: OperationTool | undefined): Promise<Verdict | undefined> {
   if (!probe) return undefined;
   const send = client.request as unknown as (method: string, path: string, init: object) => Promise<{ response: Response }>;
   try {
@@ -81,12 +84,13 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
     sandbox
       ? createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: key, fetch: sandbox.fetch, ...limits })
       : createClient({ baseUrl: baseUrl!, apiKey: key, ...limits });
+  const probe = keyProbe();
   const remembered = new Map<string, { verdict: Verdict; until: number }>();
   const verdictOn = async (key: string): Promise<Verdict | undefined> => {
     const id = createHash("sha256").update(key).digest("hex");
     const known = remembered.get(id);
     if (known && known.until > Date.now()) return known.verdict;
-    const verdict = await checkKey(clientFor(key, { timeoutMs: KEY_CHECK_TIMEOUT_MS, retry: false }));
+    const verdict = await checkKey(clientFor(key, { timeoutMs: KEY_CHECK_TIMEOUT_MS, retry: false }), probe);
     if (verdict) {
       if (remembered.size >= MAX_REMEMBERED_KEYS) remembered.clear();
       remembered.set(id, { verdict, until: Date.now() + (verdict === "valid" ? VALID_FOR_MS : REFUSED_FOR_MS) });
@@ -129,10 +133,11 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
       if (!response.headersSent) refuse(response, 500, "The MCP server failed to handle the request.");
     }
   });
-  if (!loopback)
-    log(
-      `warning: listening on ${host}, beyond this machine: the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off, and every request carries a key: serve it behind TLS.`,
-    );
+  const exposure = exposureWarning(host, "the MCP server", {
+    hostCheck: true,
+    advice: "Every request carries a key: serve it behind TLS.",
+  });
+  if (exposure) log(exposure);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

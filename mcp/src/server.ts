@@ -19,7 +19,7 @@ import {
   type ApiClient,
   type FetchResult,
 } from "@project-collaboration/api";
-import { networkFailureReason } from "@project-collaboration/api/network-failure";
+import { failureLine, type Limits } from "@project-collaboration/api/network-failure";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ajv, toRequest } from "./arguments.js";
 import { builtTools, type OperationTool } from "./operations.js";
@@ -35,6 +35,9 @@ export interface ServerOptions extends Selection {
   secrets?: readonly string[];
   /** Where the client's requests go (its baseUrl), named when the service cannot be reached. */
   baseUrl?: string;
+  /** The client's time limits (createClient's timeoutMs and retry.maxElapsedMs), named when a call
+   * times out; default the client's defaults. */
+  limits?: Limits;
   /** The operations to serve (default: every operation of the package's description). */
   operations?: readonly OperationTool[];
 }
@@ -43,6 +46,7 @@ export function createMcpServer(options: ServerOptions): Server {
   const all = options.operations ?? builtTools();
   const selected = new Map(selectTools(all, options).map((tool) => [tool.name, tool]));
   const secrets = options.secrets ?? [];
+  const limits = options.limits ?? { timeoutMs: DEFAULT_TIMEOUT_MS, maxElapsedMs: DEFAULT_RETRY.maxElapsedMs };
 
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION },
@@ -70,7 +74,7 @@ export function createMcpServer(options: ServerOptions): Server {
         true,
       );
     }
-    const result = conforming(tool, await call(options.client, tool, request.params.arguments ?? {}, options.baseUrl));
+    const result = conforming(tool, await call(options.client, tool, request.params.arguments ?? {}, options.baseUrl, limits));
     // The one place every result passes: nothing the service said can carry the key out.
     return {
       ...result,
@@ -110,6 +114,7 @@ async function call(
   tool: OperationTool,
   args: Record<string, unknown>,
   baseUrl: string | undefined,
+  limits: Limits,
 ): Promise<CallToolResult> {
   const checked = toRequest(tool, args);
   if ("problems" in checked)
@@ -127,16 +132,8 @@ async function call(
       const detail = error.problem ?? (error.text ? error.text : undefined);
       return textResult(`${error.message}${detail === undefined ? "" : `\n${untrusted(tool.name, safeJson(detail))}`}`, true);
     }
-    return textResult(`${tool.name} failed: ${failure(error, `${tool.method} ${baseUrl ?? ""}${tool.path}`)}`, true);
+    // The client's errors never quote the key; nothing here acts on a terminal that shows it.
+    const line = failureLine(error, { method: tool.method, url: `${baseUrl ?? ""}${tool.path}` }, limits);
+    return textResult(`${tool.name} failed: ${safeTerminalText(line)}`, true);
   }
-}
-
-/** Timeouts, network failures, a body that is not JSON, in a sentence: the client's errors never
- * quote the key, and nothing here acts on a terminal that shows it. */
-function failure(error: unknown, request: string): string {
-  if ((error as { name?: unknown })?.name === "TimeoutError")
-    return `${request} timed out: no complete answer within the client's limits (by default ${DEFAULT_TIMEOUT_MS / 1000} s per attempt, ${DEFAULT_RETRY.maxElapsedMs / 1000} s per call with retries).`;
-  const unreachable = networkFailureReason(error);
-  if (unreachable) return `cannot reach ${request}: ${unreachable}.`;
-  return safeTerminalText(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }

@@ -41,13 +41,24 @@ describe("--http", () => {
   });
 
   it("acts as each request's own key: another key sees what that user sees", async () => {
+    // A read, so the server's read-only guard cannot be what refuses: project 48377 is the agency's,
+    // its members are the editor and the admin (src/sandbox/example-seed.ts), not the viewer.
+    const readExternal = { name: "getProject", arguments: { project_id: 48377 } };
     const viewer = await connectAs(`Basic ${btoa("sandbox-viewer-key:")}`);
+    const admin = await connectAs("Bearer sandbox-admin-key");
     try {
       expect((await viewer.callTool({ name: "getOrganization", arguments: {} })).isError).toBeFalsy();
-      const refused = await viewer.callTool({ name: "deleteProject", arguments: { project_id: 48213 } });
-      expect(refused.isError).toBe(true);
+      const hidden = await viewer.callTool(readExternal);
+      expect(hidden.isError).toBe(true);
+      const text = (hidden.content as { text: string }[]).map((part) => part.text).join("\n");
+      expect(text).toMatch(/\b404\b/);
+      expect(text).not.toMatch(/read-only/);
+      const seen = await admin.callTool(readExternal);
+      expect(seen.isError).toBeFalsy();
+      expect((dataOf(seen) as { id: number }).id).toBe(48377);
     } finally {
       await viewer.close();
+      await admin.close();
     }
   });
 
@@ -72,7 +83,9 @@ describe("--http", () => {
     const lines: string[] = [];
     const open = await serveHttp({ host: "0.0.0.0", port: 0, log: (line) => lines.push(line) });
     await open.close();
-    expect(lines).toEqual([expect.stringMatching(/^warning: listening on 0\.0\.0\.0, beyond this machine: the Host check .* is off/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^warning: listening on 0\.0\.0\.0, beyond this machine: .*the Host check .* is off.* serve it behind TLS\.$/),
+    ]);
   });
 
   it("refuses a request without a key with 401 and a challenge", async () => {

@@ -41,12 +41,6 @@ export function nearestOption(name, known) {
   return edits !== undefined && edits <= 3 ? option : undefined;
 }
 
-/** A warning (or "") for a host beyond loopback: what becomes reachable from other machines. */
-export function exposureWarning(host, what) {
-  if (/^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return "";
-  return `warning: listening on ${host} makes ${what} reachable from other machines; use -h 127.0.0.1 unless that is what you want`;
-}
-
 function distance(a, b) {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

@@ -8,7 +8,8 @@
 //   node scripts/servers/prism.mjs proxy [prism proxy arguments]   (document first, then the upstream URL)
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { PRISM_LOG_LEVELS as LEVELS, STOP_SIGNALS, startPrismProcess } from "./prism-process.mjs";
-import { argumentError, exposureWarning, listenError, parsePort } from "../lib/cli.mjs";
+import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
+import { argumentError, listenError, parsePort } from "../lib/cli.mjs";
 
 /** Prism's options (prism-cli's sharedOptions, mock and proxy): name → whether it takes a value. */
 const OPTIONS = {
@@ -61,6 +62,7 @@ if (typeof port === "string") fail(port);
 const exposure = exposureWarning(
   host,
   mode === "mock" ? "the mock" : `the proxy, and through it ${positionals[1]} with the credentials callers send`,
+  { advice: "Use -h 127.0.0.1 unless that is what you want." },
 );
 if (exposure) console.error(`${script}: ${exposure}`);
 

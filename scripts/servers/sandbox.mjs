@@ -11,7 +11,8 @@
 import { createServer } from "node:net";
 import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
-import { exposureWarning, listenError, parseOptions, parsePort } from "../lib/cli.mjs";
+import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
+import { listenError, parseOptions, parsePort } from "../lib/cli.mjs";
 import { PRISM_LOG_LEVELS as LEVELS, STOP_SIGNALS } from "./prism-process.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
 
@@ -77,6 +78,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const exposure = exposureWarning(
   values.host,
   `the sandbox (its API keys are the published ones above) and its test control (with the token)`,
+  { advice: "Use -h 127.0.0.1 unless that is what you want." },
 );
 console.log(`
 Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)

@@ -21,9 +21,12 @@ export const EXAMPLE_USERS = {
   viewer: 1003,
 } as const;
 
+/** The published key of the example administrator (one of DEFAULT_API_KEYS): every operation can be tried with it. */
+export const SANDBOX_ADMIN_KEY = "sandbox-admin-key";
+
 /** The API keys a sandbox accepts unless told otherwise: key → account. */
 export const DEFAULT_API_KEYS: Readonly<Record<string, number>> = {
-  "sandbox-admin-key": EXAMPLE_USERS.admin,
+  [SANDBOX_ADMIN_KEY]: EXAMPLE_USERS.admin,
   "sandbox-editor-key": EXAMPLE_USERS.editor,
   "sandbox-viewer-key": EXAMPLE_USERS.viewer,
 };

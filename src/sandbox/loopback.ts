@@ -11,11 +11,28 @@ export function isLoopbackName(hostname: string): boolean {
 }
 
 /** The host name a Host header names, without its port ("[::1]:4011" → "[::1]"); "" without one. */
-export function hostNameOf(host: string | undefined): string {
+function hostNameOf(host: string | undefined): string {
   return (host ?? "").trim().replace(/:\d*$/, "");
 }
 
 /** A request's Host names this machine (what a server on loopback requires). */
 export function isLoopbackHostHeader(host: string | undefined): boolean {
   return isLoopbackName(hostNameOf(host));
+}
+
+export interface ExposureOptions {
+  /** The server checks Host on loopback (isLoopbackHostHeader): say that the check is off. */
+  hostCheck?: boolean;
+  /** A sentence that follows, e.g. what to do instead. */
+  advice?: string;
+}
+
+/**
+ * What a server bound to `host` says when it starts: "" on loopback; otherwise that anyone who can
+ * reach it can use `what` (and, for a server that checks Host, that the check is off).
+ */
+export function exposureWarning(host: string, what: string, { hostCheck = false, advice }: ExposureOptions = {}): string {
+  if (isLoopbackName(host)) return "";
+  const off = hostCheck ? ", and the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off" : "";
+  return `warning: listening on ${host}, beyond this machine: anyone who can reach it can use ${what}${off}.${advice ? ` ${advice}` : ""}`;
 }

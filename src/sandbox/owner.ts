@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 
 /** How often the parent is looked for: the longest a server outlives a parent that is gone. */
-export const PARENT_POLL_MS = 250;
+const PARENT_POLL_MS = 250;
 
 export interface OwnerWatchOptions {
   /** Watch the parent too (default: when started through npm or npx, whose environment says so). */

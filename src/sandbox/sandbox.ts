@@ -10,6 +10,10 @@ import { matchRoute } from "./router.js";
 import type { SandboxSeed } from "./seed.js";
 import { type SandboxLimits, SandboxState, type SentEmail } from "./state.js";
 
+/** A base URL for a client of the in-process sandbox (its fetch): any works, requests never leave the
+ * process; this one, under .invalid, could not reach anything if they did. */
+export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
+
 export interface SandboxOptions {
   /** The data to start with and to return to on reset() (default: exampleSeed(), the description's examples). */
   seed?: SandboxSeed;

@@ -16,7 +16,7 @@ import { problemJson, STATUS_TITLES } from "./problem.js";
 import { FORBIDDEN_METHODS } from "./sandbox.js";
 import type { Sandbox } from "./sandbox.js";
 
-export { PARENT_POLL_MS, whenOwnerGone, type OwnerWatchOptions } from "./owner.js";
+export { whenOwnerGone, type OwnerWatchOptions } from "./owner.js";
 
 export interface ServeSandboxOptions {
   /** Default 127.0.0.1. */

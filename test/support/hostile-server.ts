@@ -13,6 +13,7 @@
 // redaction under test.
 import { createServer, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import { expect } from "vitest";
 import { listenOnLoopback } from "./listen.js";
 
 const ESC = "\u001b";
@@ -26,6 +27,12 @@ export const HOSTILE_TEXT = `${ESC}[2J${ESC}]0;owned${BEL}${ESC}]52;c;aGk=${BEL}
  * formatting characters and the Unicode line separators. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const UNSAFE_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+/** Asserts that `text` holds nothing a terminal acts on, and none of `forms` (keyForms of the key). */
+export function expectHarmless(text: string, forms: readonly string[], label: string): void {
+  expect(text, label).not.toMatch(UNSAFE_CHARACTER);
+  for (const form of forms) expect(text.includes(form), `${label}: ${form}`).toBe(false);
+}
 
 /** Every form the key travels or comes back in, computed independently of src/redaction.ts: itself,
  * the Basic token with it as user name and as password, each percent-encoded (encodeURIComponent's and

@@ -12,6 +12,8 @@ export declare const EXAMPLE_USERS: {
     /** Not in the examples: a Viewer at Northwind, member of 48213, for checks of what reading allows. */
     readonly viewer: 1003;
 };
+/** The published key of the example administrator (one of DEFAULT_API_KEYS): every operation can be tried with it. */
+export declare const SANDBOX_ADMIN_KEY = "sandbox-admin-key";
 /** The API keys a sandbox accepts unless told otherwise: key → account. */
 export declare const DEFAULT_API_KEYS: Readonly<Record<string, number>>;
 /** The groups of the examples, as their descriptions state them: Administrator does everything, Editor

@@ -17,9 +17,11 @@ export const EXAMPLE_USERS = {
     /** Not in the examples: a Viewer at Northwind, member of 48213, for checks of what reading allows. */
     viewer: 1003,
 };
+/** The published key of the example administrator (one of DEFAULT_API_KEYS): every operation can be tried with it. */
+export const SANDBOX_ADMIN_KEY = "sandbox-admin-key";
 /** The API keys a sandbox accepts unless told otherwise: key → account. */
 export const DEFAULT_API_KEYS = {
-    "sandbox-admin-key": EXAMPLE_USERS.admin,
+    [SANDBOX_ADMIN_KEY]: EXAMPLE_USERS.admin,
     "sandbox-editor-key": EXAMPLE_USERS.editor,
     "sandbox-viewer-key": EXAMPLE_USERS.viewer,
 };

@@ -1,6 +1,15 @@
 /** True for localhost, *.localhost, 127.x.x.x and ::1 (bracketed or not). */
 export declare function isLoopbackName(hostname: string): boolean;
-/** The host name a Host header names, without its port ("[::1]:4011" → "[::1]"); "" without one. */
-export declare function hostNameOf(host: string | undefined): string;
 /** A request's Host names this machine (what a server on loopback requires). */
 export declare function isLoopbackHostHeader(host: string | undefined): boolean;
+export interface ExposureOptions {
+    /** The server checks Host on loopback (isLoopbackHostHeader): say that the check is off. */
+    hostCheck?: boolean;
+    /** A sentence that follows, e.g. what to do instead. */
+    advice?: string;
+}
+/**
+ * What a server bound to `host` says when it starts: "" on loopback; otherwise that anyone who can
+ * reach it can use `what` (and, for a server that checks Host, that the check is off).
+ */
+export declare function exposureWarning(host: string, what: string, { hostCheck, advice }?: ExposureOptions): string;

@@ -8,10 +8,20 @@ export function isLoopbackName(hostname) {
     return LOOPBACK_NAME.test(hostname);
 }
 /** The host name a Host header names, without its port ("[::1]:4011" → "[::1]"); "" without one. */
-export function hostNameOf(host) {
+function hostNameOf(host) {
     return (host ?? "").trim().replace(/:\d*$/, "");
 }
 /** A request's Host names this machine (what a server on loopback requires). */
 export function isLoopbackHostHeader(host) {
     return isLoopbackName(hostNameOf(host));
+}
+/**
+ * What a server bound to `host` says when it starts: "" on loopback; otherwise that anyone who can
+ * reach it can use `what` (and, for a server that checks Host, that the check is off).
+ */
+export function exposureWarning(host, what, { hostCheck = false, advice } = {}) {
+    if (isLoopbackName(host))
+        return "";
+    const off = hostCheck ? ", and the Host check that protects a loopback server against pages of other sites (DNS rebinding) is off" : "";
+    return `warning: listening on ${host}, beyond this machine: anyone who can reach it can use ${what}${off}.${advice ? ` ${advice}` : ""}`;
 }

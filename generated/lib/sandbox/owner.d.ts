@@ -1,5 +1,3 @@
-/** How often the parent is looked for: the longest a server outlives a parent that is gone. */
-export declare const PARENT_POLL_MS = 250;
 export interface OwnerWatchOptions {
     /** Watch the parent too (default: when started through npm or npx, whose environment says so). */
     watchParent?: boolean;

@@ -10,7 +10,7 @@
 // Used by `npm run mock`, `npm run sandbox`, `npm run docs`, `npm run contract:proxy` and `pcs sandbox`.
 import { readFileSync } from "node:fs";
 /** How often the parent is looked for: the longest a server outlives a parent that is gone. */
-export const PARENT_POLL_MS = 250;
+const PARENT_POLL_MS = 250;
 /**
  * Resolves, once, with why the server should stop: "SIGINT", "SIGTERM", or "its parent process ended".
  * The listeners are taken at once, so a signal that comes while the server is still starting counts.

@@ -1,5 +1,8 @@
 import type { SandboxSeed } from "./seed.js";
 import { type SandboxLimits, type SentEmail } from "./state.js";
+/** A base URL for a client of the in-process sandbox (its fetch): any works, requests never leave the
+ * process; this one, under .invalid, could not reach anything if they did. */
+export declare const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
 export interface SandboxOptions {
     /** The data to start with and to return to on reset() (default: exampleSeed(), the description's examples). */
     seed?: SandboxSeed;

@@ -8,6 +8,9 @@ import { emptyResponse, jsonResponse, ProblemError, problemResponse } from "./pr
 import { readInput } from "./request-input.js";
 import { matchRoute } from "./router.js";
 import { SandboxState } from "./state.js";
+/** A base URL for a client of the in-process sandbox (its fetch): any works, requests never leave the
+ * process; this one, under .invalid, could not reach anything if they did. */
+export const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
 /** Methods the fetch API refuses to put in a Request (the sandbox still answers them: 405). */
 export const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };

@@ -1,7 +1,7 @@
 import { type Server } from "node:http";
 import { type CorsOptions } from "./cors.js";
 import type { Sandbox } from "./sandbox.js";
-export { PARENT_POLL_MS, whenOwnerGone, type OwnerWatchOptions } from "./owner.js";
+export { whenOwnerGone, type OwnerWatchOptions } from "./owner.js";
 export interface ServeSandboxOptions {
     /** Default 127.0.0.1. */
     host?: string;

@@ -13,7 +13,7 @@ import { MAX_BODY_BYTES } from "./limits.js";
 import { isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
 import { problemJson, STATUS_TITLES } from "./problem.js";
 import { FORBIDDEN_METHODS } from "./sandbox.js";
-export { PARENT_POLL_MS, whenOwnerGone } from "./owner.js";
+export { whenOwnerGone } from "./owner.js";
 /** Test control, for tests in other processes: reset the sandbox and read the emails it sent. Never
  * from a web page (a browser's simple request needs no preflight). */
 const CONTROL = {
