@@ -285,9 +285,10 @@ export function operationFacts(document, op) {
       status,
       cause: typeof given === "string" ? given : given?.cause,
       assumptions: typeof given === "object" ? entries(given) : [],
-      // An entry marking the response itself or its status is about the status; one listing only
-      // `content` (the problem body) is about the body, said where the body is.
-      statusAssumptions: Object.keys(marker).filter((entry) => !marker[entry].length || marker[entry].includes("status")),
+      // Only an entry listing `status` makes the status itself a choice (429, 500…); one marking the
+      // response without keywords (404's `hidden-is-404`) or listing `content` (the problem body) leaves
+      // a documented status documented: it is about the cause or the body, said where they are.
+      statusAssumptions: Object.keys(marker).filter((entry) => marker[entry].includes("status")),
     };
   });
   const sources = o[ID_SOURCES] ?? {};

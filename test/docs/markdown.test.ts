@@ -157,6 +157,31 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
     expect(tables.filter((table) => table.includes("| `user` |") && table.includes("| `email` |"))).toEqual([]);
     expect(text).toMatch(/full administrator access/);
   });
+
+  // Which statuses are the description's choices, written here (llms.txt's "Statuses to branch on"):
+  // a row says "status: assumption" for those only, never for a documented status whose response
+  // carries a marker about its cause or body (404's `hidden-is-404`, 400's `unknown-query-parameters`).
+  const CHOSEN_STATUSES: Record<string, string> = {
+    "400": "invalid-input-400",
+    "409": "creator-removal-409",
+    "429": "rate-limit-429",
+    "500": "server-error-500",
+  };
+  it.each(operations().map((op) => [op.operationId] as const))(
+    "%s: only 400, 409, 429 and 500 are labelled assumed statuses",
+    (operationId) => {
+      for (const line of page(operationId)
+        .split("\n")
+        .filter((l) => /^\| \d{3} \|/.test(l))) {
+        const status = line.slice(2, 5);
+        // The row's labels: " *(status: assumption `a` (Title), `b` (Title); assumption `c` (Title))*".
+        const labels = line.match(/ \*\((.*)\)\* \|/)?.[1]?.split("; ") ?? [];
+        const statusLabel = labels.find((label) => label.startsWith("status: "));
+        const entries = [...(statusLabel ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+        expect(entries, `${operationId} ${status}`).toEqual(CHOSEN_STATUSES[status] ? [CHOSEN_STATUSES[status]] : []);
+      }
+    },
+  );
 });
 
 describe("sizes for a model's context", () => {

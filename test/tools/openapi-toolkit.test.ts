@@ -212,7 +212,7 @@ describe("the toolkit's reader of operation facts", () => {
       whoMayCall: [{ rule: "Owners.", stated: undefined, assumptions: ["owners"] }],
       statuses: [
         { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [] },
-        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409", "hidden"] },
+        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409"] },
       ],
       // `name` is described as "Id of …": an id too, so its missing source shows as an empty one.
       ids: [
