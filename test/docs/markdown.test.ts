@@ -204,11 +204,21 @@ describe("for agents: where the Markdown is", () => {
       );
   });
 
-  it("docs/index.md, the twin of index.html, holds the page's landing text and llms.txt's sections", () => {
+  // index.md is llms.txt with the page's landing text put in: what is checked is what the build adds,
+  // not llms.txt again (written from the same string, that could not fail).
+  it("docs/index.md, the twin of index.html, says so and holds the page's landing text, its links as Markdown", () => {
     const twin = readFileSync(join(docs, "index.md"), "utf8");
     expect(twin).toMatch(/^# .*\n\n> .*\[llms\.txt\]\(\.\/llms\.txt\)/);
+    expect(twin).toContain("\nThe Markdown twin of [index.html](index.html), the rendered reference.\n");
     expect(twin).toContain(String(openapi.info.description).split(/^# /m)[0]!.trim().split("\n")[0]);
-    for (const section of llms.split("\n").filter((line) => line.startsWith("## "))) expect(twin).toContain(`\n${section}\n`);
-    expect(twin).not.toMatch(/\]\(#\//); // the page's own routes point into the page
+    // The landing's HTML links (reader.js writes them for Redoc) become Markdown ones.
+    expect(twin).toContain("this reference as Markdown: [llms.txt](./llms.txt) (an index) and [llms-full.txt](llms-full.txt)");
+    expect(twin).not.toContain("<a href");
+    expect(twin).toContain(
+      "Questions and reports about this reference (not the service): [its issue tracker](https://github.com/project-collaboration/api/issues).",
+    );
+    // The page's own routes point into the page.
+    expect(twin).toContain("[Getting started](index.html#/getting-started)");
+    expect(twin).not.toMatch(/\]\(#\//);
   });
 });
