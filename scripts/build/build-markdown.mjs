@@ -381,7 +381,7 @@ writeFileSync(join(docs, "llms.txt"), llms);
 // (info.description before the first guide), then llms.txt's index of the rest.
 // The same lines as the page (reader.js: where the Markdown is, the issue tracker, the version); links
 // to the page's own routes, `#/getting-started`, go to the page.
-const landing = [bundle.info.description.split(/^# /m)[0].trim(), landingLinks(structuredClone(bundle)), versionLine(bundle)]
+const landing = [bundle.info.description.split(/^# /m)[0].trim(), landingLinks(bundle), versionLine(bundle)]
   .join("\n\n")
   .replace(/<a href="([^"]+)">([^<]+)<\/a>/g, "[$2]($1)")
   .replace(/\]\(#\//g, "](index.html#/");
