@@ -62,7 +62,10 @@ export interface ChoiceAlternative {
   required: string[];
 }
 export declare function bodyChoice(document: Json, node: Json): ChoiceAlternative[] | undefined;
-export declare function choiceSentence(choice: ChoiceAlternative[]): string;
+export declare function choiceSentence(
+  choice: ChoiceAlternative[],
+  options?: { name?: (property: string) => string; shape?: (alternative: ChoiceAlternative, names: string) => string; capital?: boolean },
+): string;
 export declare function isIdProperty(name: string, schema: Json): boolean;
 export interface IdInput {
   name: string;
@@ -71,7 +74,7 @@ export interface IdInput {
 export declare function idInputs(document: Json, op: Operation): IdInput[];
 export interface OperationFacts {
   whoMayCall: { rule: string; stated: string | undefined; assumptions: string[] }[];
-  statuses: { status: string; cause: string; assumptions: string[]; statusAssumptions: string[] }[];
+  statuses: { status: string; cause: string; assumptions: string[]; statusAssumptions: string[]; allAssumptions: string[] }[];
   ids: (IdInput & { from: string[]; text: string })[];
 }
 export declare function operationFacts(document: Json, op: Operation): OperationFacts;

@@ -243,10 +243,17 @@ export function bodyChoice(document, node) {
   });
 }
 
-/** "exactly one of `user` or `email`": the words every renderer uses for a bodyChoice. */
-export function choiceSentence(choice) {
-  const names = choice.map((alternative) => alternative.required.map((name) => `\`${name}\``).join(" and "));
-  return `exactly one of ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+/**
+ * "exactly one of `user` or `email`": the words every renderer uses for a bodyChoice. `name` writes a
+ * property (as code by default; `pcs` writes its flag); `shape(alternative, names)` one alternative from
+ * its names joined by "and" (as they are by default; `pcs` adds the title); `capital` starts a sentence.
+ */
+export function choiceSentence(
+  choice,
+  { name = (property) => `\`${property}\``, shape = (_alternative, names) => names, capital = false } = {},
+) {
+  const shapes = choice.map((alternative) => shape(alternative, alternative.required.map(name).join(" and ")));
+  return `${capital ? "E" : "e"}xactly one of ${shapes.slice(0, -1).join(", ")} or ${shapes[shapes.length - 1]}`;
 }
 
 /** Whether a body property is an id whose source must be said: named `id` or `…_id`, or described as
@@ -264,8 +271,10 @@ export function idInputs(document, op) {
 /**
  * The three facts of one operation (an item of operations()), as the renderers need them:
  *   whoMayCall  [{ rule, stated, assumptions }] — `stated` the service's words, or `assumptions` the entries
- *   statuses    [{ status, cause, assumptions, statusAssumptions }] in the order of `responses`;
- *               `statusAssumptions`: the entries that make the status itself a choice (marked `status`)
+ *   statuses    [{ status, cause, assumptions, statusAssumptions, allAssumptions }] in the order of
+ *               `responses`, each status that has its cause; `assumptions`: the cause's own entries,
+ *               `statusAssumptions`: the entries that make the status itself a choice (marked `status`),
+ *               `allAssumptions`: both, each once (status first), for a renderer that labels them together
  *   ids         [{ name, in, from, text }] for each id the operation takes
  * Missing or malformed parts are left out here; operationFactsProblems says what is wrong.
  */
@@ -278,19 +287,25 @@ export function operationFacts(document, op) {
     assumptions: entries(item),
   }));
   const causes = o[STATUS_CAUSES] ?? {};
-  const statuses = Object.entries(o.responses ?? {}).map(([status, response]) => {
+  const statuses = Object.entries(o.responses ?? {}).flatMap(([status, response]) => {
     const given = causes[status];
+    const cause = typeof given === "string" ? given : given?.cause;
+    if (typeof cause !== "string") return [];
     const marker = markerOf(resolveRef(document, response));
+    const assumptions = typeof given === "object" ? entries(given) : [];
+    // Only an entry listing `status` makes the status itself a choice (429, 500…); one marking the
+    // response without keywords (404's `hidden-is-404`) or listing `content` (the problem body) leaves
+    // a documented status documented: it is about the cause or the body, said where they are.
+    const statusAssumptions = Object.keys(marker).filter((entry) => marker[entry].includes("status"));
     return {
       status,
-      cause: typeof given === "string" ? given : given?.cause,
-      assumptions: typeof given === "object" ? entries(given) : [],
-      // Only an entry listing `status` makes the status itself a choice (429, 500…); one marking the
-      // response without keywords (404's `hidden-is-404`) or listing `content` (the problem body) leaves
-      // a documented status documented: it is about the cause or the body, said where they are.
-      statusAssumptions: Object.keys(marker).filter((entry) => marker[entry].includes("status")),
+      cause,
+      assumptions,
+      statusAssumptions,
+      allAssumptions: [...new Set([...statusAssumptions, ...assumptions])],
     };
   });
+
   const sources = o[ID_SOURCES] ?? {};
   const ids = idInputs(document, op).map((input) => ({ ...input, from: sources[input.name]?.from ?? [], text: sources[input.name]?.text }));
   return { whoMayCall, statuses, ids };

@@ -211,8 +211,14 @@ describe("the toolkit's reader of operation facts", () => {
     expect(operationFacts(facts, op("addThing"))).toEqual({
       whoMayCall: [{ rule: "Owners.", stated: undefined, assumptions: ["owners"] }],
       statuses: [
-        { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [] },
-        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409"] },
+        { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [], allAssumptions: [] },
+        {
+          status: "409",
+          cause: "Already there.",
+          assumptions: ["twice"],
+          statusAssumptions: ["conflict-409"],
+          allAssumptions: ["conflict-409", "twice"],
+        },
       ],
       // `name` is described as "Id of …": an id too, so its missing source shows as an empty one.
       ids: [
@@ -220,6 +226,8 @@ describe("the toolkit's reader of operation facts", () => {
         { name: "name", in: "body", from: [], text: undefined },
       ],
     });
+    // A status without its cause is left out (operationFactsProblems reports it).
+    expect(operationFacts(facts, op("getThing")).statuses).toEqual([]);
     expect(operationFacts(facts, op("listThings")).whoMayCall).toEqual([
       { rule: "Anyone.", stated: "Everyone may list things.", assumptions: [] },
     ]);
@@ -235,6 +243,14 @@ describe("the toolkit's reader of operation facts", () => {
     expect(choiceSentence([...choice, { title: "x", description: undefined, required: ["a", "b"] }])).toBe(
       "exactly one of `owner_id`, `name` or `a` and `b`",
     );
+    // Each renderer's words: `pcs` names flags and adds each shape's title, a sentence starts capitalised.
+    expect(
+      choiceSentence(choice, {
+        name: (property) => `--${property}`,
+        shape: (alternative, names) => `${names} (${alternative.title})`,
+        capital: true,
+      }),
+    ).toBe("Exactly one of --owner_id (By owner) or --name (By name)");
     expect(bodyChoice(facts, { type: "object" })).toBeUndefined();
     expect(Object.keys(schemaProperties(facts, { $ref: "#/components/schemas/Thing" })).sort()).toEqual(["id", "name"]);
   });
