@@ -66,7 +66,8 @@ describe("the tools listed", () => {
       for (const [name, source] of sources)
         expect(text, o.operationId).toMatch(new RegExp(`${name} \\((path|body)\\): [^|]*From ${source.from.join(", ")}\\.`));
       for (const status of Object.keys(o.operation.responses)) {
-        const given = o.operation["x-status-causes"][status];
+        // Its own cause, or the shared response's (x-status-cause).
+        const given = o.operation["x-status-causes"][status] ?? deref(o.operation.responses[status])["x-status-cause"];
         expect(text, `${o.operationId} ${status}`).toContain(`${status}: ${oneLine(typeof given === "string" ? given : given.cause)}`);
       }
     }

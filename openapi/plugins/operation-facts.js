@@ -7,10 +7,19 @@
 //   copied into the operation (Redoc shows a response's description, not a reference's siblings), its
 //   `x-assumption` marker with it, so the reader's markers (reader.js) label an assumed status;
 // - links to the operation's Markdown twin (docs/reference/<operationId>.md) and to llms.txt.
-// The three extensions are then removed from the rendered description: they are shown, and a marker
-// left inside them would only collect labels nobody sees. Run by reader.js before its markers.
+// The three extensions (and the shared responses' `x-status-cause`) are then removed from the rendered
+// description: they are shown, and a marker left inside them would only collect labels nobody sees.
+// Run by reader.js before its markers.
 import { factLines } from "../../scripts/build/operation-facts-text.mjs";
-import { operationFacts, operations, resolveRef, STATUS_CAUSES, WHO_MAY_CALL, ID_SOURCES } from "../../scripts/lib/openapi.mjs";
+import {
+  ID_SOURCES,
+  operationFacts,
+  operations,
+  resolveRef,
+  STATUS_CAUSE,
+  STATUS_CAUSES,
+  WHO_MAY_CALL,
+} from "../../scripts/lib/openapi.mjs";
 
 /** The route Redoc gives an operation: `#/<slug of its first tag>/<operationid in lower case>`. */
 export const operationRoute = (slug, operation) => `#/${slug(operation.tags?.[0] ?? "")}/${String(operation.operationId).toLowerCase()}`;
@@ -51,9 +60,9 @@ export function renderOperationFacts(document, { label, slug }) {
     o.description = [String(o.description ?? "").trimEnd(), ...sections].filter(Boolean).join("\n\n");
 
     for (const { status, cause, assumptions } of facts.statuses) {
-      const shared = resolveRef(document, o.responses[status]);
+      const { [STATUS_CAUSE]: _shown, ...shared } = structuredClone(resolveRef(document, o.responses[status]));
       o.responses[status] = {
-        ...structuredClone(shared),
+        ...shared,
         description: `${cause.trim()}${assumptions.length ? `\n\n${label(assumptions)}` : ""}`,
       };
     }
@@ -61,4 +70,6 @@ export function renderOperationFacts(document, { label, slug }) {
     delete o[STATUS_CAUSES];
     delete o[ID_SOURCES];
   }
+  // The shared responses' default causes are shown where they apply, as the extensions are.
+  for (const response of Object.values(document.components?.responses ?? {})) delete response[STATUS_CAUSE];
 }

@@ -20,6 +20,7 @@ import {
   requestBodyExamples,
   resolveRef,
   schemaProperties,
+  STATUS_CAUSE,
 } from "../lib/openapi.mjs";
 import { factLines } from "./operation-facts-text.mjs";
 
@@ -77,7 +78,8 @@ function rulesOf(node) {
   return rules.join("; ");
 }
 
-/** The assumption entries marked on a node or anything under it, with their titles. */
+/** The assumption entries marked on a node or anything under it, with their titles. A shared response's
+ * default cause (x-status-cause) is left out: whether it applies is the operation's (operationFacts). */
 function assumedUnder(node, seen = new Set()) {
   if (!node || typeof node !== "object" || seen.has(node)) return [];
   seen.add(node);
@@ -89,7 +91,7 @@ function assumedUnder(node, seen = new Set()) {
       ...[
         ...target,
         ...Object.entries(node)
-          .filter(([k]) => k !== "examples" && k !== "example")
+          .filter(([k]) => k !== "examples" && k !== "example" && k !== STATUS_CAUSE)
           .map(([, v]) => v),
       ].flatMap((child) => assumedUnder(child, seen)),
     ]),
@@ -266,7 +268,7 @@ function operationMarkdown(op, level, from) {
   }
   lines.push(...requestBodyMarkdown(op, h));
   lines.push(...responsesMarkdown(op, facts, h, from === "reference"));
-  lines.push(assumptionLine(assumedUnder(o)));
+  lines.push(assumptionLine([...new Set([...assumedUnder(o), ...facts.statuses.flatMap((fact) => fact.assumptions)])]));
   return lines.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 

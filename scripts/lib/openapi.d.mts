@@ -54,6 +54,8 @@ export declare function markedNodes(root: Json, options?: { document?: Json; pat
 
 export declare const WHO_MAY_CALL: "x-who-may-call";
 export declare const STATUS_CAUSES: "x-status-causes";
+export declare const STATUS_CAUSE: "x-status-cause";
+export declare function givenCause(document: Json, operation: Json, status: string): unknown;
 export declare const ID_SOURCES: "x-id-sources";
 export declare function schemaProperties(document: Json, node: Json): Record<string, Json>;
 export interface ChoiceAlternative {

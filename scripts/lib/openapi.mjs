@@ -215,12 +215,21 @@ export function markedNodes(root, { document, path = [] } = {}) {
 // Three extensions on every operation (openapi/README.md), read here for every renderer (the reference,
 // its Markdown, the MCP tools, `pcs --help`) and checked here for the Spectral rule pcs-operation-facts:
 //   x-who-may-call   [{ rule, stated: "<the service's own words>" } or { rule, x-assumption: {…} }]
-//   x-status-causes  { "<status>": "<cause>" or { cause, x-assumption } }, one per declared response
+//   x-status-causes  { "<status>": "<cause>" or { cause, x-assumption } }, one per declared response,
+//                    except where the shared response's own `x-status-cause` (same form) says it already
 //   x-id-sources     { "<id parameter or body field>": { from: [operationId…], text } }, {} for none
 
 export const WHO_MAY_CALL = "x-who-may-call";
 export const STATUS_CAUSES = "x-status-causes";
+/** On a shared response (components/responses): the cause of its status wherever an operation gives none. */
+export const STATUS_CAUSE = "x-status-cause";
 export const ID_SOURCES = "x-id-sources";
+
+/** The cause an operation gives a status it declares (a string or { cause, x-assumption }): its own in
+ * `x-status-causes`, or else the shared response's `x-status-cause`; undefined when neither says. */
+export function givenCause(document, operation, status) {
+  return operation[STATUS_CAUSES]?.[status] ?? resolveRef(document, operation.responses?.[status])?.[STATUS_CAUSE];
+}
 
 /** The properties a schema gives its instances: its own, its allOf's and (for a body that is one of
  * several shapes) every alternative's, each $ref resolved. */
@@ -286,9 +295,8 @@ export function operationFacts(document, op) {
     stated: item?.stated,
     assumptions: entries(item),
   }));
-  const causes = o[STATUS_CAUSES] ?? {};
   const statuses = Object.entries(o.responses ?? {}).flatMap(([status, response]) => {
-    const given = causes[status];
+    const given = givenCause(document, o, status);
     const cause = typeof given === "string" ? given : given?.cause;
     if (typeof cause !== "string") return [];
     const marker = markerOf(resolveRef(document, response));
@@ -348,9 +356,15 @@ export function operationFactsProblems(document) {
       problem([], `needs \`${STATUS_CAUSES}\`: each status and its cause`);
     else {
       for (const status of Object.keys(o.responses ?? {})) {
-        const given = causes[status];
+        const given = givenCause(document, o, status);
         if (!isText(typeof given === "object" ? given?.cause : given))
-          problem([STATUS_CAUSES], `status ${status} needs its cause in \`${STATUS_CAUSES}\``);
+          problem(
+            [STATUS_CAUSES],
+            `status ${status} needs its cause in \`${STATUS_CAUSES}\` (or in its shared response's \`${STATUS_CAUSE}\`)`,
+          );
+        const shared = resolveRef(document, o.responses[status])?.[STATUS_CAUSE];
+        if (shared !== undefined && JSON.stringify(causes[status]) === JSON.stringify(shared))
+          problem([STATUS_CAUSES, status], `repeats the cause its shared response gives for ${status} (\`${STATUS_CAUSE}\`): leave it out`);
       }
       for (const status of Object.keys(causes))
         if (!Object.hasOwn(o.responses ?? {}, status))

@@ -116,7 +116,8 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
       // Every path parameter has its source (the lint requires it; the page must show it).
       for (const parameter of op.parameters.filter((p) => p.in === "path")) expect(ids).toContain(`\`${parameter.name}\` (path)`);
       for (const status of Object.keys(o.responses)) {
-        const given = o["x-status-causes"][status];
+        // Its own cause, or the shared response's (x-status-cause).
+        const given = o["x-status-causes"][status] ?? deref(o.responses[status])["x-status-cause"];
         expect(text).toContain(`| ${status} | ${oneLine(typeof given === "string" ? given : given.cause)}`);
       }
     },

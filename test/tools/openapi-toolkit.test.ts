@@ -157,6 +157,8 @@ describe("the toolkit's reader of operation facts", () => {
           operationId: "listThings",
           responses: {
             "200": { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } },
+            // Its cause is the shared response's (x-status-cause): the operation gives none.
+            "401": { $ref: "#/components/responses/NoKey" },
           },
           "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may list things." }],
           "x-status-causes": { "200": "The things." },
@@ -182,15 +184,16 @@ describe("the toolkit's reader of operation facts", () => {
         get: { operationId: "getThing", responses: { "200": { description: "the thing" } } },
         delete: {
           operationId: "deleteThing",
-          responses: { "204": { description: "gone" } },
           "x-who-may-call": [{ rule: "Owners.", stated: "Owners may.", "x-assumption": { owners: [] } }, { stated: "No rule." }],
-          "x-status-causes": { "204": "Gone.", "404": "Not there." },
+          responses: { "204": { description: "gone" }, "401": { $ref: "#/components/responses/NoKey" } },
+          "x-status-causes": { "204": "Gone.", "404": "Not there.", "401": "No key." },
           "x-id-sources": { thing_id: { from: ["getThing", "noSuchOperation"], text: "" }, colour: { from: ["listThings"], text: "?" } },
         },
       },
     },
     components: {
       responses: {
+        NoKey: { description: "no key", "x-status-cause": "No key." },
         Conflict: { description: "conflict", "x-assumption": { "conflict-409": ["status"], hidden: [], body: ["content"] } },
       },
       schemas: {
@@ -228,6 +231,10 @@ describe("the toolkit's reader of operation facts", () => {
     });
     // A status without its cause is left out (operationFactsProblems reports it).
     expect(operationFacts(facts, op("getThing")).statuses).toEqual([]);
+    expect(operationFacts(facts, op("listThings")).statuses.map(({ status, cause }) => [status, cause])).toEqual([
+      ["200", "The things."],
+      ["401", "No key."],
+    ]);
     expect(operationFacts(facts, op("listThings")).whoMayCall).toEqual([
       { rule: "Anyone.", stated: "Everyone may list things.", assumptions: [] },
     ]);
@@ -271,8 +278,9 @@ describe("the toolkit's reader of operation facts", () => {
         expect.stringMatching(/thing_id: deleteThing: the source of `thing_id` needs its `text`/),
         expect.stringMatching(/colour: deleteThing: names `colour`, which is no id it takes/),
         expect.stringMatching(/addThing: the id `name` needs its source/),
+        expect.stringMatching(/x-status-causes\/401: deleteThing: repeats the cause its shared response gives for 401/),
       ]),
     );
-    expect(problems).toHaveLength(11);
+    expect(problems).toHaveLength(12);
   });
 });
