@@ -7,11 +7,12 @@
 //   copied into the operation (Redoc shows a response's description, not a reference's siblings), its
 //   `x-assumption` marker with it, so the reader's markers (reader.js) label an assumed status;
 // - links to the operation's Markdown twin (docs/reference/<operationId>.md) and to llms.txt.
-// The three extensions (and the shared responses' `x-status-cause`) are then removed from the rendered
-// description: they are shown, and a marker left inside them would only collect labels nobody sees.
-// Run by reader.js before its markers.
+// The three extensions (and the shared `x-status-cause` and `x-id-source`) are then removed from the
+// rendered description: they are shown, and a marker left inside them would only collect labels nobody
+// sees. Run by reader.js before its markers.
 import { factLines } from "../../scripts/build/operation-facts-text.mjs";
 import {
+  ID_SOURCE,
   ID_SOURCES,
   operationFacts,
   operations,
@@ -70,6 +71,7 @@ export function renderOperationFacts(document, { label, slug }) {
     delete o[STATUS_CAUSES];
     delete o[ID_SOURCES];
   }
-  // The shared responses' default causes are shown where they apply, as the extensions are.
+  // The shared responses' default causes and parameters' id sources are shown where they apply.
   for (const response of Object.values(document.components?.responses ?? {})) delete response[STATUS_CAUSE];
+  for (const parameter of Object.values(document.components?.parameters ?? {})) delete parameter[ID_SOURCE];
 }

@@ -57,6 +57,8 @@ export declare const STATUS_CAUSES: "x-status-causes";
 export declare const STATUS_CAUSE: "x-status-cause";
 export declare function givenCause(document: Json, operation: Json, status: string): unknown;
 export declare const ID_SOURCES: "x-id-sources";
+export declare const ID_SOURCE: "x-id-source";
+export declare function idSources(op: Operation): Record<string, { from: string[]; text: string }>;
 export declare function schemaProperties(document: Json, node: Json): Record<string, Json>;
 export interface ChoiceAlternative {
   title: string | undefined;

@@ -217,13 +217,24 @@ export function markedNodes(root, { document, path = [] } = {}) {
 //   x-who-may-call   [{ rule, stated: "<the service's own words>" } or { rule, x-assumption: {…} }]
 //   x-status-causes  { "<status>": "<cause>" or { cause, x-assumption } }, one per declared response,
 //                    except where the shared response's own `x-status-cause` (same form) says it already
-//   x-id-sources     { "<id parameter or body field>": { from: [operationId…], text } }, {} for none
+//   x-id-sources     { "<id parameter or body field>": { from: [operationId…], text } }, {} for none,
+//                    except where the shared parameter's own `x-id-source` (same form) says it already
 
 export const WHO_MAY_CALL = "x-who-may-call";
 export const STATUS_CAUSES = "x-status-causes";
 /** On a shared response (components/responses): the cause of its status wherever an operation gives none. */
 export const STATUS_CAUSE = "x-status-cause";
 export const ID_SOURCES = "x-id-sources";
+/** On a shared parameter (components/parameters): where its id comes from wherever an operation says nothing. */
+export const ID_SOURCE = "x-id-source";
+
+/** Where an operation's ids come from, by name: its parameters' `x-id-source`, then its own
+ * `x-id-sources` (which wins); {} when neither says anything. */
+export function idSources(op) {
+  const shared = Object.fromEntries(op.parameters.filter((p) => p[ID_SOURCE] !== undefined).map((p) => [p.name, p[ID_SOURCE]]));
+  const own = op.operation[ID_SOURCES];
+  return { ...shared, ...(own && typeof own === "object" && !Array.isArray(own) ? own : {}) };
+}
 
 /** The cause an operation gives a status it declares (a string or { cause, x-assumption }): its own in
  * `x-status-causes`, or else the shared response's `x-status-cause`; undefined when neither says. */
@@ -314,7 +325,7 @@ export function operationFacts(document, op) {
     };
   });
 
-  const sources = o[ID_SOURCES] ?? {};
+  const sources = idSources(op);
   const ids = idInputs(document, op).map((input) => ({ ...input, from: sources[input.name]?.from ?? [], text: sources[input.name]?.text }));
   return { whoMayCall, statuses, ids };
 }
@@ -371,12 +382,18 @@ export function operationFactsProblems(document) {
           problem([STATUS_CAUSES, status], `gives a cause for ${status}, a status it does not declare`);
     }
 
-    const sources = o[ID_SOURCES];
-    if (!sources || typeof sources !== "object" || Array.isArray(sources))
+    const own = o[ID_SOURCES];
+    if (!own || typeof own !== "object" || Array.isArray(own))
       problem([], `needs \`${ID_SOURCES}\`: where each id it takes comes from ({} when it takes none)`);
     else {
+      const sources = idSources(op);
       const inputs = idInputs(document, op).map((input) => input.name);
-      for (const name of inputs) if (!sources[name]) problem([ID_SOURCES], `the id \`${name}\` needs its source in \`${ID_SOURCES}\``);
+      for (const name of inputs)
+        if (!sources[name])
+          problem([ID_SOURCES], `the id \`${name}\` needs its source in \`${ID_SOURCES}\` (or in its shared parameter's \`${ID_SOURCE}\`)`);
+      for (const parameter of op.parameters)
+        if (parameter[ID_SOURCE] !== undefined && JSON.stringify(own[parameter.name]) === JSON.stringify(parameter[ID_SOURCE]))
+          problem([ID_SOURCES, parameter.name], `repeats the source its shared parameter gives (\`${ID_SOURCE}\`): leave it out`);
       for (const [name, source] of Object.entries(sources)) {
         if (!inputs.includes(name)) problem([ID_SOURCES, name], `names \`${name}\`, which is no id it takes`);
         if (!isText(source?.text)) problem([ID_SOURCES, name], `the source of \`${name}\` needs its \`text\``);

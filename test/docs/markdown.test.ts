@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deref, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
+import { deref, idSourcesOf, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
 
 const docs = join(repoRoot, "docs");
 const llms = readFileSync(join(docs, "llms.txt"), "utf8");
@@ -107,7 +107,7 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
         text.indexOf("## Where its ids come from"),
         text.indexOf("\n## ", text.indexOf("## Where its ids come from") + 1),
       );
-      const sources = Object.entries<Json>(o["x-id-sources"]);
+      const sources = Object.entries<Json>(idSourcesOf(op));
       if (!sources.length) expect(ids).toContain("It takes no id.");
       for (const [name, source] of sources) {
         expect(ids).toContain(`\`${name}\``);

@@ -190,8 +190,36 @@ describe("the toolkit's reader of operation facts", () => {
           "x-id-sources": { thing_id: { from: ["getThing", "noSuchOperation"], text: "" }, colour: { from: ["listThings"], text: "?" } },
         },
       },
+      // The shared parameter says where thing_id comes from (x-id-source): one operation says nothing
+      // more, the other repeats it.
+      "/things/{thing_id}/parts.json": {
+        parameters: [{ $ref: "#/components/parameters/ThingId" }],
+        get: {
+          operationId: "listParts",
+          responses: { "200": { description: "the parts" } },
+          "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may list parts." }],
+          "x-status-causes": { "200": "The parts." },
+          "x-id-sources": {},
+        },
+        delete: {
+          operationId: "deleteParts",
+          responses: { "204": { description: "gone" } },
+          "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may delete parts." }],
+          "x-status-causes": { "204": "Gone." },
+          "x-id-sources": { thing_id: { from: ["listThings"], text: "A thing's id." } },
+        },
+      },
     },
     components: {
+      parameters: {
+        ThingId: {
+          name: "thing_id",
+          in: "path",
+          required: true,
+          schema: { type: "integer" },
+          "x-id-source": { from: ["listThings"], text: "A thing's id." },
+        },
+      },
       responses: {
         NoKey: { description: "no key", "x-status-cause": "No key." },
         Conflict: { description: "conflict", "x-assumption": { "conflict-409": ["status"], hidden: [], body: ["content"] } },
@@ -229,6 +257,9 @@ describe("the toolkit's reader of operation facts", () => {
         { name: "name", in: "body", from: [], text: undefined },
       ],
     });
+    expect(operationFacts(facts, op("listParts")).ids).toEqual([
+      { name: "thing_id", in: "path", from: ["listThings"], text: "A thing's id." },
+    ]);
     // A status without its cause is left out (operationFactsProblems reports it).
     expect(operationFacts(facts, op("getThing")).statuses).toEqual([]);
     expect(operationFacts(facts, op("listThings")).statuses.map(({ status, cause }) => [status, cause])).toEqual([
@@ -264,7 +295,7 @@ describe("the toolkit's reader of operation facts", () => {
 
   it("says what is missing or wrong, operation by operation, and nothing for a complete one", () => {
     const problems = operationFactsProblems(facts).map((p) => `${p.path.join("/")}: ${p.message}`);
-    expect(problems.filter((p) => p.includes("listThings"))).toEqual([]);
+    expect(problems.filter((p) => p.includes("listThings") || p.includes("listParts"))).toEqual([]);
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^paths\/\/things\/\{thing_id\}\.json\/get: getThing: needs `x-who-may-call`/),
@@ -279,8 +310,9 @@ describe("the toolkit's reader of operation facts", () => {
         expect.stringMatching(/colour: deleteThing: names `colour`, which is no id it takes/),
         expect.stringMatching(/addThing: the id `name` needs its source/),
         expect.stringMatching(/x-status-causes\/401: deleteThing: repeats the cause its shared response gives for 401/),
+        expect.stringMatching(/x-id-sources\/thing_id: deleteParts: repeats the source its shared parameter gives/),
       ]),
     );
-    expect(problems).toHaveLength(12);
+    expect(problems).toHaveLength(13);
   });
 });
