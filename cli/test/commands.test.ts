@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { commandTable } from "../src/index.js";
 import { pcs } from "./pcs.js";
 import { exampleBody, exampleOf } from "../../contract/src/description.js";
-import { operations } from "../../test/support/openapi.js";
+import { idSourcesOf, operations } from "../../test/support/openapi.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,7 +39,7 @@ describe("the command table", () => {
       const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
       const after = (title: string) => out.slice(out.indexOf(`\n${title}\n`));
       for (const rule of op.operation["x-who-may-call"]) expect(after("Who may call it:")).toContain(`  ${oneLine(rule.rule)} (`);
-      for (const [id, source] of Object.entries<{ from: string[] }>(op.operation["x-id-sources"]))
+      for (const [id, source] of Object.entries<{ from: string[] }>(idSourcesOf(op)))
         expect(after("Where its ids come from:")).toMatch(
           new RegExp(`  ${id} \\((path|body)\\): .* From ${source.from.map(() => "pcs [a-z-]+ [a-z]+").join(", ")}\\.`),
         );

@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtTools, connect, selectTools, UsageError } from "../src/index.js";
-import { deref, type Json } from "../../test/support/openapi.js";
+import { deref, idSourcesOf, type Json } from "../../test/support/openapi.js";
 import { connectInMemory, dataOf, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -61,12 +61,13 @@ describe("the tools listed", () => {
       const text = tools.find((t) => t.name === o.operationId)!.description!;
       expect(text, o.operationId).toContain("Who may call it: ");
       for (const rule of o.operation["x-who-may-call"]) expect(text, o.operationId).toContain(oneLine(rule.rule));
-      const sources = Object.entries<{ from: string[] }>(o.operation["x-id-sources"]);
+      const sources = Object.entries<{ from: string[] }>(idSourcesOf(o));
       if (!sources.length) expect(text, o.operationId).toContain("Ids it takes: none.");
       for (const [name, source] of sources)
         expect(text, o.operationId).toMatch(new RegExp(`${name} \\((path|body)\\): [^|]*From ${source.from.join(", ")}\\.`));
       for (const status of Object.keys(o.operation.responses)) {
-        const given = o.operation["x-status-causes"][status];
+        // Its own cause, or the shared response's (x-status-cause).
+        const given = o.operation["x-status-causes"][status] ?? deref(o.operation.responses[status])["x-status-cause"];
         expect(text, `${o.operationId} ${status}`).toContain(`${status}: ${oneLine(typeof given === "string" ? given : given.cause)}`);
       }
     }

@@ -7,9 +7,20 @@
 //   copied into the operation (Redoc shows a response's description, not a reference's siblings), its
 //   `x-assumption` marker with it, so the reader's markers (reader.js) label an assumed status;
 // - links to the operation's Markdown twin (docs/reference/<operationId>.md) and to llms.txt.
-// The three extensions are then removed from the rendered description: they are shown, and a marker
-// left inside them would only collect labels nobody sees. Run by reader.js before its markers.
-import { operationFacts, operations, resolveRef, STATUS_CAUSES, WHO_MAY_CALL, ID_SOURCES } from "../../scripts/lib/openapi.mjs";
+// The three extensions (and the shared `x-status-cause` and `x-id-source`) are then removed from the
+// rendered description: they are shown, and a marker left inside them would only collect labels nobody
+// sees. Run by reader.js before its markers.
+import { factLines } from "../../scripts/build/operation-facts-text.mjs";
+import {
+  ID_SOURCE,
+  ID_SOURCES,
+  operationFacts,
+  operations,
+  resolveRef,
+  STATUS_CAUSE,
+  STATUS_CAUSES,
+  WHO_MAY_CALL,
+} from "../../scripts/lib/openapi.mjs";
 
 /** The route Redoc gives an operation: `#/<slug of its first tag>/<operationid in lower case>`. */
 export const operationRoute = (slug, operation) => `#/${slug(operation.tags?.[0] ?? "")}/${String(operation.operationId).toLowerCase()}`;
@@ -29,25 +40,17 @@ export function renderOperationFacts(document, { label, slug }) {
   for (const op of all) {
     const o = op.operation;
     const facts = operationFacts(document, op);
-    const who = facts.whoMayCall.map(
-      (rule) =>
-        `- ${rule.rule.trim()} ${rule.stated ? `*(The service's documentation: "${rule.stated.trim()}")*` : label(rule.assumptions)}`,
-    );
-    const ids = facts.ids.length
-      ? facts.ids.map((id) => {
-          const givers = id.from.map(
-            (from) => `[${byId.get(from)?.summary ?? from}](${operationRoute(slug, byId.get(from) ?? { operationId: from })})`,
-          );
-          return `- \`${id.name}\` (${id.in}): ${String(id.text).trim()} Returned by ${givers.join(", ")}.`;
-        })
-      : ["It takes no id."];
+    const lines = factLines(facts, {
+      text: (text) => String(text).trim(),
+      code: (text) => `\`${text}\``,
+      basis: (stated, entries) => (stated ? `*(The service's documentation: "${stated.trim()}")*` : label(entries)),
+      giver: (from) => `[${byId.get(from)?.summary ?? from}](${operationRoute(slug, byId.get(from) ?? { operationId: from })})`,
+      bullet: "- ",
+    });
+    const who = lines.who;
+    const ids = lines.ids.length ? lines.ids : ["It takes no id."];
     // Each status at a glance (Redoc shows one response's description at a time, in its tab).
-    const statuses = facts.statuses
-      .filter((fact) => typeof fact.cause === "string")
-      .map(({ status, cause, assumptions, statusAssumptions }) => {
-        const entries = [...new Set([...statusAssumptions, ...assumptions])];
-        return `- \`${status}\`: ${cause.trim()}${entries.length ? ` ${label(entries)}` : ""}`;
-      });
+    const statuses = lines.statuses;
     // A part the operation does not give is left out (the lint, pcs-operation-facts, requires all three).
     const sections = [
       ...(who.length ? ["**Who may call it**", who.join("\n")] : []),
@@ -57,10 +60,10 @@ export function renderOperationFacts(document, { label, slug }) {
     ];
     o.description = [String(o.description ?? "").trimEnd(), ...sections].filter(Boolean).join("\n\n");
 
-    for (const { status, cause, assumptions } of facts.statuses.filter((fact) => typeof fact.cause === "string")) {
-      const shared = resolveRef(document, o.responses[status]);
+    for (const { status, cause, assumptions } of facts.statuses) {
+      const { [STATUS_CAUSE]: _shown, ...shared } = structuredClone(resolveRef(document, o.responses[status]));
       o.responses[status] = {
-        ...structuredClone(shared),
+        ...shared,
         description: `${cause.trim()}${assumptions.length ? `\n\n${label(assumptions)}` : ""}`,
       };
     }
@@ -68,4 +71,7 @@ export function renderOperationFacts(document, { label, slug }) {
     delete o[STATUS_CAUSES];
     delete o[ID_SOURCES];
   }
+  // The shared responses' default causes and parameters' id sources are shown where they apply.
+  for (const response of Object.values(document.components?.responses ?? {})) delete response[STATUS_CAUSE];
+  for (const parameter of Object.values(document.components?.parameters ?? {})) delete parameter[ID_SOURCE];
 }

@@ -188,25 +188,23 @@ export function versionLine(document) {
 }
 
 /**
- * The overview's links, each saying what it is: Redoc shows `info.contact.url` under the bare label
- * "URL", which reads as the API's address; it is the issue tracker of this description, so the
- * landing text names it instead. And where the reference is as Markdown, for assistants and tools.
+ * The overview's links, each saying what it is: where the reference is as Markdown, for assistants and
+ * tools, and the issue tracker of this description (`info.contact.url`, which shapeForReader then
+ * removes: Redoc shows it under the bare label "URL", which reads as the API's address).
  */
 export function landingLinks(document) {
   const lines = [
     'For assistants and tools, this reference as Markdown: <a href="./llms.txt">llms.txt</a> (an index) and <a href="llms-full.txt">llms-full.txt</a> (everything in one file); each operation links its own page.',
   ];
   const tracker = document.info.contact?.url;
-  if (tracker) {
-    lines.push(`Questions and reports about this reference (not the service): [its issue tracker](${tracker}).`);
-    delete document.info.contact;
-  }
+  if (tracker) lines.push(`Questions and reports about this reference (not the service): [its issue tracker](${tracker}).`);
   return lines.join("\n\n");
 }
 
 export function shapeForReader(document, { groups, guides, appendix, sourceNotes, changelog }) {
   const guideTags = moveGuidesToTags(document);
   document.info.description = `${document.info.description.trimEnd()}\n\n${landingLinks(document)}\n`;
+  if (document.info.contact?.url) delete document.info.contact; // named by the landing text instead
   if (changelog) document.info.description = `${document.info.description.trimEnd()}\n\n${versionLine(document)}\n`;
   if (document["x-assumptions"]) renderOperationFacts(document, { label: (ids) => assumptionLinks(document["x-assumptions"], ids), slug });
   addAssumptionMarkers(document);

@@ -64,7 +64,7 @@ export function consoleChoice(document, operation) {
   const examples = requestBodyExamples(document, operation);
   const others = (i) => choice.filter((_, j) => j !== i).flatMap((alternative) => alternative.required);
   return {
-    sentence: choiceSentence(choice).replace(/^e/, "E"),
+    sentence: choiceSentence(choice, { capital: true }),
     options: choice.map((alternative, i) => ({
       title: alternative.title ?? `Shape ${i + 1}`,
       fields: alternative.required,

@@ -8,6 +8,7 @@
 // copied.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { operationRoute } from "../../openapi/plugins/operation-facts.js";
 import { landingLinks, slug, versionLine } from "../../openapi/plugins/reader.js";
 import {
   bodyChoice,
@@ -19,7 +20,9 @@ import {
   requestBodyExamples,
   resolveRef,
   schemaProperties,
+  STATUS_CAUSE,
 } from "../lib/openapi.mjs";
+import { factLines } from "./operation-facts-text.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const docs = join(root, "docs");
@@ -75,7 +78,8 @@ function rulesOf(node) {
   return rules.join("; ");
 }
 
-/** The assumption entries marked on a node or anything under it, with their titles. */
+/** The assumption entries marked on a node or anything under it, with their titles. A shared response's
+ * default cause (x-status-cause) is left out: whether it applies is the operation's (operationFacts). */
 function assumedUnder(node, seen = new Set()) {
   if (!node || typeof node !== "object" || seen.has(node)) return [];
   seen.add(node);
@@ -87,7 +91,7 @@ function assumedUnder(node, seen = new Set()) {
       ...[
         ...target,
         ...Object.entries(node)
-          .filter(([k]) => k !== "examples" && k !== "example")
+          .filter(([k]) => k !== "examples" && k !== "example" && k !== STATUS_CAUSE)
           .map(([, v]) => v),
       ].flatMap((child) => assumedUnder(child, seen)),
     ]),
@@ -144,23 +148,18 @@ function fieldTable(rows, requiredHeading = "Required") {
 
 /** How a page links to another operation's page: beside it, or from docs/ (llms-full.txt). */
 const operationLink = (operationId, from) => `[\`${operationId}\`](${from === "reference" ? "" : "reference/"}${operationId}.md)`;
-/** The route of an operation in the rendered reference (Redoc's: `#/<tag>/<operationid>`). */
-const htmlRoute = (op) => `#/${slug(op.operation.tags?.[0] ?? "")}/${op.operationId.toLowerCase()}`;
 
 /** Who may call it, where its ids come from: the operation's own facts (x-who-may-call, x-id-sources). */
-function factsMarkdown(op, h, from) {
-  const facts = operationFacts(bundle, op);
-  const who = facts.whoMayCall.map(
-    (rule) =>
-      `- ${cell(rule.rule)} *(${rule.stated ? `the service's documentation: "${cell(rule.stated)}"` : assumedLabel(rule.assumptions)})*`,
-  );
-  const ids = facts.ids.length
-    ? facts.ids.map(
-        (id) =>
-          `- \`${id.name}\` (${id.in}): ${cell(id.text)} Returned by ${id.from.map((operationId) => operationLink(operationId, from)).join(", ")}.`,
-      )
-    : ["It takes no id."];
-  return ["", `${h}# Who may call it`, "", ...who, "", `${h}# Where its ids come from`, "", ...ids];
+function factsMarkdown(facts, h, from) {
+  const lines = factLines(facts, {
+    text: cell,
+    code: (text) => `\`${text}\``,
+    basis: (stated, entries) => `*(${stated ? `the service's documentation: "${cell(stated)}"` : assumedLabel(entries)})*`,
+    giver: (operationId) => operationLink(operationId, from),
+    bullet: "- ",
+  });
+  const ids = lines.ids.length ? lines.ids : ["It takes no id."];
+  return ["", `${h}# Who may call it`, "", ...lines.who, "", `${h}# Where its ids come from`, "", ...ids];
 }
 
 /** The request body: its fields, or the shapes of which exactly one is sent; its examples. */
@@ -208,8 +207,7 @@ function bodyStructure(schemaNode, inFull) {
 }
 
 /** Each status with its cause here, then the structure of the bodies the operation answers. */
-function responsesMarkdown(op, h, inFull) {
-  const facts = operationFacts(bundle, op);
+function responsesMarkdown(op, facts, h, inFull) {
   const lines = ["", `${h}# Responses`, "", "| Status | What causes it here | Body |", "|---|---|---|"];
   for (const { status, cause, assumptions: own, statusAssumptions } of facts.statuses) {
     const response = deref(op.operation.responses[status]);
@@ -253,7 +251,8 @@ function operationMarkdown(op, level, from) {
     "",
     o.description ?? "",
   ];
-  lines.push(...factsMarkdown(op, h, from));
+  const facts = operationFacts(bundle, op);
+  lines.push(...factsMarkdown(facts, h, from));
   if (op.parameters.length) {
     lines.push(
       "",
@@ -268,8 +267,8 @@ function operationMarkdown(op, level, from) {
     );
   }
   lines.push(...requestBodyMarkdown(op, h));
-  lines.push(...responsesMarkdown(op, h, from === "reference"));
-  lines.push(assumptionLine(assumedUnder(o)));
+  lines.push(...responsesMarkdown(op, facts, h, from === "reference"));
+  lines.push(assumptionLine([...new Set([...assumedUnder(o), ...facts.statuses.flatMap((fact) => fact.assumptions)])]));
   return lines.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
@@ -371,17 +370,18 @@ mkdirSync(join(docs, "reference"), { recursive: true });
 const directive = (toDocs) =>
   `> Part of the ${bundle.info.title} reference: every operation is listed in [llms.txt](${toDocs}llms.txt), all of it in one file in [llms-full.txt](${toDocs}llms-full.txt).`;
 const withDirective = (markdown, toDocs) => markdown.replace(/^(# .*\n)/, `$1\n${directive(toDocs)}\n`);
-for (const op of ops)
-  writeFileSync(
-    join(docs, "reference", `${op.operationId}.md`),
-    `${withDirective(operationMarkdown(op, 1, "reference"), "../")}\n\n[All operations](../llms.txt) · [The whole reference](../llms-full.txt) · [This operation in the rendered reference](../index.html${htmlRoute(op)})\n`,
-  );
+let largest = 0;
+for (const op of ops) {
+  const page = `${withDirective(operationMarkdown(op, 1, "reference"), "../")}\n\n[All operations](../llms.txt) · [The whole reference](../llms-full.txt) · [This operation in the rendered reference](../index.html${operationRoute(slug, op.operation)})\n`;
+  writeFileSync(join(docs, "reference", `${op.operationId}.md`), page);
+  largest = Math.max(largest, page.length);
+}
 writeFileSync(join(docs, "llms.txt"), llms);
 // The Markdown twin of index.html (its address with .md): what the page shows first, its landing text
 // (info.description before the first guide), then llms.txt's index of the rest.
 // The same lines as the page (reader.js: where the Markdown is, the issue tracker, the version); links
 // to the page's own routes, `#/getting-started`, go to the page.
-const landing = [bundle.info.description.split(/^# /m)[0].trim(), landingLinks(structuredClone(bundle)), versionLine(bundle)]
+const landing = [bundle.info.description.split(/^# /m)[0].trim(), landingLinks(bundle), versionLine(bundle)]
   .join("\n\n")
   .replace(/<a href="([^"]+)">([^<]+)<\/a>/g, "[$2]($1)")
   .replace(/\]\(#\//g, "](index.html#/");
@@ -393,7 +393,6 @@ writeFileSync(
   ),
 );
 writeFileSync(join(docs, "llms-full.txt"), full);
-const largest = Math.max(...ops.map((op) => readFileSync(join(docs, "reference", `${op.operationId}.md`), "utf8").length));
 console.log(
   `docs:markdown: docs/llms.txt (${llms.length} characters), docs/llms-full.txt (${full.length}), docs/reference/*.md (${ops.length}, the largest ${largest})`,
 );

@@ -2,7 +2,7 @@
 // of the bundle, named the way people speak, with its flags and their rules, through the one OpenAPI
 // toolkit, so `pcs` never reads the description at run time. An operation without a name in NAMES
 // fails the build.
-import { bodyChoice, operations, requestBodySchema, resolveRef, successResponse } from "../lib/openapi.mjs";
+import { bodyChoice, choiceSentence, operations, requestBodySchema, resolveRef, successResponse } from "../lib/openapi.mjs";
 import { factsText } from "./operation-facts-text.mjs";
 
 /** operationId → "resource verb": the one place a command's name is chosen. */
@@ -83,9 +83,13 @@ export function cliCommands(bundle) {
     const facts = factsText(bundle, op, { nameOf: (operationId) => `pcs ${NAMES[operationId] ?? operationId}` });
     // A body that is one of several shapes, in flags: "exactly one of --user or --email".
     const choice = bodyChoice(bundle, bodySchema);
-    const shapes = choice?.map(
-      (alternative) => `${alternative.required.map((name) => `--${kebab(name)}`).join(" and ")} (${alternative.title ?? "a shape"})`,
-    );
+    const shapes =
+      choice &&
+      choiceSentence(choice, {
+        name: (property) => `--${kebab(property)}`,
+        shape: (alternative, names) => `${names} (${alternative.title ?? "a shape"})`,
+        capital: true,
+      });
     return {
       name,
       operationId: op.operationId,
@@ -103,7 +107,7 @@ export function cliCommands(bundle) {
         ? {
             required: deref(o.requestBody).required === true,
             rules: deref(bodySchema).description ?? "",
-            ...(shapes && { choice: `Exactly one of ${shapes.slice(0, -1).join(", ")} or ${shapes[shapes.length - 1]}, never both.` }),
+            ...(shapes && { choice: `${shapes}, never both.` }),
             flags,
           }
         : undefined,

@@ -53,7 +53,8 @@ export function mcpTools(document, { annotationsOf, readMethods, warnings }) {
     const summary = typeof operation.summary === "string" ? operation.summary : name;
     const own = typeof operation.description === "string" ? operation.description : summary;
     // A body that is one of several shapes says so first: its properties are side by side below.
-    const choice = factsText(document, op).choice;
+    const facts = factsText(document, op);
+    const choice = facts.choice;
     const ownRules = typeof body?.schema.description === "string" ? body.schema.description : undefined;
     const bodyRules = [choice, ownRules].filter(Boolean).join(" ") || undefined;
     const paginated = queryParameters.includes("limit");
@@ -61,7 +62,7 @@ export function mcpTools(document, { annotationsOf, readMethods, warnings }) {
       name,
       title: summary,
       // Who may call it, the ids it takes and each status's cause: the reference's facts, as text.
-      description: [warnings[name], own, ...factsParagraphs(document, op)].filter(Boolean).join("\n\n"),
+      description: [warnings[name], own, ...factsParagraphs(facts)].filter(Boolean).join("\n\n"),
       method: upper,
       path,
       tags: [...(operation.tags ?? [])],

@@ -54,7 +54,11 @@ export declare function markedNodes(root: Json, options?: { document?: Json; pat
 
 export declare const WHO_MAY_CALL: "x-who-may-call";
 export declare const STATUS_CAUSES: "x-status-causes";
+export declare const STATUS_CAUSE: "x-status-cause";
+export declare function givenCause(document: Json, operation: Json, status: string): unknown;
 export declare const ID_SOURCES: "x-id-sources";
+export declare const ID_SOURCE: "x-id-source";
+export declare function idSources(op: Operation): Record<string, { from: string[]; text: string }>;
 export declare function schemaProperties(document: Json, node: Json): Record<string, Json>;
 export interface ChoiceAlternative {
   title: string | undefined;
@@ -62,7 +66,10 @@ export interface ChoiceAlternative {
   required: string[];
 }
 export declare function bodyChoice(document: Json, node: Json): ChoiceAlternative[] | undefined;
-export declare function choiceSentence(choice: ChoiceAlternative[]): string;
+export declare function choiceSentence(
+  choice: ChoiceAlternative[],
+  options?: { name?: (property: string) => string; shape?: (alternative: ChoiceAlternative, names: string) => string; capital?: boolean },
+): string;
 export declare function isIdProperty(name: string, schema: Json): boolean;
 export interface IdInput {
   name: string;
@@ -71,7 +78,7 @@ export interface IdInput {
 export declare function idInputs(document: Json, op: Operation): IdInput[];
 export interface OperationFacts {
   whoMayCall: { rule: string; stated: string | undefined; assumptions: string[] }[];
-  statuses: { status: string; cause: string; assumptions: string[]; statusAssumptions: string[] }[];
+  statuses: { status: string; cause: string; assumptions: string[]; statusAssumptions: string[]; allAssumptions: string[] }[];
   ids: (IdInput & { from: string[]; text: string })[];
 }
 export declare function operationFacts(document: Json, op: Operation): OperationFacts;

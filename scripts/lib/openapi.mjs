@@ -215,12 +215,32 @@ export function markedNodes(root, { document, path = [] } = {}) {
 // Three extensions on every operation (openapi/README.md), read here for every renderer (the reference,
 // its Markdown, the MCP tools, `pcs --help`) and checked here for the Spectral rule pcs-operation-facts:
 //   x-who-may-call   [{ rule, stated: "<the service's own words>" } or { rule, x-assumption: {…} }]
-//   x-status-causes  { "<status>": "<cause>" or { cause, x-assumption } }, one per declared response
-//   x-id-sources     { "<id parameter or body field>": { from: [operationId…], text } }, {} for none
+//   x-status-causes  { "<status>": "<cause>" or { cause, x-assumption } }, one per declared response,
+//                    except where the shared response's own `x-status-cause` (same form) says it already
+//   x-id-sources     { "<id parameter or body field>": { from: [operationId…], text } }, {} for none,
+//                    except where the shared parameter's own `x-id-source` (same form) says it already
 
 export const WHO_MAY_CALL = "x-who-may-call";
 export const STATUS_CAUSES = "x-status-causes";
+/** On a shared response (components/responses): the cause of its status wherever an operation gives none. */
+export const STATUS_CAUSE = "x-status-cause";
 export const ID_SOURCES = "x-id-sources";
+/** On a shared parameter (components/parameters): where its id comes from wherever an operation says nothing. */
+export const ID_SOURCE = "x-id-source";
+
+/** Where an operation's ids come from, by name: its parameters' `x-id-source`, then its own
+ * `x-id-sources` (which wins); {} when neither says anything. */
+export function idSources(op) {
+  const shared = Object.fromEntries(op.parameters.filter((p) => p[ID_SOURCE] !== undefined).map((p) => [p.name, p[ID_SOURCE]]));
+  const own = op.operation[ID_SOURCES];
+  return { ...shared, ...(own && typeof own === "object" && !Array.isArray(own) ? own : {}) };
+}
+
+/** The cause an operation gives a status it declares (a string or { cause, x-assumption }): its own in
+ * `x-status-causes`, or else the shared response's `x-status-cause`; undefined when neither says. */
+export function givenCause(document, operation, status) {
+  return operation[STATUS_CAUSES]?.[status] ?? resolveRef(document, operation.responses?.[status])?.[STATUS_CAUSE];
+}
 
 /** The properties a schema gives its instances: its own, its allOf's and (for a body that is one of
  * several shapes) every alternative's, each $ref resolved. */
@@ -243,10 +263,17 @@ export function bodyChoice(document, node) {
   });
 }
 
-/** "exactly one of `user` or `email`": the words every renderer uses for a bodyChoice. */
-export function choiceSentence(choice) {
-  const names = choice.map((alternative) => alternative.required.map((name) => `\`${name}\``).join(" and "));
-  return `exactly one of ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+/**
+ * "exactly one of `user` or `email`": the words every renderer uses for a bodyChoice. `name` writes a
+ * property (as code by default; `pcs` writes its flag); `shape(alternative, names)` one alternative from
+ * its names joined by "and" (as they are by default; `pcs` adds the title); `capital` starts a sentence.
+ */
+export function choiceSentence(
+  choice,
+  { name = (property) => `\`${property}\``, shape = (_alternative, names) => names, capital = false } = {},
+) {
+  const shapes = choice.map((alternative) => shape(alternative, alternative.required.map(name).join(" and ")));
+  return `${capital ? "E" : "e"}xactly one of ${shapes.slice(0, -1).join(", ")} or ${shapes[shapes.length - 1]}`;
 }
 
 /** Whether a body property is an id whose source must be said: named `id` or `…_id`, or described as
@@ -264,8 +291,10 @@ export function idInputs(document, op) {
 /**
  * The three facts of one operation (an item of operations()), as the renderers need them:
  *   whoMayCall  [{ rule, stated, assumptions }] — `stated` the service's words, or `assumptions` the entries
- *   statuses    [{ status, cause, assumptions, statusAssumptions }] in the order of `responses`;
- *               `statusAssumptions`: the entries that make the status itself a choice (marked `status`)
+ *   statuses    [{ status, cause, assumptions, statusAssumptions, allAssumptions }] in the order of
+ *               `responses`, each status that has its cause; `assumptions`: the cause's own entries,
+ *               `statusAssumptions`: the entries that make the status itself a choice (marked `status`),
+ *               `allAssumptions`: both, each once (status first), for a renderer that labels them together
  *   ids         [{ name, in, from, text }] for each id the operation takes
  * Missing or malformed parts are left out here; operationFactsProblems says what is wrong.
  */
@@ -277,20 +306,26 @@ export function operationFacts(document, op) {
     stated: item?.stated,
     assumptions: entries(item),
   }));
-  const causes = o[STATUS_CAUSES] ?? {};
-  const statuses = Object.entries(o.responses ?? {}).map(([status, response]) => {
-    const given = causes[status];
+  const statuses = Object.entries(o.responses ?? {}).flatMap(([status, response]) => {
+    const given = givenCause(document, o, status);
+    const cause = typeof given === "string" ? given : given?.cause;
+    if (typeof cause !== "string") return [];
     const marker = markerOf(resolveRef(document, response));
+    const assumptions = typeof given === "object" ? entries(given) : [];
+    // Only an entry listing `status` makes the status itself a choice (429, 500…); one marking the
+    // response without keywords (404's `hidden-is-404`) or listing `content` (the problem body) leaves
+    // a documented status documented: it is about the cause or the body, said where they are.
+    const statusAssumptions = Object.keys(marker).filter((entry) => marker[entry].includes("status"));
     return {
       status,
-      cause: typeof given === "string" ? given : given?.cause,
-      assumptions: typeof given === "object" ? entries(given) : [],
-      // An entry marking the response itself or its status is about the status; one listing only
-      // `content` (the problem body) is about the body, said where the body is.
-      statusAssumptions: Object.keys(marker).filter((entry) => !marker[entry].length || marker[entry].includes("status")),
+      cause,
+      assumptions,
+      statusAssumptions,
+      allAssumptions: [...new Set([...statusAssumptions, ...assumptions])],
     };
   });
-  const sources = o[ID_SOURCES] ?? {};
+
+  const sources = idSources(op);
   const ids = idInputs(document, op).map((input) => ({ ...input, from: sources[input.name]?.from ?? [], text: sources[input.name]?.text }));
   return { whoMayCall, statuses, ids };
 }
@@ -332,21 +367,33 @@ export function operationFactsProblems(document) {
       problem([], `needs \`${STATUS_CAUSES}\`: each status and its cause`);
     else {
       for (const status of Object.keys(o.responses ?? {})) {
-        const given = causes[status];
+        const given = givenCause(document, o, status);
         if (!isText(typeof given === "object" ? given?.cause : given))
-          problem([STATUS_CAUSES], `status ${status} needs its cause in \`${STATUS_CAUSES}\``);
+          problem(
+            [STATUS_CAUSES],
+            `status ${status} needs its cause in \`${STATUS_CAUSES}\` (or in its shared response's \`${STATUS_CAUSE}\`)`,
+          );
+        const shared = resolveRef(document, o.responses[status])?.[STATUS_CAUSE];
+        if (shared !== undefined && JSON.stringify(causes[status]) === JSON.stringify(shared))
+          problem([STATUS_CAUSES, status], `repeats the cause its shared response gives for ${status} (\`${STATUS_CAUSE}\`): leave it out`);
       }
       for (const status of Object.keys(causes))
         if (!Object.hasOwn(o.responses ?? {}, status))
           problem([STATUS_CAUSES, status], `gives a cause for ${status}, a status it does not declare`);
     }
 
-    const sources = o[ID_SOURCES];
-    if (!sources || typeof sources !== "object" || Array.isArray(sources))
+    const own = o[ID_SOURCES];
+    if (!own || typeof own !== "object" || Array.isArray(own))
       problem([], `needs \`${ID_SOURCES}\`: where each id it takes comes from ({} when it takes none)`);
     else {
+      const sources = idSources(op);
       const inputs = idInputs(document, op).map((input) => input.name);
-      for (const name of inputs) if (!sources[name]) problem([ID_SOURCES], `the id \`${name}\` needs its source in \`${ID_SOURCES}\``);
+      for (const name of inputs)
+        if (!sources[name])
+          problem([ID_SOURCES], `the id \`${name}\` needs its source in \`${ID_SOURCES}\` (or in its shared parameter's \`${ID_SOURCE}\`)`);
+      for (const parameter of op.parameters)
+        if (parameter[ID_SOURCE] !== undefined && JSON.stringify(own[parameter.name]) === JSON.stringify(parameter[ID_SOURCE]))
+          problem([ID_SOURCES, parameter.name], `repeats the source its shared parameter gives (\`${ID_SOURCE}\`): leave it out`);
       for (const [name, source] of Object.entries(sources)) {
         if (!inputs.includes(name)) problem([ID_SOURCES, name], `names \`${name}\`, which is no id it takes`);
         if (!isText(source?.text)) problem([ID_SOURCES, name], `the source of \`${name}\` needs its \`text\``);

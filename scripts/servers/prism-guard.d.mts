@@ -1,5 +1,4 @@
 // Types of prism-guard.mjs, for the TypeScript tests.
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, refusal } from "./prism-input.mjs";
 export const DEFAULT_TIMEOUT_MS: number;
 export function allowedMethods(description: unknown): (path: string) => string[];
 export function startGuard(options: {

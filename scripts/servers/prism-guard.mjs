@@ -18,7 +18,6 @@ import { HTTP_METHODS, pathPattern } from "../lib/openapi.mjs";
 import { listen } from "./listen.mjs";
 import { forPrism, MAX_BODY_BYTES } from "./prism-input.mjs";
 
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedDeeperThan, refusal } from "./prism-input.mjs";
 /** How long Prism (and, behind the proxy, the upstream) may take to start answering. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Prism's problem type for an answer that breaks the description: a finding to pass on, not a gateway error. */

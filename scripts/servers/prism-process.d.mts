@@ -43,3 +43,8 @@ export declare const PRISM_LOG_LEVELS: readonly string[];
 /** How a Prism someone stopped ends (not restarted: the server stops). */
 export declare const STOP_SIGNALS: readonly string[];
 export function freePort(host?: string): Promise<number>;
+export function stopWhenEnded(
+  name: string,
+  server: { exited: Promise<number | string>; stop(): Promise<void> },
+  ownerGone: Promise<unknown>,
+): Promise<never>;

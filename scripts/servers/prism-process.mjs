@@ -27,6 +27,24 @@ const MAX_RESTARTS = 3;
  * that crashed (an exit code, SIGABRT when out of memory) or was killed (SIGKILL) is started again. */
 export const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
 
+/**
+ * The end of a command serving Prism (`npm run mock`, `contract:proxy`, `sandbox`): waits until its
+ * owner is gone (`ownerGone` resolves) or Prism ended for good (`server.exited`: stopped from outside,
+ * or dying too often to be restarted), says which in one line after `name`, stops `server` and exits
+ * (0 when the owner went, 1 otherwise).
+ */
+export async function stopWhenEnded(name, server, ownerGone) {
+  const ended = await Promise.race([ownerGone.then(() => undefined), server.exited]);
+  if (ended !== undefined)
+    console.error(
+      STOP_SIGNALS.includes(ended)
+        ? `${name}: Prism was stopped from outside (${ended}); stopping too.`
+        : `${name}: Prism kept exiting (last: ${ended}); stopping. Its last output is above.`,
+    );
+  await server.stop();
+  process.exit(ended === undefined ? 0 : 1);
+}
+
 /** Prism's log levels (pino's, and "silent"): what its -v takes. */
 export const PRISM_LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 

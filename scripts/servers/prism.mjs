@@ -7,7 +7,7 @@
 //   node scripts/servers/prism.mjs mock  [prism mock arguments]
 //   node scripts/servers/prism.mjs proxy [prism proxy arguments]   (document first, then the upstream URL)
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
-import { PRISM_LOG_LEVELS as LEVELS, STOP_SIGNALS, startPrismProcess } from "./prism-process.mjs";
+import { PRISM_LOG_LEVELS as LEVELS, startPrismProcess, stopWhenEnded } from "./prism-process.mjs";
 import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
 import { argumentError, listenError, parsePort } from "../lib/cli.mjs";
 
@@ -83,16 +83,7 @@ try {
 } catch (error) {
   fail(error.code ? listenError(error, host, port, script) : `Prism did not start: ${String(error.message).split("\n")[0]}`);
 }
-const ended = await Promise.race([ownerGone.then(() => undefined), prism.exited]);
-if (ended !== undefined) {
-  console.error(
-    STOP_SIGNALS.includes(ended)
-      ? `${script}: Prism was stopped from outside (${ended}); stopping too.`
-      : `${script}: Prism kept exiting (last: ${ended}); stopping. Its last output is above.`,
-  );
-}
-await prism.stop();
-process.exit(ended === undefined ? 0 : 1);
+await stopWhenEnded(script, prism, ownerGone);
 
 /** Port, host and log level as Prism would read them; the positionals; every other option, passed on. */
 function parse(list, known) {

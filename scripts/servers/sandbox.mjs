@@ -13,7 +13,7 @@ import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
 import { listenError, parseOptions, parsePort } from "../lib/cli.mjs";
-import { PRISM_LOG_LEVELS as LEVELS, STOP_SIGNALS } from "./prism-process.mjs";
+import { PRISM_LOG_LEVELS as LEVELS, stopWhenEnded } from "./prism-process.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
 
 const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at once
@@ -96,12 +96,4 @@ if (exposure) console.error(`sandbox: ${exposure}`);
 
 // The owner gone ends the sandbox; so does Prism stopped from outside or dying too often to be
 // restarted, with one line.
-const ended = await Promise.race([ownerGone.then(() => undefined), running.exited]);
-if (ended !== undefined)
-  console.error(
-    STOP_SIGNALS.includes(ended)
-      ? `sandbox: Prism was stopped from outside (${ended}); stopping too.`
-      : `sandbox: Prism kept exiting (last: ${ended}); stopping. Its last output is above.`,
-  );
-await running.stop();
-process.exit(ended === undefined ? 0 : 1);
+await stopWhenEnded("sandbox", running, ownerGone);

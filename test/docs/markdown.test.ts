@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deref, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
+import { deref, idSourcesOf, openapi, operations, repoRoot, type Json } from "../support/openapi.js";
 
 const docs = join(repoRoot, "docs");
 const llms = readFileSync(join(docs, "llms.txt"), "utf8");
@@ -107,7 +107,7 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
         text.indexOf("## Where its ids come from"),
         text.indexOf("\n## ", text.indexOf("## Where its ids come from") + 1),
       );
-      const sources = Object.entries<Json>(o["x-id-sources"]);
+      const sources = Object.entries<Json>(idSourcesOf(op));
       if (!sources.length) expect(ids).toContain("It takes no id.");
       for (const [name, source] of sources) {
         expect(ids).toContain(`\`${name}\``);
@@ -116,7 +116,8 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
       // Every path parameter has its source (the lint requires it; the page must show it).
       for (const parameter of op.parameters.filter((p) => p.in === "path")) expect(ids).toContain(`\`${parameter.name}\` (path)`);
       for (const status of Object.keys(o.responses)) {
-        const given = o["x-status-causes"][status];
+        // Its own cause, or the shared response's (x-status-cause).
+        const given = o["x-status-causes"][status] ?? deref(o.responses[status])["x-status-cause"];
         expect(text).toContain(`| ${status} | ${oneLine(typeof given === "string" ? given : given.cause)}`);
       }
     },
@@ -157,6 +158,31 @@ describe("docs/reference/<operationId>.md: each operation on a page of its own",
     expect(tables.filter((table) => table.includes("| `user` |") && table.includes("| `email` |"))).toEqual([]);
     expect(text).toMatch(/full administrator access/);
   });
+
+  // Which statuses are the description's choices, written here (llms.txt's "Statuses to branch on"):
+  // a row says "status: assumption" for those only, never for a documented status whose response
+  // carries a marker about its cause or body (404's `hidden-is-404`, 400's `unknown-query-parameters`).
+  const CHOSEN_STATUSES: Record<string, string> = {
+    "400": "invalid-input-400",
+    "409": "creator-removal-409",
+    "429": "rate-limit-429",
+    "500": "server-error-500",
+  };
+  it.each(operations().map((op) => [op.operationId] as const))(
+    "%s: only 400, 409, 429 and 500 are labelled assumed statuses",
+    (operationId) => {
+      for (const line of page(operationId)
+        .split("\n")
+        .filter((l) => /^\| \d{3} \|/.test(l))) {
+        const status = line.slice(2, 5);
+        // The row's labels: " *(status: assumption `a` (Title), `b` (Title); assumption `c` (Title))*".
+        const labels = line.match(/ \*\((.*)\)\* \|/)?.[1]?.split("; ") ?? [];
+        const statusLabel = labels.find((label) => label.startsWith("status: "));
+        const entries = [...(statusLabel ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+        expect(entries, `${operationId} ${status}`).toEqual(CHOSEN_STATUSES[status] ? [CHOSEN_STATUSES[status]] : []);
+      }
+    },
+  );
 });
 
 describe("sizes for a model's context", () => {
@@ -179,11 +205,21 @@ describe("for agents: where the Markdown is", () => {
       );
   });
 
-  it("docs/index.md, the twin of index.html, holds the page's landing text and llms.txt's sections", () => {
+  // index.md is llms.txt with the page's landing text put in: what is checked is what the build adds,
+  // not llms.txt again (written from the same string, that could not fail).
+  it("docs/index.md, the twin of index.html, says so and holds the page's landing text, its links as Markdown", () => {
     const twin = readFileSync(join(docs, "index.md"), "utf8");
     expect(twin).toMatch(/^# .*\n\n> .*\[llms\.txt\]\(\.\/llms\.txt\)/);
+    expect(twin).toContain("\nThe Markdown twin of [index.html](index.html), the rendered reference.\n");
     expect(twin).toContain(String(openapi.info.description).split(/^# /m)[0]!.trim().split("\n")[0]);
-    for (const section of llms.split("\n").filter((line) => line.startsWith("## "))) expect(twin).toContain(`\n${section}\n`);
-    expect(twin).not.toMatch(/\]\(#\//); // the page's own routes point into the page
+    // The landing's HTML links (reader.js writes them for Redoc) become Markdown ones.
+    expect(twin).toContain("this reference as Markdown: [llms.txt](./llms.txt) (an index) and [llms-full.txt](llms-full.txt)");
+    expect(twin).not.toContain("<a href");
+    expect(twin).toContain(
+      "Questions and reports about this reference (not the service): [its issue tracker](https://github.com/project-collaboration/api/issues).",
+    );
+    // The page's own routes point into the page.
+    expect(twin).toContain("[Getting started](index.html#/getting-started)");
+    expect(twin).not.toMatch(/\]\(#\//);
   });
 });

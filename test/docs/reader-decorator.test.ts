@@ -7,6 +7,7 @@ import {
   assumptionsMarkdown,
   changelogMarkdown,
   COPY_BUTTON,
+  landingLinks,
   repositoryWeb,
   shapeForReader,
   slug,
@@ -241,5 +242,11 @@ describe("docs/reader: the operations' own facts", () => {
     expect(document.info.description).toContain(
       "Questions and reports about this reference (not the service): [its issue tracker](https://tracker.invalid/issues).",
     );
+  });
+
+  it("landingLinks only reads the document (the Markdown build shares the bundle with other renderers)", () => {
+    const document = withFacts();
+    expect(landingLinks(document)).toContain("[its issue tracker](https://tracker.invalid/issues)");
+    expect(document.info.contact).toEqual({ name: "Maintainers", url: "https://tracker.invalid/issues" });
   });
 });

@@ -34,6 +34,13 @@ export function operations(document: Json = openapi): Operation[] {
   return toolkit.operations(document);
 }
 
+/** Where an operation's ids come from, as the description writes it: each shared parameter's
+ * `x-id-source`, then the operation's own `x-id-sources` (which wins). Written here, not the toolkit's. */
+export function idSourcesOf(op: { operation: Json; parameters: Json[] }): Record<string, Json> {
+  const shared = op.parameters.filter((p) => p["x-id-source"] !== undefined).map((p) => [p.name, p["x-id-source"]]);
+  return { ...Object.fromEntries(shared), ...op.operation["x-id-sources"] };
+}
+
 // Schema validation: the checker's (contract/src/description.ts), one Ajv per document.
 export { schemaErrors, schemaFailures, validatorFor } from "../../contract/src/description.js";
 

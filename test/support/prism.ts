@@ -18,14 +18,15 @@ export interface PrismOptions {
 
 export interface RunningPrism {
   url: string;
-  pid: number;
+  /** Prism's process now (a new one after the launcher restarted a Prism that died). */
+  readonly pid: number;
   /** The last lines Prism printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
 }
 
 export async function startPrism(mode: "mock" | "proxy", options: PrismOptions = {}): Promise<RunningPrism> {
-  const { url, pid, output, stop } = await startPrismProcess({
+  const prism = await startPrismProcess({
     mode,
     document: options.document ?? bundlePath,
     args: options.args,
@@ -38,5 +39,12 @@ export async function startPrism(mode: "mock" | "proxy", options: PrismOptions =
         ? (response) => response.status === 401 && /^Basic\b/i.test(response.headers.get("www-authenticate") ?? "")
         : undefined,
   });
-  return { url, pid, output, stop };
+  return {
+    url: prism.url,
+    get pid() {
+      return prism.pid;
+    },
+    output: prism.output,
+    stop: prism.stop,
+  };
 }

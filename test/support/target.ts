@@ -17,6 +17,9 @@ export interface Target {
   apiKey: string;
   /** True for the Prism mock of this run: it honours `Prefer` and serves examples. */
   isMock: boolean;
+  /** The mock's Prism process as the setup started it: a test that must not take Prism down checks it
+   * still runs (the guard restarts a Prism that died, and its retry hides the crash from the answers). */
+  mockPid?: number;
 }
 
 declare module "vitest" {
@@ -44,6 +47,6 @@ export function mockOnly(context: TestContext, reason: string): void {
 /** The vitest global setup (test/vitest.config.ts): starts the mock and returns its teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const prism = await startPrism("mock", { document: process.env.PCS_MOCK_DOCUMENT || undefined });
-  project.provide("pcsTarget", { name: "Prism mock", baseUrl: prism.url, apiKey: MOCK_API_KEY, isMock: true });
+  project.provide("pcsTarget", { name: "Prism mock", baseUrl: prism.url, apiKey: MOCK_API_KEY, isMock: true, mockPid: prism.pid });
   return () => prism.stop();
 }

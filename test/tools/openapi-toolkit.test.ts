@@ -157,6 +157,8 @@ describe("the toolkit's reader of operation facts", () => {
           operationId: "listThings",
           responses: {
             "200": { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } },
+            // Its cause is the shared response's (x-status-cause): the operation gives none.
+            "401": { $ref: "#/components/responses/NoKey" },
           },
           "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may list things." }],
           "x-status-causes": { "200": "The things." },
@@ -182,15 +184,44 @@ describe("the toolkit's reader of operation facts", () => {
         get: { operationId: "getThing", responses: { "200": { description: "the thing" } } },
         delete: {
           operationId: "deleteThing",
-          responses: { "204": { description: "gone" } },
           "x-who-may-call": [{ rule: "Owners.", stated: "Owners may.", "x-assumption": { owners: [] } }, { stated: "No rule." }],
-          "x-status-causes": { "204": "Gone.", "404": "Not there." },
+          responses: { "204": { description: "gone" }, "401": { $ref: "#/components/responses/NoKey" } },
+          "x-status-causes": { "204": "Gone.", "404": "Not there.", "401": "No key." },
           "x-id-sources": { thing_id: { from: ["getThing", "noSuchOperation"], text: "" }, colour: { from: ["listThings"], text: "?" } },
+        },
+      },
+      // The shared parameter says where thing_id comes from (x-id-source): one operation says nothing
+      // more, the other repeats it.
+      "/things/{thing_id}/parts.json": {
+        parameters: [{ $ref: "#/components/parameters/ThingId" }],
+        get: {
+          operationId: "listParts",
+          responses: { "200": { description: "the parts" } },
+          "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may list parts." }],
+          "x-status-causes": { "200": "The parts." },
+          "x-id-sources": {},
+        },
+        delete: {
+          operationId: "deleteParts",
+          responses: { "204": { description: "gone" } },
+          "x-who-may-call": [{ rule: "Anyone.", stated: "Everyone may delete parts." }],
+          "x-status-causes": { "204": "Gone." },
+          "x-id-sources": { thing_id: { from: ["listThings"], text: "A thing's id." } },
         },
       },
     },
     components: {
+      parameters: {
+        ThingId: {
+          name: "thing_id",
+          in: "path",
+          required: true,
+          schema: { type: "integer" },
+          "x-id-source": { from: ["listThings"], text: "A thing's id." },
+        },
+      },
       responses: {
+        NoKey: { description: "no key", "x-status-cause": "No key." },
         Conflict: { description: "conflict", "x-assumption": { "conflict-409": ["status"], hidden: [], body: ["content"] } },
       },
       schemas: {
@@ -211,8 +242,14 @@ describe("the toolkit's reader of operation facts", () => {
     expect(operationFacts(facts, op("addThing"))).toEqual({
       whoMayCall: [{ rule: "Owners.", stated: undefined, assumptions: ["owners"] }],
       statuses: [
-        { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [] },
-        { status: "409", cause: "Already there.", assumptions: ["twice"], statusAssumptions: ["conflict-409", "hidden"] },
+        { status: "201", cause: "Added.", assumptions: [], statusAssumptions: [], allAssumptions: [] },
+        {
+          status: "409",
+          cause: "Already there.",
+          assumptions: ["twice"],
+          statusAssumptions: ["conflict-409"],
+          allAssumptions: ["conflict-409", "twice"],
+        },
       ],
       // `name` is described as "Id of …": an id too, so its missing source shows as an empty one.
       ids: [
@@ -220,6 +257,15 @@ describe("the toolkit's reader of operation facts", () => {
         { name: "name", in: "body", from: [], text: undefined },
       ],
     });
+    expect(operationFacts(facts, op("listParts")).ids).toEqual([
+      { name: "thing_id", in: "path", from: ["listThings"], text: "A thing's id." },
+    ]);
+    // A status without its cause is left out (operationFactsProblems reports it).
+    expect(operationFacts(facts, op("getThing")).statuses).toEqual([]);
+    expect(operationFacts(facts, op("listThings")).statuses.map(({ status, cause }) => [status, cause])).toEqual([
+      ["200", "The things."],
+      ["401", "No key."],
+    ]);
     expect(operationFacts(facts, op("listThings")).whoMayCall).toEqual([
       { rule: "Anyone.", stated: "Everyone may list things.", assumptions: [] },
     ]);
@@ -235,13 +281,21 @@ describe("the toolkit's reader of operation facts", () => {
     expect(choiceSentence([...choice, { title: "x", description: undefined, required: ["a", "b"] }])).toBe(
       "exactly one of `owner_id`, `name` or `a` and `b`",
     );
+    // Each renderer's words: `pcs` names flags and adds each shape's title, a sentence starts capitalised.
+    expect(
+      choiceSentence(choice, {
+        name: (property) => `--${property}`,
+        shape: (alternative, names) => `${names} (${alternative.title})`,
+        capital: true,
+      }),
+    ).toBe("Exactly one of --owner_id (By owner) or --name (By name)");
     expect(bodyChoice(facts, { type: "object" })).toBeUndefined();
     expect(Object.keys(schemaProperties(facts, { $ref: "#/components/schemas/Thing" })).sort()).toEqual(["id", "name"]);
   });
 
   it("says what is missing or wrong, operation by operation, and nothing for a complete one", () => {
     const problems = operationFactsProblems(facts).map((p) => `${p.path.join("/")}: ${p.message}`);
-    expect(problems.filter((p) => p.includes("listThings"))).toEqual([]);
+    expect(problems.filter((p) => p.includes("listThings") || p.includes("listParts"))).toEqual([]);
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^paths\/\/things\/\{thing_id\}\.json\/get: getThing: needs `x-who-may-call`/),
@@ -255,8 +309,10 @@ describe("the toolkit's reader of operation facts", () => {
         expect.stringMatching(/thing_id: deleteThing: the source of `thing_id` needs its `text`/),
         expect.stringMatching(/colour: deleteThing: names `colour`, which is no id it takes/),
         expect.stringMatching(/addThing: the id `name` needs its source/),
+        expect.stringMatching(/x-status-causes\/401: deleteThing: repeats the cause its shared response gives for 401/),
+        expect.stringMatching(/x-id-sources\/thing_id: deleteParts: repeats the source its shared parameter gives/),
       ]),
     );
-    expect(problems).toHaveLength(11);
+    expect(problems).toHaveLength(13);
   });
 });
