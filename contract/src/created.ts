@@ -73,6 +73,11 @@ export class Created {
     return id;
   }
 
+  /** Registers a project the server named (with the key that created it) for deletion. */
+  adopt(id: number, apiKey: string): void {
+    this.projects.set(id, apiKey);
+  }
+
   /** A check deleted a project itself: nothing left to do for it. */
   forget(id: number): void {
     this.projects.delete(id);

@@ -8,13 +8,13 @@
 // clean-up of what the run created may go on after it, for CLEAN_UP_GRACE_MS at most.
 import { authorizationChecks } from "./checks/authorization.js";
 import { badInputChecks } from "./checks/bad-input.js";
-import { consistencyChecks } from "./checks/consistency.js";
 import { errorChecks } from "./checks/errors.js";
 import { exampleChecks } from "./checks/examples.js";
 import { operationChecks } from "./checks/operations.js";
 import { paginationChecks } from "./checks/pagination.js";
 import { workflowChecks } from "./checks/workflows.js";
 import { Skip, type Check, type Level } from "./check.js";
+import type { CheckResult } from "./result.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "./baseline.js";
 import { verifyCleanUp, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
@@ -22,6 +22,7 @@ import { sentKeys } from "./credentials.js";
 import { discoverIds, SetupError } from "./discover.js";
 import { CheckFailure } from "./expect.js";
 import { createRedact, type Redact } from "./redact.js";
+import { DEFAULT_MODEL_OPTIONS, runModel } from "./model/engine.js";
 import { Suite } from "./suite.js";
 import type { Ids, Target } from "./target.js";
 import {
@@ -40,34 +41,10 @@ import {
 
 export { DEFAULT_LIMITS, type Limits };
 
-/** unstable: failed, then passed when re-tried (reported, never a failure). */
-export type Status = "passed" | "failed" | "unstable" | "not checked";
-
 /** What the clean-up may take past the run's time limit (deleting what the run created). */
 export const CLEAN_UP_GRACE_MS = 30_000;
 
-export interface CheckResult {
-  id: string;
-  /** Checks made from one title for many cases share it (see Check.kind). */
-  kind: string;
-  /** What tells it from the others of its kind. */
-  case?: string;
-  title: string;
-  group: string;
-  /** "documented", or the assumption entries it rests on. */
-  entries: string[];
-  operation?: string;
-  statuses?: number[];
-  rule?: string;
-  status: Status;
-  /** Why not checked, or what failed (for an unstable check, what failed the first time). */
-  reason?: string;
-  /** The exchange the failure is about (the last one the check made), credentials left in: redact before showing. */
-  exchange?: Exchange;
-  /** Every exchange the check made (for coverage: the statuses it saw). */
-  exchanges: Exchange[];
-  ms: number;
-}
+export type { CheckResult, Status } from "./result.js";
 
 export interface RunOptions {
   target: Target;
@@ -80,6 +57,8 @@ export interface RunOptions {
   redact?: Redact;
   /** Known findings: a failure listed there does not fail the run. */
   baseline?: Baseline;
+  /** The seed of the model's generated sequences (default: a random one, reported in the result). */
+  seed?: number;
 }
 
 export interface RunResult {
@@ -88,6 +67,8 @@ export interface RunResult {
   limits: Limits;
   ids: Ids;
   runTag: string;
+  /** The seed of the model's generated sequences: the same seed, the same sequences (--seed). */
+  seed?: number;
   results: CheckResult[];
   /** What the clean-up did or could not do; `cleanUpFailed` when something is left behind. */
   cleanUp: string[];
@@ -110,7 +91,6 @@ export interface RunResult {
 export const CHECK_GROUPS = [
   operationChecks,
   paginationChecks,
-  consistencyChecks,
   errorChecks,
   exampleChecks,
   badInputChecks,
@@ -195,6 +175,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const cleanUp: string[] = [];
   let cleanUpFailed = false;
   let endedBy: RunResult["endedBy"];
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  // The model's scenarios run beside the checks, through the same transport (one pace, one deadline).
+  const modelled = options.only?.length && !options.only.some((o) => "model/".includes(o) || o.startsWith("model"))
+    ? Promise.resolve([])
+    : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed });
+  modelled.catch(() => {});
+  let modelResults: CheckResult[] = [];
   try {
     // Twice the transport's concurrency, so a check waiting on its own logic never idles the connection.
     const workers = Math.min(limits.concurrency * 2, checks.length);
@@ -218,6 +205,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         else if (again.status !== "failed") results[i] = before; // not checked the second time: the failure stands
       }
     }
+    modelResults = await untilDeadline(modelled, () => {
+      endedBy = "max-time";
+      return [{ id: "model/run", kind: "model/run", title: "[documented] model: the scenarios and sequences", group: "model", entries: [], status: "not checked", reason: REACHED_MAX_TIME, exchanges: [], ms: 0 }];
+    });
     if (transport.pastDeadline) endedBy = "max-time";
   } finally {
     transport.closeChecks(CLEAN_UP_GRACE_MS);
@@ -235,6 +226,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       cleanUpFailed ||= verified.failed;
     }
   }
+  results.push(...modelResults);
   const outcome =
     options.baseline &&
     applyBaseline(
@@ -245,12 +237,24 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   return result({
     ids,
     runTag,
+    seed,
     results,
     cleanUp: cleanUp.map(redact),
     cleanUpFailed,
     ...(endedBy && { endedBy }),
     ...(outcome && { baseline: outcome }),
   });
+
+  /** What `work` resolves to, or (a moment past the deadline, for the requests it aborted to end) `late()`. */
+  async function untilDeadline<T>(work: Promise<T>, late: () => T): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const over = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late()), Math.max(0, deadline - Date.now()) + 2_000)));
+    try {
+      return await Promise.race([work, over]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /** Runs the checks at `indexes`, `workers` at a time, until they end or the deadline passes (then
    * those not ended are not checked); false when the deadline ended it. */

@@ -1,6 +1,7 @@
 // Every answer the sandbox gives is built here: JSON bodies, and RFC 9457 problem details for errors
 // (the description's Problem schema), with the headers the description declares on every response.
 import type { Problem } from "../types.js";
+import type { RefusalBasis } from "./stated-rules.js";
 
 export type FieldError = NonNullable<Problem["errors"]>[number];
 
@@ -38,12 +39,15 @@ const MAX_FIELD_ERRORS = 100;
 /** Declared on every response (Access-Control-Allow-Origin); the allowed origins are not documented. */
 const COMMON_HEADERS = { "access-control-allow-origin": "*" };
 
-/** Thrown by an operation to answer with a problem instead of its success response. */
+/** Thrown by an operation to answer with a problem instead of its success response. `basis` says which
+ * stated rule or which of the description's assumptions the refusal rests on (never sent: the contract
+ * checker's model reads it, stated-rules.ts). */
 export class ProblemError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly errors?: FieldError[],
+    readonly basis?: RefusalBasis,
   ) {
     super(detail);
     this.name = "ProblemError";

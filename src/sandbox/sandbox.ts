@@ -7,8 +7,9 @@ import { operations } from "./operations/index.js";
 import { emptyResponse, jsonResponse, ProblemError, problemResponse } from "./problem.js";
 import { readInput } from "./request-input.js";
 import { matchRoute } from "./router.js";
-import type { SandboxSeed } from "./seed.js";
+import type { SandboxSeed, SeedUser } from "./seed.js";
 import { type SandboxLimits, SandboxState, type SentEmail } from "./state.js";
+import type { RefusalBasis } from "./stated-rules.js";
 
 /** A base URL for a client of the in-process sandbox (its fetch): any works, requests never leave the
  * process; this one, under .invalid, could not reach anything if they did. */
@@ -44,6 +45,59 @@ export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE
 
 const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="Project Collaboration Service"' };
 
+/** What the sandbox answers, before it becomes a Response: a success, or a refusal with the headers it
+ * carries. createSandbox renders it; the contract checker's model of a server reads it (the refusal's
+ * `basis` says which stated rule or which assumption refused). */
+export type Answer = { status: 200 | 201; body: unknown } | { status: 204 } | { refused: ProblemError; headers?: Record<string, string> };
+
+/** A method or path that is no operation of the description: 405 with Allow on a path that has others, 404 on any other. */
+function noOperation(method: string, pathname: string): Extract<Answer, { refused: ProblemError }> {
+  const route = matchRoute(method, pathname);
+  const basis: RefusalBasis = { rule: "whole-interface", status: [] };
+  if (route.kind === "method-not-allowed")
+    return {
+      refused: new ProblemError(405, `${method} is not an operation of ${pathname}.`, undefined, basis),
+      headers: { allow: route.allowed.join(", ") },
+    };
+  return { refused: new ProblemError(404, `No operation of the API has the path ${pathname}.`, undefined, basis) };
+}
+
+/**
+ * The sandbox's answer to `request`, from `state`: route → credential (401) → input against the
+ * description (400) → the operation (404, 403, 409, or its success). `identify` names the account of an
+ * API key (undefined: no such key). A bug of the sandbox is thrown, not answered.
+ */
+export async function answerRequest(
+  state: SandboxState,
+  request: Request,
+  identify: (key: string | undefined) => SeedUser | undefined,
+  now: () => string,
+): Promise<Answer> {
+  const { pathname } = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const route = matchRoute(method, pathname);
+  if (route.kind !== "found") return noOperation(method, pathname);
+  try {
+    const key = apiKeyOf(request.headers.get("authorization"));
+    const caller = identify(key);
+    if (!caller?.active) {
+      const detail =
+        key === undefined
+          ? "Authentication is required: send your API key as the user name of HTTP Basic authentication, with an empty password."
+          : "The API key is not valid.";
+      return {
+        refused: new ProblemError(401, detail, undefined, { rule: "identified-callers", status: ["refusal-statuses", "www-authenticate"] }),
+        headers: WWW_AUTHENTICATE,
+      };
+    }
+    const input = await readInput(request, route.operation, route.pathValues);
+    return operations[route.operation.operationId]({ state, caller, input, now });
+  } catch (error) {
+    if (error instanceof ProblemError) return { refused: error };
+    throw error;
+  }
+}
+
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const seed = structuredClone(options.seed ?? exampleSeed());
   const apiKeys = new Map(Object.entries(options.apiKeys ?? DEFAULT_API_KEYS));
@@ -61,30 +115,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       .replace(/\.\d{3}Z$/, "+00:00");
   let state = new SandboxState(seed, options.limits);
 
+  const identify = (key: string | undefined) => (key === undefined ? undefined : state.users.get(apiKeys.get(key) ?? -1));
+
   async function handle(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
     try {
-      const route = matchRoute(request.method.toUpperCase(), pathname);
-      if (route.kind === "not-found") throw new ProblemError(404, `No operation of the API has the path ${pathname}.`);
-      if (route.kind === "method-not-allowed") {
-        return problemResponse(new ProblemError(405, `${request.method} is not an operation of ${pathname}.`), pathname, {
-          allow: route.allowed.join(", "),
-        });
-      }
-      const key = apiKeyOf(request.headers.get("authorization"));
-      const caller = key === undefined ? undefined : state.users.get(apiKeys.get(key) ?? -1);
-      if (!caller?.active) {
-        const detail =
-          key === undefined
-            ? "Authentication is required: send your API key as the user name of HTTP Basic authentication, with an empty password."
-            : "The API key is not valid.";
-        return problemResponse(new ProblemError(401, detail), pathname, WWW_AUTHENTICATE);
-      }
-      const input = await readInput(request, route.operation, route.pathValues);
-      const reply = operations[route.operation.operationId]({ state, caller, input, now });
-      return reply.status === 204 ? emptyResponse(204) : jsonResponse(reply.status, reply.body);
+      const answer = await answerRequest(state, request, identify, now);
+      if ("refused" in answer) return problemResponse(answer.refused, pathname, answer.headers);
+      return answer.status === 204 ? emptyResponse(204) : jsonResponse(answer.status, answer.body);
     } catch (error) {
-      if (error instanceof ProblemError) return problemResponse(error, pathname);
       if (request.signal.aborted && error === request.signal.reason) throw error; // the caller's abort, as fetch rejects
       // A bug of the sandbox: answered as the description says a server failure is, without internals.
       options.onError?.(error);
@@ -102,12 +141,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         const method = String(init?.method ?? "").toUpperCase();
         if (!FORBIDDEN_METHODS.has(method)) throw error;
         const { pathname } = new URL(input instanceof Request ? input.url : String(input));
-        const route = matchRoute(method, pathname);
-        if (route.kind === "method-not-allowed")
-          return problemResponse(new ProblemError(405, `${method} is not an operation of ${pathname}.`), pathname, {
-            allow: route.allowed.join(", "),
-          });
-        return problemResponse(new ProblemError(404, `No operation of the API has the path ${pathname}.`), pathname);
+        const refused = noOperation(method, pathname);
+        return problemResponse(refused.refused, pathname, refused.headers);
       }
       request.signal.throwIfAborted(); // as fetch does: an aborted signal rejects with its reason
       return handle(request);

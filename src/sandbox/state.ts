@@ -28,7 +28,7 @@ export class SandboxState {
   readonly users = new Map<number, SeedUser>();
   readonly groups: Group[];
   readonly projects = new Map<number, SeedProject>();
-  readonly permissions: Readonly<Record<string, readonly Permission[]>>;
+  readonly permissions: Record<string, readonly Permission[]>;
   readonly sentEmails: SentEmail[] = [];
   private nextProjectId: number;
   private nextUserId: number;
@@ -99,8 +99,14 @@ export class SandboxState {
       users: [...this.users.values()],
       groups: this.groups,
       projects: [...this.projects.values()],
-      permissions: this.permissions as Record<string, readonly Permission[]>,
+      permissions: this.permissions,
     });
+  }
+
+  /** Whether the account may do this: its group's permissions (SandboxSeed.permissions) say; a group not
+   * listed only reads. A method, so that a model of a server whose groups it does not know can learn them. */
+  may(user: SeedUser, permission: Permission): boolean {
+    return this.permissions[user.group_name]?.includes(permission) ?? false;
   }
 
   /** The account with that email address (compared without regard to case), if any. */

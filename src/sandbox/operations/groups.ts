@@ -7,6 +7,6 @@ export const listGroups: Operation = (call) => ({ status: 200, body: call.state.
 export const getGroup: Operation = (call) => {
   const id = idParameter(call, "group_id");
   const group = call.state.groups.find((g) => g.id === id);
-  if (!group) throw new ProblemError(404, `No group with id ${id} exists.`);
+  if (!group) throw new ProblemError(404, `No group with id ${id} exists.`, undefined, { rule: "groups-all", status: ["hidden-is-404"] });
   return { status: 200, body: group };
 };

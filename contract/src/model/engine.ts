@@ -1,0 +1,169 @@
+// The model's part of a run: find who the keys are (cast.ts), then, side by side, the fixed scenarios
+// (a project's life with every caller, the second user's own project, the organization, the groups)
+// and generated sequences; then each failure is replayed once on fresh projects — one that does not
+// fail again is unstable, not failed — and a failing generated sequence is shrunk to the shortest
+// that still fails, which becomes its reproduction. Everything created is registered for the
+// clean-up the moment the server names it.
+import type { Suite } from "../suite.js";
+import type { CheckResult } from "../result.js";
+import type { Exchange } from "../transport.js";
+import { BusyError, DeadlineError, REACHED_MAX_TIME } from "../transport.js";
+import { findCast, type Cast } from "./cast.js";
+import { groupsScenario } from "./groups.js";
+import { Ledger, type Observation } from "./ledger.js";
+import { organizationScenario } from "./organization.js";
+import { ScenarioRun } from "./scenario.js";
+import { lifecycle, othersOwn } from "./scenarios.js";
+import { generate, shrink } from "./sequences.js";
+import { describeStep, type CallerName, type Step } from "./steps.js";
+import { World } from "./world.js";
+import { wrongKeyOf } from "../credentials.js";
+
+export interface ModelOptions {
+  /** The seed of the generated sequences (a run prints it; --seed repeats it). */
+  seed: number;
+  /** How many sequences are generated, and how long each is. */
+  sequences: number;
+  steps: number;
+  /** Replays a shrink may make, per failing sequence. */
+  shrinkTries: number;
+}
+
+export const DEFAULT_MODEL_OPTIONS: Omit<ModelOptions, "seed"> = { sequences: 6, steps: 10, shrinkTries: 12 };
+
+/** Why a scenario did not end: the server kept being busy, or the run's time was up. */
+function notEnded(error: unknown): string | undefined {
+  if (error instanceof BusyError) return "the server was busy (429/503 to every attempt)";
+  if (error instanceof DeadlineError) return REACHED_MAX_TIME;
+  return undefined;
+}
+
+export async function runModel(suite: Suite, options: ModelOptions): Promise<CheckResult[]> {
+  const { target } = suite;
+  const ledger = new Ledger();
+  if (target.isMock) return [];
+  const register = (id: number, key: string) => suite.created.adopt(id, key);
+  let cast: Cast;
+  try {
+    cast = await findCast(suite, ledger, register);
+  } catch (error) {
+    const why = notEnded(error);
+    if (!why) throw error;
+    ledger.skip("createProject", "the run's key", "outcome", why);
+    return ledger.results();
+  }
+  const keys = { key: target.apiKey, ...(target.otherApiKey && { other: target.otherApiKey }), wrong: wrongKeyOf(target.apiKey) };
+  const world = new World(suite, cast.model, ledger, keys);
+  world.accounts.set("key", cast.accounts.key);
+  if (cast.accounts.other !== undefined && cast.accounts.other > 0) world.accounts.set("other", cast.accounts.other);
+  for (const reason of cast.missing) ledger.skip("the model", "the run's keys", "outcome", reason);
+
+  const keyOf = (caller: CallerName) => (caller === "other" ? target.otherApiKey! : target.apiKey);
+  const newRun = (on: World) =>
+    new ScenarioRun(on, cast.people, (id, caller) => register(id, keyOf(caller)), (id) => suite.created.forget(id));
+  const writes = target.allowWrites && cast.accounts.key > 0;
+  const otherKnown = world.accounts.has("other");
+  const castOf = {
+    other: otherKnown,
+    newcomer: cast.people.newcomer !== undefined,
+    invite: cast.people.invitee !== undefined,
+    inviteIsOther: cast.people.invitee?.id !== undefined && cast.people.invitee.id === cast.accounts.other,
+  };
+  const tag = suite.runTag;
+
+  /** Scenario step lists that ran, with the run that made them (for replaying failures). */
+  const ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean }> = [];
+  const guarded = async (name: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      const why = notEnded(error);
+      if (!why) throw error;
+      ledger.skip(name, "every caller", "outcome", why);
+    }
+  };
+  // Each scenario has a world of its own (its projects are its own); they share the ledger, the accounts
+  // and what is learned of them.
+  const scenario = (steps: Step[], generated = false) => async () => {
+    const run = newRun(world.fork(ledger));
+    ran.push({ steps, run, generated });
+    await run.run(steps);
+  };
+
+  const work: Array<Promise<void>> = [guarded("listGroups", () => groupsScenario(world, cast.groups))];
+  if (writes) {
+    work.push(guarded("a project's life", scenario(lifecycle(tag, castOf))));
+    if (otherKnown) work.push(guarded("the second user's project", scenario(othersOwn(tag))));
+    if (cast.organization)
+      work.push(
+        guarded("updateOrganization", () =>
+          organizationScenario(world, cast.organization!, { sharesIt: !cast.otherOrganization, ...(cast.otherOrganization && { own: cast.otherOrganization }) }),
+        ),
+      );
+    work.push(
+      guarded("generated sequences", async () => {
+        for (let i = 0; i < options.sequences; i++) await scenario(generate(options.seed + i, options.steps, tag, { ...castOf, invite: castOf.invite && target.disposable }), true)();
+      }),
+    );
+  } else ledger.skip("createProject", "every caller", "outcome", "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)");
+  await Promise.all(work);
+
+  await guarded("replays", () => confirm(world, ledger, ran, newRun, options));
+  return ledger.results();
+}
+
+/**
+ * Each failing check is replayed once, on fresh projects, from the scenario that found it: one that
+ * does not fail again is unstable. A generated sequence that fails again is shrunk (sequences.ts) and
+ * its shortest failing form is the reproduction. One replay per scenario, however many checks failed in it.
+ */
+async function confirm(
+  world: World,
+  ledger: Ledger,
+  ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean }>,
+  newRun: (on: World) => ScenarioRun,
+  options: ModelOptions,
+): Promise<void> {
+  const failures = ledger.failures().filter((f) => world.counts(f));
+  if (failures.length === 0) return;
+  let shrunk = 0;
+  for (const { steps, run, generated } of ran) {
+    if (run.firstFailure === undefined) continue;
+    const prefix = steps.slice(0, lastFailingStep(run, steps) + 1);
+    const replayLedger = new Ledger();
+    const replay = newRun(world.fork(replayLedger));
+    await replay.run(prefix);
+    const again = new Set(replayLedger.failures().filter((f) => world.counts(f)).map(Ledger.idOf));
+    const mine = failures.filter((f) => run.exchanges.includes(f.exchange!));
+    for (const failure of mine) if (!again.has(Ledger.idOf(failure))) ledger.markUnstable(failure);
+    if (!generated || shrunk >= 2) continue;
+    const target = mine.find((f) => again.has(Ledger.idOf(f)));
+    if (!target) continue;
+    shrunk++;
+    let last: ScenarioRun | undefined;
+    const shortest = await shrink(
+      steps.slice(0, run.firstFailure + 1),
+      async (candidate) => {
+        const attempt = newRun(world.fork(new Ledger()));
+        await attempt.run(candidate);
+        const fails = attempt.ledger.failures().some((f) => Ledger.idOf(f) === Ledger.idOf(target));
+        if (fails) last = attempt;
+        return fails;
+      },
+      options.shrinkTries,
+    );
+    const reproduction: Exchange[] = (last ?? replay).exchanges;
+    const steps_ = shortest.map(describeStep);
+    ledger.amend({
+      ...target,
+      passed: false,
+      message: `${target.message ?? ""}\nthe shortest generated sequence that fails this (${steps_.length} steps): ${steps_.join("; ")}`,
+      reproduction,
+    } satisfies Observation);
+  }
+}
+
+/** The index of the last step of `run` whose checks failed (the replay goes that far). */
+function lastFailingStep(run: ScenarioRun, steps: Step[]): number {
+  return Math.min(steps.length - 1, run.lastFailure ?? run.firstFailure ?? steps.length - 1);
+}

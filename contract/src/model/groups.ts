@@ -1,0 +1,30 @@
+// Groups, read-only and all listed: the list is the same for every caller, each listed group reads the
+// same by its id, an id next to the listed ones that the list leaves out is no group (a group readable
+// by id that "all Groups" lacks is a list cut short), and callers without a valid key get nothing.
+import type { World } from "./world.js";
+
+/** How many listed groups are read by id, and how many neighbouring ids are probed. */
+const READ_BY_ID = 20;
+const PROBES = 8;
+
+export async function groupsScenario(world: World, listed: number[]): Promise<void> {
+  const exec = async (caller: "key" | "other" | "wrong" | "none", id?: number) => {
+    const call =
+      id === undefined
+        ? { caller, operation: "listGroups", method: "GET", path: "/groups.json" }
+        : { caller, operation: "getGroup", method: "GET", path: `/groups/${id}.json` };
+    world.commit(await world.execute(call));
+  };
+  for (const caller of ["key", "other", "wrong", "none"] as const) if (caller !== "other" || world.accounts.has("other")) await exec(caller);
+  for (const id of listed.slice(0, READ_BY_ID)) await exec("key", id);
+  if (listed.length) {
+    if (world.accounts.has("other")) await exec("other", listed[0]);
+    await exec("wrong", listed[0]);
+    await exec("none", listed[0]);
+  }
+  const known = new Set(listed);
+  const probes = new Set<number>();
+  const candidates = [...listed.flatMap((id) => [id + 1, id - 1, id + 2]), Math.max(0, ...listed) + 1, 1];
+  for (const id of candidates) if (id > 0 && !known.has(id) && probes.size < PROBES) probes.add(id);
+  for (const id of probes) await exec("key", id);
+}

@@ -1,0 +1,132 @@
+// What the model's runs observed, as check results. An observation is one comparison of a server's
+// answer with the model's: about one operation, called by one role (its creator, a user added to it, a
+// wrong key …), in one aspect — its outcome (allowed and does what it says, or refused and changes
+// nothing: a documented fact wherever the interface states the rule), a decision the interface leaves
+// to the description (who may, when it does not say), or the answer's form (status and body, the
+// description's choices). Observations of the same (operation, role, aspect, entries) are one check: it
+// passes when every one of them did, and fails with the first that did not, with its reproduction.
+import { assumptionTag, DOCUMENTED_TAG } from "../check.js";
+import type { CheckResult } from "../result.js";
+import type { Exchange } from "../transport.js";
+
+export type Aspect = "outcome" | "decision" | "answer" | "wire";
+
+const ASPECT_TITLES: Record<Aspect, string> = {
+  outcome: "allowed and does what it says, or refused and changes nothing",
+  decision: "who may, as the description chooses where the interface is silent",
+  answer: "the status and body the description gives",
+  wire: "the body as sent: JSON, integers, timestamps, no credential",
+};
+
+export interface Observation {
+  /** The operation (an operationId, or "PUT /projects/{project_id}.json" for a method the description does not list). */
+  operation: string;
+  /** Who called, relative to what the call is about: "its creator", "a user added, then removed", "no key" … */
+  role: string;
+  aspect: Aspect;
+  /** [] for a documented fact; else the assumption entries it rests on. */
+  entries: string[];
+  /** The stated rule it rests on (an id of STATED_RULES), if one. */
+  rule?: string;
+  passed: boolean;
+  /** For a failure: what differed, in a sentence or two. */
+  message?: string;
+  /** The exchange the failure is about. */
+  exchange?: Exchange;
+  /** The requests that reproduce it, in order. */
+  reproduction?: Exchange[];
+  /** The status the server answered. */
+  status?: number;
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+
+export class Ledger {
+  private readonly checks = new Map<string, { first: Observation; failed?: Observation; count: number; started: number }>();
+  private readonly notChecked = new Map<string, { operation: string; role: string; aspect: Aspect; reason: string }>();
+
+  static idOf(o: Pick<Observation, "operation" | "role" | "aspect" | "entries">): string {
+    return `model/${slug(o.operation)}/${slug(o.role)}/${o.aspect}${o.entries.length ? `/${o.entries.join("+")}` : ""}`;
+  }
+
+  record(observation: Observation): void {
+    const id = Ledger.idOf(observation);
+    const known = this.checks.get(id);
+    if (!known) this.checks.set(id, { first: observation, count: 1, started: Date.now(), ...(!observation.passed && { failed: observation }) });
+    else {
+      known.count++;
+      if (!observation.passed && !known.failed) known.failed = observation;
+    }
+  }
+
+  /** Replaces the failure shown for a check (its shortest reproduction, once a sequence is shrunk). */
+  amend(observation: Observation): void {
+    const known = this.checks.get(Ledger.idOf(observation));
+    if (known?.failed) known.failed = observation;
+  }
+
+  /** A check that could not be made this run, and why (each reason once per operation and role). */
+  skip(operation: string, role: string, aspect: Aspect, reason: string): void {
+    this.notChecked.set(`${operation} ${role} ${aspect}`, { operation, role, aspect, reason });
+  }
+
+  /** The failed observations, first of each check. */
+  failures(): Observation[] {
+    return [...this.checks.values()].flatMap((c) => (c.failed ? [c.failed] : []));
+  }
+
+  /** A failure that did not happen again when its reproduction was replayed: reported as unstable. */
+  private readonly unstable = new Set<string>();
+  markUnstable(observation: Observation): void {
+    this.unstable.add(Ledger.idOf(observation));
+  }
+
+  results(): CheckResult[] {
+    const made: CheckResult[] = [];
+    for (const [id, { first, failed, count }] of this.checks) {
+      const shown = failed ?? first;
+      const status = !failed ? "passed" : this.unstable.has(id) ? "unstable" : "failed";
+      made.push({
+        ...this.identity(shown),
+        id,
+        status,
+        ...(failed && {
+          reason:
+            status === "unstable"
+              ? `failed, then passed when its reproduction was replayed — the first time: ${failed.message ?? ""}`
+              : `${failed.message ?? ""}${count > 1 ? `\n(${count} observations of this check in the run)` : ""}`,
+        }),
+        ...(failed?.exchange && { exchange: failed.exchange }),
+        ...(failed?.reproduction && { reproduction: failed.reproduction }),
+        ...(failed?.status !== undefined && { statuses: [failed.status] }),
+        exchanges: failed?.reproduction ?? (shown.exchange ? [shown.exchange] : []),
+        ms: 0,
+      });
+    }
+    for (const skipped of this.notChecked.values()) {
+      const observation = { ...skipped, entries: [] };
+      const id = Ledger.idOf(observation);
+      if (this.checks.has(id)) continue;
+      made.push({ ...this.identity(observation), id, status: "not checked", reason: skipped.reason, exchanges: [], ms: 0 });
+    }
+    return made;
+  }
+
+  private identity(o: Pick<Observation, "operation" | "role" | "aspect" | "entries" | "rule">) {
+    const tag = o.entries.length ? assumptionTag(o.entries) : DOCUMENTED_TAG;
+    return {
+      kind: `model/${slug(o.operation)}/${o.aspect}/${o.entries.join("+")}`,
+      case: o.role,
+      title: `${tag} model: ${o.operation} by ${o.role}: ${ASPECT_TITLES[o.aspect]}`,
+      group: "model",
+      entries: o.entries,
+      ...(/^[a-z]+[A-Z]/.test(o.operation) && { operation: o.operation }),
+      ...(o.rule && { rule: o.rule }),
+    };
+  }
+}

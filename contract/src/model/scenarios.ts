@@ -1,0 +1,126 @@
+// The fixed scenarios: every caller on every operation of a project, in each relation to it — before
+// the second user is added (never added), while a member, after being removed, after the project is
+// deleted — with a well-formed key of no one and no key at all beside them; every field written with
+// values of every class (values.ts) and read back through every view; the server's own fields sent
+// and left unchanged; methods the description does not list refused. Steps only: scenario.ts runs
+// them, and a failure's reproduction replays them.
+import { MULTILINE, TEXT_CLASSES, atTheLimit, fieldsOf } from "./values.js";
+import type { CallerName, Person, ProjectView, Step } from "./steps.js";
+
+const VIEWS: readonly ProjectView[] = ["get", "users", "files", "urls", "copy", "list"];
+
+/** What every caller that may not touch the project tries: reads of every view, each write. */
+function outsiderSteps(caller: CallerName, slot: string, tag: string): Step[] {
+  return [
+    ...VIEWS.map((view): Step => ({ kind: "read", caller, slot, view })),
+    { kind: "update", caller, slot, fields: { description: `${tag} changed by an outsider` }, why: "an outsider's update" },
+    { kind: "add", caller, slot, who: "self", by: "id" },
+    { kind: "add", caller, slot, who: "newcomer", by: "id" },
+    { kind: "remove", caller, slot, who: "creator" },
+    { kind: "delete", caller, slot },
+  ];
+}
+
+export interface Cast {
+  /** The second key is known (its account found). */
+  other: boolean;
+  /** A user of the account's projects besides the two keys. */
+  newcomer: boolean;
+  /** An invite address was given (PCS_INVITE_EMAIL), or the server is disposable. */
+  invite: boolean;
+  /** The invite address is the second key's own account. */
+  inviteIsOther: boolean;
+}
+
+/** One project through its life, with every caller at every stage. */
+export function lifecycle(tag: string, cast: Cast): Step[] {
+  const P = "P1";
+  const steps: Step[] = [
+    { kind: "create", caller: "key", slot: P, fields: fieldsOf(TEXT_CLASSES[0]!, tag), why: TEXT_CLASSES[0]!.name },
+    ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
+    ...outsiderSteps("wrong", P, tag),
+    ...outsiderSteps("none", P, tag),
+  ];
+  if (cast.other)
+    steps.push(
+      ...outsiderSteps("other", P, tag),
+      { kind: "add", caller: "key", slot: P, who: "other", by: "id" },
+      { kind: "add", caller: "key", slot: P, who: "other", by: "id" }, // twice: listed once
+      ...VIEWS.map((view): Step => ({ kind: "read", caller: "other", slot: P, view })),
+      { kind: "update", caller: "other", slot: P, fields: { job_code: "BY-MEMBER" }, why: "a member's update" },
+      { kind: "add", caller: "other", slot: P, who: "newcomer", by: "id" },
+      { kind: "remove", caller: "other", slot: P, who: "creator" },
+      { kind: "delete", caller: "other", slot: P },
+    );
+  // Each field on its own, with a value of each class; then all three at their limits, and empty.
+  TEXT_CLASSES.slice(1).forEach((textClass, i) => {
+    const fields = fieldsOf(textClass, tag);
+    const field = (["name", "description", "job_code"] as const)[i % 3]!;
+    steps.push({ kind: "update", caller: "key", slot: P, fields: { [field]: fields[field] }, why: `${field}: ${textClass.name}` });
+  });
+  steps.push(
+    { kind: "update", caller: "key", slot: P, fields: { description: MULTILINE.sample(200) }, why: `description: ${MULTILINE.name}` },
+    { kind: "update", caller: "key", slot: P, fields: atTheLimit(tag), why: "every field exactly at its limit" },
+    { kind: "update", caller: "key", slot: P, fields: { description: "", job_code: "" }, why: "description and job code empty" },
+    {
+      kind: "update",
+      caller: "key",
+      slot: P,
+      fields: {
+        id: 1,
+        created: "2001-01-01T00:00:00+00:00",
+        modified: "2001-01-01T00:00:00+00:00",
+        created_by: "someone else",
+        ownership: "external",
+        num_comments: 99,
+      },
+      why: "only fields the server keeps itself: they stay as they are",
+    },
+    { kind: "remove", caller: "key", slot: P, who: "self" }, // the creator
+  );
+  if (cast.newcomer)
+    steps.push(
+      { kind: "add", caller: "key", slot: P, who: "newcomer", by: "id" },
+      { kind: "remove", caller: "key", slot: P, who: "newcomer" },
+    );
+  if (cast.invite) {
+    steps.push({ kind: "add", caller: "key", slot: P, who: "invitee", by: "email" });
+    if (!cast.inviteIsOther) steps.push({ kind: "remove", caller: "key", slot: P, who: "invitee" });
+  }
+  if (cast.other)
+    steps.push(
+      { kind: "remove", caller: "key", slot: P, who: "other" },
+      ...outsiderSteps("other", P, tag),
+    );
+  steps.push(
+    ...(["PUT", "POST"] as const).map((method): Step => ({ kind: "unlisted", caller: "key", slot: P, method, path: "project" })),
+    ...(["files", "urls", "copy"] as const).map((path): Step => ({ kind: "unlisted", caller: "key", slot: P, method: "POST", path })),
+    { kind: "unlisted", caller: "key", slot: P, method: "PUT", path: "users" },
+    { kind: "unlisted", caller: "key", slot: P, method: "PATCH", path: "user" },
+    { kind: "delete", caller: "key", slot: P },
+    ...(["key", "other", "wrong", "none"] as const).flatMap((caller): Step[] =>
+      caller === "other" && !cast.other
+        ? []
+        : [
+            ...VIEWS.map((view): Step => ({ kind: "read", caller, slot: P, view })),
+            { kind: "update", caller, slot: P, fields: { description: `${tag} after deletion` }, why: "an update after deletion" },
+            { kind: "add", caller, slot: P, who: "self", by: "id" },
+            { kind: "delete", caller, slot: P },
+          ],
+    ),
+  );
+  return steps;
+}
+
+/** A project of the second user's own: its creator may delete it; the run's key, never added, may not see it. */
+export function othersOwn(tag: string): Step[] {
+  const P = "P2";
+  return [
+    { kind: "create", caller: "other", slot: P, fields: fieldsOf(TEXT_CLASSES[2]!, tag), why: "the second user's own project" },
+    ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
+    { kind: "update", caller: "key", slot: P, fields: { job_code: "NOT-ADDED" }, why: "an update by a user never added" },
+    { kind: "add", caller: "other", slot: P, who: "creator" as Person, by: "id" },
+    { kind: "delete", caller: "other", slot: P },
+    { kind: "read", caller: "other", slot: P, view: "get" },
+  ];
+}

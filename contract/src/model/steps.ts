@@ -1,0 +1,45 @@
+// A step of a scenario, abstract enough to be replayed: it names projects by slot ("P1": whatever id
+// the server gives the project the scenario creates under that name) and people by what they are to
+// the run ("other": the second key's account), so the same steps can run again on fresh projects —
+// to confirm a failure, and to shrink a failing sequence. `concrete` turns a step into a request.
+import type { ProjectFields } from "./values.js";
+
+/** Who sends a step: the run's key, the second key, a well-formed key of no one, no credential. */
+export type CallerName = "key" | "other" | "wrong" | "none";
+
+/** Someone a step adds or removes: the second key's account, the caller itself, the project's creator,
+ * a user of the account's other projects, or the account of the invite address (by email). */
+export type Person = "other" | "self" | "creator" | "newcomer" | "invitee";
+
+export type ProjectView = "get" | "users" | "files" | "urls" | "copy" | "list";
+
+export type Step =
+  | { kind: "create"; caller: CallerName; slot: string; fields: ProjectFields; why: string }
+  | { kind: "read"; caller: CallerName; slot: string; view: ProjectView }
+  | { kind: "update"; caller: CallerName; slot: string; fields: Record<string, unknown>; why: string }
+  | { kind: "delete"; caller: CallerName; slot: string }
+  | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email" }
+  | { kind: "remove"; caller: CallerName; slot: string; who: Person }
+  /** A method the description does not list, on one of the project's paths. */
+  | { kind: "unlisted"; caller: CallerName; slot: string; method: string; path: "project" | "users" | "files" | "urls" | "copy" | "user" };
+
+/** A step as the one line a reproduction shows. */
+export function describeStep(step: Step): string {
+  const who = { key: "the run's key", other: "the second key", wrong: "a wrong key", none: "no key" }[step.caller];
+  switch (step.kind) {
+    case "create":
+      return `${who} creates ${step.slot} (${step.why})`;
+    case "read":
+      return `${who} reads ${step.slot} (${step.view})`;
+    case "update":
+      return `${who} updates ${step.slot}: ${Object.keys(step.fields).join(", ")} (${step.why})`;
+    case "delete":
+      return `${who} deletes ${step.slot}`;
+    case "add":
+      return `${who} adds ${step.who} to ${step.slot} by ${step.by}`;
+    case "remove":
+      return `${who} removes ${step.who} from ${step.slot}`;
+    case "unlisted":
+      return `${who} sends ${step.method} to ${step.slot}'s ${step.path} path`;
+  }
+}
