@@ -5,7 +5,7 @@ import type { SandboxState } from "./state.js";
 export declare function visibleProject(state: SandboxState, caller: SeedUser, projectId: number): SeedProject;
 export declare function may(state: SandboxState, caller: SeedUser, permission: Permission): boolean;
 /** Throws 403 unless the caller's group has the permission. */
-export declare function requirePermission(state: SandboxState, caller: SeedUser, permission: Permission, what: string): void;
+export declare function requirePermission(state: SandboxState, caller: SeedUser, permission: Exclude<Permission, "deleteProject">, what: string): void;
 /** The interface: "Only a company administrator or the project creator may delete." A company
  * administrator is a member of the project's organization whose group may delete projects. */
 export declare function requireMayDelete(state: SandboxState, caller: SeedUser, project: SeedProject): void;

@@ -13,25 +13,45 @@ import { ProblemError } from "./problem.js";
 export function visibleProject(state, caller, projectId) {
     const project = state.projects.get(projectId);
     if (!project?.members.includes(caller.id)) {
-        throw new ProblemError(404, `No project with id ${projectId} is visible to the caller.`);
+        throw new ProblemError(404, `No project with id ${projectId} is visible to the caller.`, undefined, {
+            rule: "visible-when-added",
+            status: ["hidden-is-404"],
+        });
     }
     return project;
 }
 export function may(state, caller, permission) {
-    return state.permissions[caller.group_name]?.includes(permission) ?? false;
+    return state.may(caller, permission);
 }
+/** What each permission's refusal rests on: the interface states who may update the organization; who
+ * may create, update and manage users is the description's choice. */
+const PERMISSION_BASIS = {
+    createProject: { assumptions: ["edit-permission"] },
+    updateProject: { assumptions: ["edit-permission"] },
+    manageProjectUsers: { assumptions: ["manage-users-permission"] },
+    updateOrganization: { rule: "organization-update-administrator", assumptions: ["company-administrator"] },
+};
 /** Throws 403 unless the caller's group has the permission. */
 export function requirePermission(state, caller, permission, what) {
     if (!may(state, caller, permission)) {
-        throw new ProblemError(403, `The caller's group (${caller.group_name}) may not ${what}.`);
+        throw new ProblemError(403, `The caller's group (${caller.group_name}) may not ${what}.`, undefined, {
+            ...PERMISSION_BASIS[permission],
+            status: ["refusal-statuses"],
+            permission,
+        });
     }
 }
 /** The interface: "Only a company administrator or the project creator may delete." A company
  * administrator is a member of the project's organization whose group may delete projects. */
 export function requireMayDelete(state, caller, project) {
-    const creator = project.creator === caller.id;
-    const companyAdministrator = caller.organization === project.organization && may(state, caller, "deleteProject");
-    if (!creator && !companyAdministrator) {
-        throw new ProblemError(403, "Only a company administrator or the project creator may delete this project.");
-    }
+    if (project.creator === caller.id)
+        return; // the creator may, whatever its group
+    if (caller.organization === project.organization && may(state, caller, "deleteProject"))
+        return;
+    throw new ProblemError(403, "Only a company administrator or the project creator may delete this project.", undefined, {
+        rule: "delete-creator-or-administrator",
+        assumptions: ["company-administrator"],
+        status: ["refusal-statuses"],
+        permission: "deleteProject",
+    });
 }

@@ -28,16 +28,20 @@ export function problemJson(status, detail, extra = {}) {
 const MAX_FIELD_ERRORS = 100;
 /** Declared on every response (Access-Control-Allow-Origin); the allowed origins are not documented. */
 const COMMON_HEADERS = { "access-control-allow-origin": "*" };
-/** Thrown by an operation to answer with a problem instead of its success response. */
+/** Thrown by an operation to answer with a problem instead of its success response. `basis` says which
+ * stated rule or which of the description's assumptions the refusal rests on (never sent: the contract
+ * checker's model reads it, stated-rules.ts). */
 export class ProblemError extends Error {
     status;
     detail;
     errors;
-    constructor(status, detail, errors) {
+    basis;
+    constructor(status, detail, errors, basis) {
         super(detail);
         this.status = status;
         this.detail = detail;
         this.errors = errors;
+        this.basis = basis;
         this.name = "ProblemError";
     }
 }

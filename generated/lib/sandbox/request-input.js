@@ -136,5 +136,10 @@ function safeDecode(segment) {
 }
 function invalid(errors) {
     const summary = errors.map((e) => (e.pointer ? `${e.pointer} ${e.detail}` : e.detail)).join("; ");
-    return new ProblemError(400, `The request is invalid: ${summary}.`, errors);
+    // Whether the interface itself refuses this input (a documented limit) is the checker's to tell, from
+    // the documented-only description; the 400 is the description's choice.
+    return new ProblemError(400, `The request is invalid: ${summary}.`, errors, {
+        assumptions: ["invalid-input-400"],
+        status: ["invalid-input-400"],
+    });
 }

@@ -1,5 +1,6 @@
-import type { SandboxSeed } from "./seed.js";
-import { type SandboxLimits, type SentEmail } from "./state.js";
+import { ProblemError } from "./problem.js";
+import type { SandboxSeed, SeedUser } from "./seed.js";
+import { type SandboxLimits, SandboxState, type SentEmail } from "./state.js";
 /** A base URL for a client of the in-process sandbox (its fetch): any works, requests never leave the
  * process; this one, under .invalid, could not reach anything if they did. */
 export declare const SANDBOX_BASE_URL = "https://sandbox.invalid/public/api";
@@ -28,4 +29,22 @@ export interface Sandbox {
 }
 /** Methods the fetch API refuses to put in a Request (the sandbox still answers them: 405). */
 export declare const FORBIDDEN_METHODS: ReadonlySet<string>;
+/** What the sandbox answers, before it becomes a Response: a success, or a refusal with the headers it
+ * carries. createSandbox renders it; the contract checker's model of a server reads it (the refusal's
+ * `basis` says which stated rule or which assumption refused). */
+export type Answer = {
+    status: 200 | 201;
+    body: unknown;
+} | {
+    status: 204;
+} | {
+    refused: ProblemError;
+    headers?: Record<string, string>;
+};
+/**
+ * The sandbox's answer to `request`, from `state`: route → credential (401) → input against the
+ * description (400) → the operation (404, 403, 409, or its success). `identify` names the account of an
+ * API key (undefined: no such key). A bug of the sandbox is thrown, not answered.
+ */
+export declare function answerRequest(state: SandboxState, request: Request, identify: (key: string | undefined) => SeedUser | undefined, now: () => string): Promise<Answer>;
 export declare function createSandbox(options?: SandboxOptions): Sandbox;

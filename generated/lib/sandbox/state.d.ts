@@ -21,7 +21,7 @@ export declare class SandboxState {
     readonly users: Map<number, SeedUser>;
     readonly groups: Group[];
     readonly projects: Map<number, SeedProject>;
-    readonly permissions: Readonly<Record<string, readonly Permission[]>>;
+    readonly permissions: Record<string, readonly Permission[]>;
     readonly sentEmails: SentEmail[];
     private nextProjectId;
     private nextUserId;
@@ -40,6 +40,9 @@ export declare class SandboxState {
     recordEmail(email: SentEmail): void;
     /** The data as it is now, in the shape of a seed: what createSandbox({ seed }) starts from again. */
     toSeed(): SandboxSeed;
+    /** Whether the account may do this: its group's permissions (SandboxSeed.permissions) say; a group not
+     * listed only reads. A method, so that a model of a server whose groups it does not know can learn them. */
+    may(user: SeedUser, permission: Permission): boolean;
     /** The account with that email address (compared without regard to case), if any. */
     userByEmail(email: string): SeedUser | undefined;
     /** A piece of copy and the project holding it, by the copy's id. */

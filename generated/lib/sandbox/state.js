@@ -73,6 +73,11 @@ export class SandboxState {
             permissions: this.permissions,
         });
     }
+    /** Whether the account may do this: its group's permissions (SandboxSeed.permissions) say; a group not
+     * listed only reads. A method, so that a model of a server whose groups it does not know can learn them. */
+    may(user, permission) {
+        return this.permissions[user.group_name]?.includes(permission) ?? false;
+    }
     /** The account with that email address (compared without regard to case), if any. */
     userByEmail(email) {
         return this.byEmail.get(email.toLowerCase());

@@ -21,7 +21,10 @@ export const listCopyRevisions = (call) => {
     const found = call.state.copyById(copyId);
     // Copy of a project the caller cannot see is as unknown as copy that does not exist.
     if (!found?.project.members.includes(call.caller.id)) {
-        throw new ProblemError(404, `No copy with id ${copyId} is visible to the caller.`);
+        throw new ProblemError(404, `No copy with id ${copyId} is visible to the caller.`, undefined, {
+            rule: "visible-when-added",
+            status: ["hidden-is-404"],
+        });
     }
     return { status: 200, body: page(found.copy.revisions ?? [], call.input.query) };
 };

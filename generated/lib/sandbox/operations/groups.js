@@ -6,6 +6,6 @@ export const getGroup = (call) => {
     const id = idParameter(call, "group_id");
     const group = call.state.groups.find((g) => g.id === id);
     if (!group)
-        throw new ProblemError(404, `No group with id ${id} exists.`);
+        throw new ProblemError(404, `No group with id ${id} exists.`, undefined, { rule: "groups-all", status: ["hidden-is-404"] });
     return { status: 200, body: group };
 };

@@ -25,7 +25,7 @@ export const addProjectUser = (call) => {
 function existingUser(call, id) {
     const user = call.state.users.get(id);
     if (!user)
-        throw new ProblemError(404, `No user with id ${id} exists.`);
+        throw new ProblemError(404, `No user with id ${id} exists.`, undefined, { rule: "add-existing-user", status: ["hidden-is-404"] });
     return user;
 }
 /** The interface's rules for adding by email: the address gets a system-generated email; an existing
@@ -51,10 +51,16 @@ export const removeProjectUser = (call) => {
     requirePermission(call.state, call.caller, "manageProjectUsers", "remove users from projects");
     const userId = idParameter(call, "user_id");
     if (!project.members.includes(userId)) {
-        throw new ProblemError(404, `No user with id ${userId} is a member of project ${project.id}.`);
+        throw new ProblemError(404, `No user with id ${userId} is a member of project ${project.id}.`, undefined, {
+            assumptions: ["hidden-is-404"],
+            status: ["hidden-is-404"],
+        });
     }
     if (userId === project.creator) {
-        throw new ProblemError(409, "The project creator cannot be removed from the project.");
+        throw new ProblemError(409, "The project creator cannot be removed from the project.", undefined, {
+            rule: "creator-not-removable",
+            status: ["creator-removal-409"],
+        });
     }
     project.members = project.members.filter((id) => id !== userId);
     return { status: 204 };

@@ -1,0 +1,4 @@
+export { answerRequest, type Answer } from "./sandbox.js";
+export { SandboxState } from "./state.js";
+export { ProblemError } from "./problem.js";
+export { STATED_RULES, type RefusalBasis, type StatedRuleId } from "./stated-rules.js";
