@@ -2,9 +2,9 @@
 // uses come from here — a project the key can see that holds copy, one of its users, a piece of its
 // copy (whose id differs from the project's when the account has one) and the first group — never
 // from the description's examples. Only reads are sent, each list read once with a small `limit` (a
-// long account is sampled, not walked). A 5xx is retried before the run stops. When the run cannot go
-// on, the SetupError says why in the server's own answer (a 404 on every list is a wrong base URL,
-// not an empty account).
+// long account is sampled, not walked). One failing list is that operation's failure, reported by its
+// checks; the run stops only when it cannot go on at all, and the SetupError says why in the server's
+// own answer.
 import { statusHint } from "./hints.js";
 import { explain, send, basicAuthorization, type RawResponse } from "./http.js";
 import type { Redact } from "./redact.js";
@@ -20,7 +20,7 @@ const PROJECTS_LOOKED_AT = 10;
 const SERVER_ERROR_ATTEMPTS = 3;
 const STOPPED = "the checker stopped before any check";
 
-async function get(transport: Transport, target: Target, limits: Limits, path: string, apiKey = target.apiKey, keyName = "PCS_API_KEY") {
+async function get(transport: Transport, target: Target, limits: Limits, path: string, apiKey = target.apiKey) {
   for (let attempt = 1; ; attempt++) {
     let response: RawResponse;
     try {
@@ -40,19 +40,11 @@ async function get(transport: Transport, target: Target, limits: Limits, path: s
         `${STOPPED}: ${target.name} is unreachable: GET ${target.baseUrl}${path} failed (${cause?.code ?? cause?.message ?? (error as Error).message})`,
       );
     }
+    // A 5xx may pass: tried again before it counts as that list's failure (which its checks report).
     if (response.status >= 500 && attempt < SERVER_ERROR_ATTEMPTS) {
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
       continue;
     }
-    if (response.status >= 500)
-      throw new SetupError(
-        `${STOPPED}: the server failed: GET ${response.url} answered ${response.status} ${SERVER_ERROR_ATTEMPTS} times.`,
-      );
-    if (response.status === 401 || response.status === 403)
-      throw new SetupError(
-        `${STOPPED}: ${target.name} refused ${keyName} (GET ${response.url} answered ${response.status}). ` +
-          "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
-      );
     return response;
   }
 }
@@ -67,43 +59,68 @@ const listOf = (body: unknown): Array<{ id: number }> => {
   });
 };
 
+const refusedKey = (response: RawResponse) => response.status === 401 || response.status === 403;
+
+/**
+ * The ids the checks use, as far as the server gives them: a list that fails leaves its id missing
+ * (the checks that need it are not checked, saying why; the checks of that list report the failure),
+ * never the run. The run stops only when the server cannot be reached, stays busy, or refuses the key
+ * itself (its project list and its group list both refuse it).
+ */
 export async function discoverIds(transport: Transport, target: Target, limits: Limits, redact: Redact = (t) => t): Promise<Ids> {
+  const missing: Ids["missing"] = {};
   const answers: RawResponse[] = [];
   const list = async (path: string) => {
     const response = await get(transport, target, limits, path);
     answers.push(response);
-    return listOf(response.json);
+    return { response, items: response.status === 200 ? listOf(response.json) : [] };
+  };
+  const why = (response: RawResponse, what: string) => {
+    const hint = statusHint(response.status, "run");
+    return `no ${what} to test with: ${explain("list", response, redact)}${hint ? ` — ${hint}` : ""}`;
   };
   const projects = await list(`/projects.json?limit=${PROJECTS_LOOKED_AT}`);
-  if (target.otherApiKey) await get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey, "PCS_OTHER_API_KEY");
-  let found: Partial<Ids> | undefined;
-  for (const project of projects) {
-    const copies = await list(`/projects/${project.id}/copy.json?limit=5`);
-    const user = (await list(`/projects/${project.id}/users.json?limit=1`))[0];
-    const copy = copies.find((c) => c.id !== project.id) ?? copies[0];
-    const candidate = { project_id: project.id, copy_id: copy?.id, user_id: user?.id, copySharesProjectId: copy?.id === project.id };
-    // The best: copy and a user, and a copy id that differs from the project's; else the first with copy and a user.
-    if (copy && user && (!candidate.copySharesProjectId || !found?.copy_id)) found = candidate;
-    if (copy && user && !candidate.copySharesProjectId) break;
-    found ??= candidate;
-  }
-  const group = (await list("/groups.json"))[0]?.id;
-  const ids: Partial<Ids> = { ...found, group_id: group };
-  const missing = (["project_id", "copy_id", "user_id", "group_id"] as const).filter((name) => ids[name] === undefined);
-  if (missing.length) {
-    // The cause, when the server said it: the first list that was not a 200.
-    const refused = answers.find((a) => a.status !== 200);
-    if (refused) {
-      const hint = statusHint(refused.status, "run");
-      throw new SetupError(
-        `${STOPPED}: nothing to test with, because the lists were not answered: ${explain("list", refused, redact)}${hint ? ` — ${hint}` : ""}`,
-      );
-    }
-    const what = { project_id: "project", copy_id: "piece of copy in a project", user_id: "user of a project", group_id: "group" };
+  const groups = await list("/groups.json");
+  if (refusedKey(projects.response) && refusedKey(groups.response))
     throw new SetupError(
-      `${STOPPED}: the API key sees nothing to test with on ${target.name}: no ${missing.map((m) => what[m]).join(", no ")} ` +
-        `(among the first ${PROJECTS_LOOKED_AT} projects: ${projects.map((p) => p.id).join(", ") || "none"}). Use a key whose user was added to a project that holds copy.`,
+      `${STOPPED}: ${target.name} refused PCS_API_KEY (GET ${projects.response.url} answered ${projects.response.status}). ` +
+        "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
     );
+  if (target.otherApiKey) {
+    const other = await get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey);
+    if (refusedKey(other))
+      throw new SetupError(
+        `${STOPPED}: ${target.name} refused PCS_OTHER_API_KEY (GET ${other.url} answered ${other.status}). ` +
+          "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
+      );
   }
-  return ids as Ids;
+  let found: Partial<Ids> | undefined;
+  let copyAnswer: RawResponse | undefined;
+  let userAnswer: RawResponse | undefined;
+  for (const project of projects.items.slice(0, PROJECTS_LOOKED_AT)) {
+    const copies = await list(`/projects/${project.id}/copy.json?limit=5`);
+    const users = await list(`/projects/${project.id}/users.json?limit=1`);
+    if (copies.response.status !== 200) copyAnswer ??= copies.response;
+    if (users.response.status !== 200) userAnswer ??= users.response;
+    const copy = copies.items.find((c) => c.id !== project.id) ?? copies.items[0];
+    const user = users.items[0];
+    const candidate: Partial<Ids> = {
+      project_id: project.id,
+      ...(copy && { copy_id: copy.id }),
+      ...(user && { user_id: user.id }),
+      copySharesProjectId: copy?.id === project.id,
+    };
+    // The best: copy and a user, and a copy id that differs from the project's; else the most complete.
+    const score = (ids: Partial<Ids> | undefined) => (ids?.copy_id !== undefined ? 2 : 0) + (ids?.user_id !== undefined ? 1 : 0) - (ids?.copySharesProjectId ? 0.5 : 0);
+    if (!found || score(candidate) > score(found)) found = candidate;
+    if (copy && user && !candidate.copySharesProjectId) break;
+  }
+  const group = groups.items[0]?.id;
+  if (!found) missing.project_id = projects.response.status === 200 ? "the API key sees no project" : why(projects.response, "project");
+  if (found?.copy_id === undefined)
+    missing.copy_id = copyAnswer ? why(copyAnswer, "piece of copy") : `no copy in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
+  if (found?.user_id === undefined)
+    missing.user_id = userAnswer ? why(userAnswer, "project user") : `no project user in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
+  if (group === undefined) missing.group_id = groups.response.status === 200 ? "the group list is empty" : why(groups.response, "group");
+  return { ...found, ...(group !== undefined && { group_id: group }), copySharesProjectId: found?.copySharesProjectId ?? false, missing };
 }

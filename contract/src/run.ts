@@ -23,6 +23,7 @@ import { discoverIds, SetupError } from "./discover.js";
 import { CheckFailure } from "./expect.js";
 import { createRedact, type Redact } from "./redact.js";
 import { DEFAULT_MODEL_OPTIONS, runModel } from "./model/engine.js";
+import { Wire } from "./checks/wire.js";
 import { Suite } from "./suite.js";
 import type { Ids, Target } from "./target.js";
 import {
@@ -130,9 +131,11 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const { target, level } = options;
   const redact = options.redact ?? createRedact(sentKeys(target).map((key) => key.value));
   const deadline = started + limits.maxTimeMs;
+  const wire = new Wire(target.baseUrl, redact);
   const transport = new Transport({
     ...limits,
     deadline,
+    inspect: (exchange, body) => wire.inspect(exchange, body),
     mayWrite: target.allowWrites || target.disposable,
     targetName: target.name,
     redact,
@@ -226,7 +229,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       cleanUpFailed ||= verified.failed;
     }
   }
-  results.push(...modelResults);
+  results.push(...modelResults, ...wire.results());
   const outcome =
     options.baseline &&
     applyBaseline(

@@ -89,10 +89,22 @@ export class Suite {
     return explain(what, response, this.redact);
   }
 
-  /** The operation's path with each path parameter set to a discovered id (`overrides` win). */
+  /** A discovered id; a check that needs one the run could not find is not checked (Skip), saying why. */
+  id(name: keyof Ids["missing"]): number {
+    const id = this.ids[name];
+    if (id === undefined) skipWhen(true, this.ids.missing[name] ?? `no ${name} was found to test with`);
+    return id as number;
+  }
+
+  /** The operation's path with each path parameter set to a discovered id (`overrides` win). A check
+   * whose path needs an id the run could not find is not checked (Skip), saying why. */
   idPath(op: Pick<Operation, "path">, overrides: Record<string, string | number> = {}): string {
-    const { copySharesProjectId: _, ...ids } = this.ids;
-    return fillPath(op.path, { ...ids, ...overrides });
+    const { copySharesProjectId: _, missing, ...found } = this.ids;
+    const values: Record<string, string | number> = { ...overrides };
+    for (const [name, id] of Object.entries(found)) if (id !== undefined && !(name in values)) values[name] = id;
+    for (const name of op.path.match(/\{([^}]+)\}/g)?.map((p) => p.slice(1, -1)) ?? [])
+      if (!(name in values)) skipWhen(true, missing[name as keyof Ids["missing"]] ?? `no ${name} was found to test with`);
+    return fillPath(op.path, values);
   }
 
   checks(group: string): CheckList {

@@ -23,14 +23,18 @@ export interface Target {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-/** Ids of resources the API key can see, discovered through the API before any check. */
+/** Ids of resources the API key can see, discovered through the API before any check. Any of them may
+ * be missing (the server failed that list, or the account holds no such thing): a check that needs a
+ * missing id is not checked, with `missing` saying why. */
 export interface Ids {
-  project_id: number;
-  copy_id: number;
-  user_id: number;
-  group_id: number;
+  project_id?: number;
+  copy_id?: number;
+  user_id?: number;
+  group_id?: number;
   /** The only copy found has its project's id, so a server that reads one id for the other is not caught. */
   copySharesProjectId: boolean;
+  /** Why each missing id is missing. */
+  missing: Partial<Record<"project_id" | "copy_id" | "user_id" | "group_id", string>>;
 }
 
 export const REASON_PREFER = "needs the mock's Prefer header to choose the response; a real server ignores it";

@@ -78,6 +78,8 @@ export interface TransportOptions extends Omit<Limits, "maxTimeMs"> {
   targetName: string;
   redact: Redact;
   fetch?: (request: Request) => Promise<Response>;
+  /** Called with each answer as it arrived, its whole body (the wire check, checks/wire.ts). */
+  inspect?: (exchange: Exchange, body: Uint8Array) => void;
 }
 
 export interface Exchange {
@@ -313,6 +315,7 @@ export class Transport {
     };
     this.exchanges.push(exchange);
     currentCheck.getStore()?.exchanges.push(exchange);
+    this.options.inspect?.(exchange, received.bytes);
     const nullBody = received.status === 204 || received.status === 304 || received.status < 200;
     let copy: Response;
     try {

@@ -29,17 +29,17 @@ const page = { offset: 0, limit: 5 };
 
 // Each call is typed by the client: a change of path, parameter or body in the description that the
 // client's types disagree with fails the type check as well as this check.
-export const READS: Record<string, (client: ApiClient, ids: Ids) => Promise<Result>> = {
+export const READS: Record<string, (client: ApiClient, id: (name: keyof Ids["missing"]) => number) => Promise<Result>> = {
   listProjects: (c) => c.GET("/projects.json", { params: { query: page } }),
-  getProject: (c, i) => c.GET("/projects/{project_id}.json", { params: { path: { project_id: i.project_id } } }),
-  listFiles: (c, i) => c.GET("/v1/projects/{project_id}/files.json", { params: { path: { project_id: i.project_id }, query: page } }),
-  listCapturedUrls: (c, i) => c.GET("/projects/{project_id}/urls.json", { params: { path: { project_id: i.project_id }, query: page } }),
-  listCopy: (c, i) => c.GET("/projects/{project_id}/copy.json", { params: { path: { project_id: i.project_id }, query: page } }),
-  listCopyRevisions: (c, i) => c.GET("/copy/{copy_id}/revisions.json", { params: { path: { copy_id: i.copy_id }, query: page } }),
-  listProjectUsers: (c, i) => c.GET("/projects/{project_id}/users.json", { params: { path: { project_id: i.project_id }, query: page } }),
+  getProject: (c, id) => c.GET("/projects/{project_id}.json", { params: { path: { project_id: id("project_id") } } }),
+  listFiles: (c, id) => c.GET("/v1/projects/{project_id}/files.json", { params: { path: { project_id: id("project_id") }, query: page } }),
+  listCapturedUrls: (c, id) => c.GET("/projects/{project_id}/urls.json", { params: { path: { project_id: id("project_id") }, query: page } }),
+  listCopy: (c, id) => c.GET("/projects/{project_id}/copy.json", { params: { path: { project_id: id("project_id") }, query: page } }),
+  listCopyRevisions: (c, id) => c.GET("/copy/{copy_id}/revisions.json", { params: { path: { copy_id: id("copy_id") }, query: page } }),
+  listProjectUsers: (c, id) => c.GET("/projects/{project_id}/users.json", { params: { path: { project_id: id("project_id") }, query: page } }),
   getOrganization: (c) => c.GET("/organizations.json"),
   listGroups: (c) => c.GET("/groups.json"),
-  getGroup: (c, i) => c.GET("/groups/{group_id}.json", { params: { path: { group_id: i.group_id } } }),
+  getGroup: (c, id) => c.GET("/groups/{group_id}.json", { params: { path: { group_id: id("group_id") } } }),
 };
 
 export function operationChecks(suite: Suite) {
@@ -53,7 +53,7 @@ export function operationChecks(suite: Suite) {
    * worked out at once, so no parsed body is kept (a 10,000-item page is megabytes of objects). */
   const answer = (op: Operation) =>
     suite.shared(`read ${op.operationId}`, async () => {
-      const { data, response } = await READS[op.operationId]!(suite.client, suite.ids);
+      const { data, response } = await READS[op.operationId]!(suite.client, (name) => suite.id(name));
       // The client hands back a copy of the transport's response: its exchange is the one just recorded.
       const exchange = currentCheck.getStore()?.exchanges.at(-1);
       const why = suite.explain(label(op), {

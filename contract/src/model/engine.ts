@@ -54,6 +54,10 @@ export async function runModel(suite: Suite, options: ModelOptions): Promise<Che
   }
   const keys = { key: target.apiKey, ...(target.otherApiKey && { other: target.otherApiKey }), wrong: wrongKeyOf(target.apiKey) };
   const world = new World(suite, cast.model, ledger, keys);
+  if (cast.scratch !== undefined) {
+    const seen = await suite.send({ method: "get", path: `/projects/${cast.scratch}.json` });
+    if (seen.status === 200 && seen.json && typeof seen.json === "object") world.scratchBefore = seen.json as Record<string, unknown>;
+  }
   world.accounts.set("key", cast.accounts.key);
   if (cast.accounts.other !== undefined && cast.accounts.other > 0) world.accounts.set("other", cast.accounts.other);
   for (const reason of cast.missing) ledger.skip("the model", "the run's keys", "outcome", reason);
@@ -107,6 +111,12 @@ export async function runModel(suite: Suite, options: ModelOptions): Promise<Che
     );
   } else ledger.skip("createProject", "every caller", "outcome", "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)");
   await Promise.all(work);
+  // The end: every project of the run still there is what the run last made it — a write to one
+  // project that changed another shows here.
+  await guarded("the run's projects at its end", async () => {
+    for (const { run } of ran) await run.sweep();
+    if (cast.scratch !== undefined) await scratchSweep(world, cast.scratch);
+  });
 
   await guarded("replays", () => confirm(world, ledger, ran, newRun, options));
   return ledger.results();
@@ -161,6 +171,30 @@ async function confirm(
       reproduction,
     } satisfies Observation);
   }
+}
+
+/** The bootstrap's own project (cast.ts), as it was when the scenarios began and as it is at the end:
+ * its fields unchanged, none of the run's writes meant for other projects landed on it. */
+async function scratchSweep(world: World, id: number): Promise<void> {
+  const read = async () => (await world.send({ method: "get", path: `/projects/${id}.json`, authorization: world.authorization("key") })).response;
+  const first = world.scratchBefore;
+  if (!first) return;
+  const now = await read();
+  const fields = ["title", "description", "job_code", "created", "modified"] as const;
+  const json = now.json as Record<string, unknown> | undefined;
+  const changed = fields.filter((field) => JSON.stringify(json?.[field]) !== JSON.stringify(first[field]));
+  world.record({
+    operation: "the run's writes",
+    role: "another of the run's projects",
+    aspect: "outcome",
+    entries: [],
+    rule: "update-changes-only-given",
+    passed: now.status === 200 && changed.length === 0,
+    ...((now.status !== 200 || changed.length > 0) && {
+      message: `project ${id}, which the run created first and wrote nothing to since, changed during the run (${changed.join(", ") || `now ${now.status}`}): ${world.suite.explain("getProject", now)}`,
+    }),
+    status: now.status,
+  });
 }
 
 /** The index of the last step of `run` whose checks failed (the replay goes that far). */

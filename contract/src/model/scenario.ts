@@ -102,6 +102,7 @@ export class ScenarioRun {
   }
 
   async step(step: Step): Promise<void> {
+    if (step.kind === "wait") return new Promise((resolve) => setTimeout(resolve, step.ms));
     if (step.kind === "create") return this.create(step);
     const id = this.slots.get(step.slot);
     if (id === undefined) return; // its project was not created (refused): nothing to do to it
@@ -260,6 +261,7 @@ export class ScenarioRun {
         await list(writer);
         return;
       case "updateProject":
+        await this.conditional(id, readBackOf);
         for (const caller of callers.filter(sees)) await get(caller);
         if (sees(writer)) await list(writer);
         return;
@@ -285,6 +287,46 @@ export class ScenarioRun {
         for (const caller of callers.filter(sees)) await get(caller);
         if (callers.some(sees)) await users(callers.find(sees)!);
     }
+  }
+
+  /** At the end of the run: each project of this scenario still there reads as the model last had it
+   * (by the run's key, when it sees it). */
+  async sweep(): Promise<void> {
+    for (const id of this.slots.values()) {
+      if (this.world.deleted.has(id) || !this.world.model.projects.get(id)?.members.includes(this.world.accounts.get("key")!)) continue;
+      await this.exec({
+        caller: "key",
+        operation: "getProject",
+        method: "GET",
+        path: `/projects/${id}.json`,
+        project: id,
+        readBackOf: { operation: "the run's writes", role: "another of the run's projects, at the end" },
+      });
+    }
+  }
+
+  /** After a change, a read conditional on the entity tag the server sent before it must not answer
+   * 304 Not Modified: the project was modified (for a server that sends ETag at all). */
+  private async conditional(id: number, readBackOf: { operation: string; role: string }): Promise<void> {
+    const etag = this.world.etags.get(id);
+    if (!etag) return;
+    this.world.etags.delete(id);
+    const { response, exchange } = await this.world.send({ method: "get", path: `/projects/${id}.json`, headers: { "if-none-match": etag }, authorization: this.world.authorization("key") });
+    if (exchange) this.exchanges.push(exchange);
+    const stale = response.status === 304;
+    this.world.record({
+      ...readBackOf,
+      aspect: "outcome",
+      entries: [],
+      rule: "update-changes-only-given",
+      passed: !stale,
+      ...(stale && {
+        message: `read back (getProject, If-None-Match: ${etag}, the entity tag from before the change): 304 Not Modified — the project was modified, so a client's cached copy is stale: ${this.world.suite.explain("getProject", response)}`,
+        reproduction: this.world.reproduction(id, exchange),
+      }),
+      ...(exchange && { exchange }),
+      status: response.status,
+    });
   }
 
   /** The caller's project list walked page by page: the project is there exactly when the model says

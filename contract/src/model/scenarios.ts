@@ -52,8 +52,11 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
       { kind: "remove", caller: "other", slot: P, who: "creator" },
       { kind: "delete", caller: "other", slot: P },
     );
-  // Each field on its own, with a value of each class; then all three at their limits, and empty.
+  // Each field on its own, with a value of each class; then all three at their limits, and empty. A
+  // pause first: timestamps have a precision of a second, and a change must be told from the create.
+  steps.push({ kind: "wait", ms: 2_100 });
   TEXT_CLASSES.slice(1).forEach((textClass, i) => {
+    if (i === 3) steps.push({ kind: "wait", ms: 2_100 }); // and again: each change moves `modified` on
     const fields = fieldsOf(textClass, tag);
     const field = (["name", "description", "job_code"] as const)[i % 3]!;
     steps.push({ kind: "update", caller: "key", slot: P, fields: { [field]: fields[field] }, why: `${field}: ${textClass.name}` });

@@ -20,11 +20,14 @@ export type Step =
   | { kind: "delete"; caller: CallerName; slot: string }
   | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email" }
   | { kind: "remove"; caller: CallerName; slot: string; who: Person }
+  /** Time passing (a second and more), so that what a server stamps on a change can differ from before. */
+  | { kind: "wait"; ms: number }
   /** A method the description does not list, on one of the project's paths. */
   | { kind: "unlisted"; caller: CallerName; slot: string; method: string; path: "project" | "users" | "files" | "urls" | "copy" | "user" };
 
 /** A step as the one line a reproduction shows. */
 export function describeStep(step: Step): string {
+  if (step.kind === "wait") return `${step.ms / 1000} s pass`;
   const who = { key: "the run's key", other: "the second key", wrong: "a wrong key", none: "no key" }[step.caller];
   switch (step.kind) {
     case "create":

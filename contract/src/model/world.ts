@@ -76,6 +76,8 @@ export interface Executed {
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
+/** How far a timestamp a server sets may trail the Date of the answer that made it. */
+const CLOCK_MARGIN_MS = 2_000;
 /** A refusal the model may learn a permission from: not a complaint about the input. */
 const PERMISSION_REFUSALS = new Set([401, 403, 404, 405]);
 
@@ -88,6 +90,10 @@ export class World {
   readonly deleted = new Map<number, Map<CallerName, string>>();
   /** Per project, the exchanges that made its state: a reproduction starts from them. */
   readonly history = new Map<number, Exchange[]>();
+  /** The bootstrap's project as it was before the scenarios (compared at the end). */
+  scratchBefore: Record<string, unknown> | undefined;
+  /** The entity tag each project was last read with by the run's key (a conditional read after a change). */
+  readonly etags = new Map<number, string>();
   /** Permissions learned ("account permission" → the exchange that taught it). */
   private readonly learnedFrom = new Map<string, Exchange | undefined>();
 
@@ -481,13 +487,19 @@ export class World {
       case "createProject":
       case "getProject": {
         const project = shown && typeof shown === "object" ? this.model.projects.get(idOf(shown) ?? -1) : undefined;
+        const etag = response.headers.get("etag");
+        if (project && etag && call.caller === "key") this.etags.set(project.id, etag);
         if (project && shown) this.adoptProject(project, shown);
         if (call.operation === "getProject" && project) this.updatedUnread.delete(project.id);
         break;
       }
       case "updateProject":
         if (projectBefore) {
-          this.lastModified.set(projectBefore.id, projectBefore.modified ?? projectBefore.created);
+          // Not earlier than the last change, nor than this one (its answer's time, less a margin for
+          // the second's precision and a clock apart from the Date header's).
+          const last = projectBefore.modified ?? projectBefore.created;
+          const now = iso(executed.at - CLOCK_MARGIN_MS);
+          this.lastModified.set(projectBefore.id, Date.parse(now) > Date.parse(last) ? now : last);
           this.updatedUnread.set(projectBefore.id, "updated");
         }
         break;

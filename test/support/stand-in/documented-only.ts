@@ -1,7 +1,7 @@
 // A server that follows only the service's documented facts, built from the reference sandbox: where
 // the description makes a choice the documentation leaves open, this server makes another plausible one.
 //   - Error bodies are not problem objects: a 401 has an empty body and no challenge header; a 404 is
-//     {"error":"Not found"}; other errors {"message": …} or a plain-text line.
+//     {"error":"Not found"}; other errors {"message": …} or {"error": …} (JSON: "All bodies are JSON").
 //   - A malformed id (not a positive integer) is answered 404, not 400.
 //   - `limit` has no maximum: limit=150 answers up to 150 items.
 // Every answer that is a documented fact (statuses 200/201/204/401/403/404, bodies of successes,
@@ -36,7 +36,7 @@ async function reshapeError(response: Response): Promise<Response> {
     case 403:
       return json(403, { message: what });
     case 400:
-      return new Response(`Bad request: ${what}\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return json(400, { message: `Bad request: ${what}` });
     default:
       return json(response.status, { error: what });
   }
