@@ -43,7 +43,7 @@ const stand = (id: number, organization: number): SeedUser => ({
 const isJsonObject = (value: unknown): value is Json => !!value && typeof value === "object" && !Array.isArray(value);
 const asUser = (record: Json, organization: number | null): SeedUser => ({ ...(record as unknown as SeedUser), organization });
 
-export async function findCast(suite: Suite, ledger: Ledger, register: (id: number, key: string) => void): Promise<Cast> {
+export async function findCast(suite: Suite, ledger: Ledger, register: (id: number, key: string) => Promise<void>): Promise<Cast> {
   const { target } = suite;
   const missing: string[] = [];
   const get = (path: string, key = target.apiKey) => suite.send({ method: "get", path, authorization: basicAuthorization(key) });
@@ -78,7 +78,7 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
     const id = created.status >= 200 && created.status < 300 ? (created.json as Json | undefined)?.id : undefined;
     if (typeof id === "number") {
       scratch = id;
-      register(id, target.apiKey);
+      await register(id, target.apiKey);
       const users = await listAll<Json>(suite, "listProjectUsers", `/projects/${id}/users.json`);
       if (users.items.length === 1 && isJsonObject(users.items[0]) && typeof users.items[0].id === "number") key = asUser(users.items[0], 1);
       else
@@ -151,7 +151,7 @@ async function findOther(
   suite: Suite,
   scratch: number,
   known: number,
-  register: (id: number, key: string) => void,
+  register: (id: number, key: string) => Promise<void>,
 ): Promise<{ user?: Json; mayCreate?: boolean }> {
   const { target } = suite;
   const otherKey = target.otherApiKey!;
@@ -169,7 +169,7 @@ async function findOther(
   const ownId = own.status >= 200 && own.status < 300 ? (own.json as Json | undefined)?.id : undefined;
   const mayCreate = typeof ownId === "number";
   if (typeof ownId === "number") {
-    register(ownId, otherKey);
+    await register(ownId, otherKey);
     const users = await usersOf(ownId, otherKey);
     if (users.length === 1) return { user: users[0]!, mayCreate };
   }

@@ -47,7 +47,8 @@ export function createdByMatches(createdBy: unknown, creator: { email: string; p
   if (typeof createdBy !== "string" || createdBy === "") return false;
   const names = [creator.profile?.first_name, creator.profile?.last_name].filter((n): n is string => typeof n === "string" && n.trim() !== "");
   if (names.length === 0) return createdBy.toLowerCase() === creator.email.toLowerCase();
-  return names.some((name) => createdBy.includes(name)) || createdBy.toLowerCase() === creator.email.toLowerCase();
+  // The creator has a name: it is shown (the email is only the fall-back).
+  return names.some((name) => createdBy.includes(name));
 }
 
 export interface ProjectContext {

@@ -22,6 +22,26 @@ export async function groupsScenario(world: World, listed: number[]): Promise<vo
     await exec("wrong", listed[0]);
     await exec("none", listed[0]);
   }
+  // "The groups list has no pagination parameters": asked for a thousand, it is still the same list — a
+  // list cut at a default page size shows more.
+  for (const query of [{ limit: 1000 }] as Array<Record<string, number>>) {
+    const { response, exchange } = await world.send({ method: "get", path: "/groups.json", query, authorization: world.authorization("key") });
+    const ids = Array.isArray(response.json) ? (response.json as Array<{ id?: unknown }>).map((g) => g?.id) : undefined;
+    const same = response.status >= 400 || JSON.stringify(ids) === JSON.stringify(listed);
+    world.record({
+      operation: "listGroups",
+      role: "the run's key",
+      aspect: "outcome",
+      entries: [],
+      rule: "groups-all",
+      passed: same,
+      ...(!same && {
+        message: `GET /groups.json?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))} lists ${JSON.stringify(ids)?.slice(0, 200)}, the list without parameters ${JSON.stringify(listed).slice(0, 200)}: the groups list is "all Groups" and takes no paging`,
+      }),
+      ...(exchange && { exchange }),
+      status: response.status,
+    });
+  }
   const known = new Set(listed);
   const probes = new Set<number>();
   const candidates = [...listed.flatMap((id) => [id + 1, id - 1, id + 2]), Math.max(0, ...listed) + 1, 1];

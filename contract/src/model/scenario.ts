@@ -23,6 +23,8 @@ export interface People {
 
 /** How far a list is walked (pages of the documented default, 30): a longer account is sampled. */
 const LIST_PAGES = 10;
+/** An id no account has, as far as a model of the run can tell (the largest 32-bit id but one). */
+const NO_ACCOUNT = 2_147_483_646;
 const PAGE = 30;
 
 const VIEW_PATHS = {
@@ -45,7 +47,7 @@ export class ScenarioRun {
   constructor(
     private readonly world: World,
     private readonly people: People,
-    private readonly register: (id: number, caller: CallerName) => void,
+    private readonly register: (id: number, caller: CallerName) => Promise<void>,
     private readonly forget: (id: number) => void,
   ) {}
 
@@ -84,6 +86,10 @@ export class ScenarioRun {
         return this.people.newcomer;
       case "invitee":
         return this.people.invitee?.id;
+      case "key":
+        return this.world.accounts.get("key");
+      case "nobody":
+        return NO_ACCOUNT;
     }
   }
 
@@ -221,10 +227,15 @@ export class ScenarioRun {
   }
 
   private async create(step: Extract<Step, { kind: "create" }>): Promise<void> {
+    const stopped = this.world.suite.created.stopped;
+    if (stopped) {
+      this.stopped = `creating projects stopped earlier in this run: ${stopped}`;
+      return;
+    }
     const done = await this.exec({ caller: step.caller, operation: "createProject", method: "POST", path: "/projects.json", body: step.fields });
     const id = done.response.status >= 200 && done.response.status < 300 ? (done.response.json as Json | undefined)?.id : undefined;
     if (typeof id !== "number") return;
-    this.register(id, step.caller);
+    await this.register(id, step.caller);
     this.slots.set(step.slot, id);
     const creator = this.world.accounts.get(step.caller);
     if (creator !== undefined) this.creators.set(id, creator);
@@ -391,10 +402,11 @@ export class ScenarioRun {
       return;
     }
     const problems: string[] = [];
-    if (expected && !found) problems.push(`project ${id} is missing from the caller's project list, though the caller was added to it`);
-    if (!expected && found) problems.push(`project ${id} is in the caller's project list, though the caller ${this.world.deleted.has(id) ? "deleted it" : "was not added to it"}`);
+    const page = last ? `: ${last.method} ${last.url} → ${last.status}` : "";
+    if (expected && !found) problems.push(`project ${id} is missing from the caller's project list, though the caller was added to it${page}`);
+    if (!expected && found) problems.push(`project ${id} is in the caller's project list, though the caller ${this.world.deleted.has(id) ? "deleted it" : "was not added to it"}${page}`);
     if (expected && found)
-      problems.push(...compareProject(found, expected, { at: Date.now() }).filter((m) => m.entries.length === 0).map((m) => `in the list, ${m.message}`));
+      problems.push(...compareProject(found, expected, { at: Date.now() }).filter((m) => m.entries.length === 0).map((m) => `in the list, ${m.message}${page}`));
     this.world.record({
       ...observation,
       aspect: "outcome",

@@ -5,9 +5,19 @@
 // and left unchanged; methods the description does not list refused. Steps only: scenario.ts runs
 // them, and a failure's reproduction replays them.
 import { MULTILINE, TEXT_CLASSES, atTheLimit, fieldsOf } from "./values.js";
-import type { CallerName, Person, ProjectView, Step } from "./steps.js";
+import type { CallerName, ProjectView, Step } from "./steps.js";
 
 const VIEWS: readonly ProjectView[] = ["get", "users", "files", "urls", "copy", "list"];
+
+/** A create's fields of several classes at once. */
+const mixed = (tag: string) => {
+  const byName = (name: string) => TEXT_CLASSES.find((c) => c.name.startsWith(name))!;
+  return {
+    name: fieldsOf(byName("characters outside the BMP"), tag).name,
+    description: `${byName("combining marks").sample(100)} ${byName("right-to-left").sample(100)} ${byName("markup").sample(100)}`,
+    job_code: byName("CJK").sample(20),
+  };
+};
 
 /** What every caller that may not touch the project tries: reads of every view, each write. */
 function outsiderSteps(caller: CallerName, slot: string, tag: string): Step[] {
@@ -36,7 +46,7 @@ export interface Cast {
 export function lifecycle(tag: string, cast: Cast): Step[] {
   const P = "P1";
   const steps: Step[] = [
-    { kind: "create", caller: "key", slot: P, fields: fieldsOf(TEXT_CLASSES[0]!, tag), why: TEXT_CLASSES[0]!.name },
+    { kind: "create", caller: "key", slot: P, fields: mixed(tag), why: "a name outside the BMP, a description of marks and scripts" },
     ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
     ...outsiderSteps("wrong", P, tag),
     ...outsiderSteps("none", P, tag),
@@ -52,15 +62,16 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
       { kind: "remove", caller: "other", slot: P, who: "creator" },
       { kind: "delete", caller: "other", slot: P },
     );
-  // Each field on its own, with a value of each class; then all three at their limits, and empty. A
-  // pause first: timestamps have a precision of a second, and a change must be told from the create.
+  // Every field with a value of every class, read back through every view; then each field on its own
+  // (what is not sent stays), all three at their limits, and empty. A pause first: timestamps have a
+  // precision of a second, and a change must be told from the create.
   steps.push({ kind: "wait", ms: 2_100 });
-  TEXT_CLASSES.slice(1).forEach((textClass, i) => {
-    if (i === 3) steps.push({ kind: "wait", ms: 2_100 }); // and again: each change moves `modified` on
-    const fields = fieldsOf(textClass, tag);
-    const field = (["name", "description", "job_code"] as const)[i % 3]!;
-    steps.push({ kind: "update", caller: "key", slot: P, fields: { [field]: fields[field] }, why: `${field}: ${textClass.name}` });
+  TEXT_CLASSES.forEach((textClass, i) => {
+    if (i === 6) steps.push({ kind: "wait", ms: 2_100 }); // and again: each change moves `modified` on
+    steps.push({ kind: "update", caller: "key", slot: P, fields: fieldsOf(textClass, tag), why: textClass.name });
   });
+  for (const field of ["name", "description", "job_code"] as const)
+    steps.push({ kind: "update", caller: "key", slot: P, fields: { [field]: fieldsOf(TEXT_CLASSES[1]!, `${tag} only`)[field] }, why: `${field} alone` });
   steps.push(
     { kind: "update", caller: "key", slot: P, fields: { description: MULTILINE.sample(200) }, why: `description: ${MULTILINE.name}` },
     { kind: "update", caller: "key", slot: P, fields: atTheLimit(tag), why: "every field exactly at its limit" },
@@ -90,10 +101,15 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
     steps.push({ kind: "add", caller: "key", slot: P, who: "invitee", by: "email" });
     if (!cast.inviteIsOther) steps.push({ kind: "remove", caller: "key", slot: P, who: "invitee" });
   }
+  steps.push({ kind: "add", caller: "key", slot: P, who: "nobody", by: "id" });
   if (cast.other)
     steps.push(
       { kind: "remove", caller: "key", slot: P, who: "other" },
       ...outsiderSteps("other", P, tag),
+      // Added again after being removed: the access comes back, everywhere.
+      { kind: "add", caller: "key", slot: P, who: "other", by: "id" },
+      { kind: "read", caller: "other", slot: P, view: "users" },
+      { kind: "remove", caller: "key", slot: P, who: "other" },
     );
   steps.push(
     ...(["PUT", "POST"] as const).map((method): Step => ({ kind: "unlisted", caller: "key", slot: P, method, path: "project" })),
@@ -122,7 +138,8 @@ export function othersOwn(tag: string): Step[] {
     { kind: "create", caller: "other", slot: P, fields: fieldsOf(TEXT_CLASSES[2]!, tag), why: "the second user's own project" },
     ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
     { kind: "update", caller: "key", slot: P, fields: { job_code: "NOT-ADDED" }, why: "an update by a user never added" },
-    { kind: "add", caller: "other", slot: P, who: "creator" as Person, by: "id" },
+    { kind: "add", caller: "other", slot: P, who: "key", by: "id" },
+    { kind: "read", caller: "key", slot: P, view: "get" },
     { kind: "delete", caller: "other", slot: P },
     { kind: "read", caller: "other", slot: P, view: "get" },
   ];

@@ -7,9 +7,10 @@ import type { ProjectFields } from "./values.js";
 /** Who sends a step: the run's key, the second key, a well-formed key of no one, no credential. */
 export type CallerName = "key" | "other" | "wrong" | "none";
 
-/** Someone a step adds or removes: the second key's account, the caller itself, the project's creator,
- * a user of the account's other projects, or the account of the invite address (by email). */
-export type Person = "other" | "self" | "creator" | "newcomer" | "invitee";
+/** Someone a step adds or removes: the second key's account, the run's key's, the caller itself, the
+ * project's creator, a user of the account's other projects, the account of the invite address (by
+ * email), or an id no account has. */
+export type Person = "other" | "key" | "self" | "creator" | "newcomer" | "invitee" | "nobody";
 
 export type ProjectView = "get" | "users" | "files" | "urls" | "copy" | "list";
 

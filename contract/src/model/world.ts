@@ -78,6 +78,14 @@ export interface Executed {
 const isSuccess = (status: number) => status >= 200 && status < 300;
 /** How far a timestamp a server sets may trail the Date of the answer that made it. */
 const CLOCK_MARGIN_MS = 2_000;
+/** The description's entry that chooses who holds each permission. */
+const PERMISSION_ENTRY: Record<Permission, string> = {
+  createProject: "edit-permission",
+  updateProject: "edit-permission",
+  manageProjectUsers: "manage-users-permission",
+  deleteProject: "company-administrator",
+  updateOrganization: "company-administrator",
+};
 /** A refusal the model may learn a permission from: not a complaint about the input. */
 const PERMISSION_REFUSALS = new Set([401, 403, 404, 405]);
 
@@ -213,12 +221,13 @@ export class World {
     const key = `${account} ${permission}`;
     if (this.learnedFrom.has(key)) {
       const first = this.learnedFrom.get(key);
+      // The interface says groups define permissions; that they hold for every project alike (a server
+      // may let a member leave a project it may not manage) is the description's reading.
       this.record({
         operation: call.operation,
         role: this.roleOf(call.caller, call.project),
-        aspect: "outcome",
-        entries: [],
-        rule: "fields",
+        aspect: "decision",
+        entries: [PERMISSION_ENTRY[permission]],
         passed: false,
         message: `the same caller is ${granted ? "allowed" : "refused"} "${permission}" now, and was ${granted ? "refused" : "allowed"} earlier in this run (${first ? `${first.method} ${first.url} → ${first.status}` : "its first request"}): groups define the permissions users hold, so they do not change from one request to the next`,
         ...(exchange && { exchange }),

@@ -154,7 +154,7 @@ export function consoleReport(run: RunResult): string {
   }
 
   out.push("Coverage (declared statuses checked ✓; — not checked):");
-  for (const c of coverage(run.results, run.target.baseUrl)) {
+  for (const c of coverage(run.results, run.target.baseUrl, run.exchanges)) {
     const statuses = [...c.checked.map((s) => `${s} ✓`), ...c.notChecked.map((n) => `${n.status} —`)].join(", ");
     out.push(`  ${c.operation}: ${statuses}${c.rules.length ? `; rules: ${c.rules.length}` : ""}`);
   }

@@ -3,7 +3,8 @@
 // (passed, failed or unstable) says it looks at it, or received it from the operation in one of its
 // requests (28 successful deletes check deleteProject's 204, whichever check made them).
 import { operationOf, operations, type Json } from "../description.js";
-import type { CheckResult } from "../run.js";
+import type { CheckResult } from "../result.js";
+import type { Exchange } from "../transport.js";
 
 export interface OperationCoverage {
   operation: string;
@@ -15,14 +16,17 @@ export interface OperationCoverage {
   rules: string[];
 }
 
-export function coverage(results: CheckResult[], baseUrl: string): OperationCoverage[] {
+export function coverage(
+  results: CheckResult[],
+  baseUrl: string,
+  exchanges: readonly Exchange[] = results.filter((r) => r.status !== "not checked").flatMap((r) => r.exchanges),
+): OperationCoverage[] {
   const ran = results.filter((r) => r.status !== "not checked");
   const received = new Map<string, Set<number>>();
-  for (const result of ran)
-    for (const exchange of result.exchanges) {
-      const op = operationOf(exchange.method, exchange.url, baseUrl);
-      if (op) received.set(op.operationId, (received.get(op.operationId) ?? new Set()).add(exchange.status));
-    }
+  for (const exchange of exchanges) {
+    const op = operationOf(exchange.method, exchange.url, baseUrl);
+    if (op) received.set(op.operationId, (received.get(op.operationId) ?? new Set()).add(exchange.status));
+  }
   return operations().map((op) => {
     const declared = Object.keys(op.operation.responses as Json)
       .filter((code) => /^\d{3}$/.test(code))

@@ -117,7 +117,7 @@ export function json(run: RunResult): string {
         request: r.exchange ? curlOf(r.exchange, run.target, run.redact) : null,
         ms: r.ms,
       })),
-      coverage: coverage(run.results, run.target.baseUrl),
+      coverage: coverage(run.results, run.target.baseUrl, run.exchanges),
       cleanUp: run.cleanUp,
       requests: run.exchanges.map((e) => ({
         method: e.method,
