@@ -86,6 +86,13 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
       `${STOPPED}: ${target.name} refused PCS_API_KEY (GET ${projects.response.url} answered ${projects.response.status}). ` +
         "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
     );
+  // Every list answered 404 (a web server's own page, say): not an empty account but a wrong base URL.
+  if (projects.response.status === 404 && groups.response.status === 404) {
+    const hint = statusHint(404, "run");
+    throw new SetupError(
+      `${STOPPED}: nothing to test with, because the lists were not answered: ${explain("list", projects.response, redact)}${hint ? ` — ${hint}` : ""}`,
+    );
+  }
   if (target.otherApiKey) {
     const other = await get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey);
     if (refusedKey(other))

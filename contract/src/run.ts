@@ -180,9 +180,11 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   let endedBy: RunResult["endedBy"];
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   // The model's scenarios run beside the checks, through the same transport (one pace, one deadline).
-  const modelled = options.only?.length && !options.only.some((o) => "model/".includes(o) || o.startsWith("model"))
-    ? Promise.resolve([])
-    : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed });
+  // With --only, the model runs when a term names it ("model", "model/getgroup" …); its results and the
+  // wire's are kept as the terms say, like the checks.
+  const kept = (r: Pick<CheckResult, "id" | "title">) => !options.only?.length || options.only.some((o) => r.id.includes(o) || r.title.includes(o));
+  const modelled =
+    options.only?.length && !options.only.some((o) => o.startsWith("model")) ? Promise.resolve([]) : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed });
   modelled.catch(() => {});
   let modelResults: CheckResult[] = [];
   try {
@@ -229,7 +231,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       cleanUpFailed ||= verified.failed;
     }
   }
-  results.push(...modelResults, ...wire.results());
+  results.push(...modelResults.filter(kept), ...wire.results().filter(kept));
   const outcome =
     options.baseline &&
     applyBaseline(

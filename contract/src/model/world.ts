@@ -117,6 +117,7 @@ export class World {
     const store = { exchanges: [] as Exchange[] };
     const response = await currentCheck.run(store, () => this.suite.send(request));
     const exchange = store.exchanges.at(-1);
+    this.sent.push(...store.exchanges);
     return { response, ...(exchange && { exchange }) };
   }
 
@@ -158,6 +159,9 @@ export class World {
     if (this.removed.has(`${project} ${account}`)) return "a user added, then removed";
     return "a user never added to it";
   }
+
+  /** Every exchange sent through this world, in order. */
+  readonly sent: Exchange[] = [];
 
   /** Failed observations that count at the run's level, recorded through this world (a scenario's own,
    * when it has a world of its own): what a replay confirms. */

@@ -1,6 +1,6 @@
 // Defects an implementer of the service could well write, none of them a check of the checker by name:
 // each on top of the documented-only stand-in, one per server. The model-based checker must fail every
-// one at the documented level (test/conformance-levels/realistic.test.ts) — without being told which
+// one at the documented level (test/conformance-levels/levels.test.ts) — without being told which
 // check should; the faithful stand-ins (documented-only, other-conventions) it must pass.
 import type { Handler } from "./documented-only.js";
 import { STAND_IN_KEY } from "./seed.js";
