@@ -35,6 +35,9 @@ export const described: DescribedOperation[] = operations().map(({ operationId, 
 }));
 export const isRead = (o: DescribedOperation) => o.method === "GET" || o.method === "HEAD";
 
+/** The tools every server lists beside its operation tools: code mode (issue 44). */
+export const CODE_MODE_TOOLS = ["execute", "types"];
+
 /** One input per example body of the operation (one input when it has no body): each parameter's
  * example, plus the example body's properties. */
 export function exampleInputs(o: DescribedOperation): Record<string, unknown>[] {
