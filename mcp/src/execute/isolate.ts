@@ -1,33 +1,13 @@
-// Where an `execute` program runs: QuickJS, a JavaScript engine compiled to WebAssembly
-// (quickjs-emscripten, its .wasm inside the npm package), one fresh instance per call. Node's `vm`
-// module is no boundary (its own documentation says so: a context's code reaches the host through any
-// object handed in); a WebAssembly instance is one: its code touches only its own linear memory and
-// the functions imported into it — the C library's few (the clock, printing, which goes nowhere) and
-// the two a program can reach: `host.call(operation, json)`, answered by the server (./bridge.ts), and
-// `host.log(text)`. No process, file system, module loader, timers or network exist inside, whatever a
-// program evaluates (`Function("return this")()` is the isolate's own bare global).
-//
-// Limits: memory (the instance's WebAssembly memory has a maximum: past it, QuickJS's allocations fail
-// and the program gets an out-of-memory error — QuickJS's own limit alone does not hold in this build,
-// which cannot measure its allocations); CPU time inside the engine (an interrupt handler QuickJS polls
-// while it runs); the engine's stack; wall time of the whole call, requests included. Whatever
-// happens, the call ends and the server goes on serving: the instance is dropped after every call,
-// never reused, so a program that broke it (a stack overflow inside the engine's C code) breaks
-// nothing else.
+// Where an `execute` program runs, and within what limits. Node's `vm` module is no boundary (its own
+// documentation says so: code in a context reaches the host through any object handed in); a
+// WebAssembly instance is one (./engine.ts: QuickJS compiled to WebAssembly). The instance runs in a
+// worker thread of its own, for two reasons: the server's thread goes on serving while a program
+// runs, and a program that the engine's own CPU check misses (a loop whose every turn is long native
+// work, polled too seldom) is ended from here all the same — the worker is terminated once the engine
+// has run past its CPU time by a grace, or the call has lasted past its wall time.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import variantModule from "@jitl/quickjs-wasmfile-release-sync";
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSSyncVariant,
-} from "quickjs-emscripten-core";
-
-// The variant's types describe its CommonJS build: under NodeNext the default import types as the
-// module object, while Node loads its ES module, whose default is the variant.
-const variant = ((variantModule as unknown as { default?: QuickJSSyncVariant }).default ?? variantModule) as QuickJSSyncVariant;
+import { Worker } from "node:worker_threads";
 
 export interface IsolateLimits {
   /** Time the program may run inside the engine, in ms (waiting for requests does not count). */
@@ -41,13 +21,14 @@ export interface IsolateLimits {
 /** The defaults: a generous program finishes in well under them; an endless loop ends after 10 s. */
 export const DEFAULT_LIMITS: IsolateLimits = { cpuMs: 10_000, memoryBytes: 64 * 1024 * 1024, wallMs: 120_000 };
 
-/** QuickJS's own stack limit: past it a program gets "stack overflow", well before the engine's C code
- * would exhaust Node's stack (that happens too, in JSON.stringify of a deeply nested value: then the
- * call ends as "crashed"). */
-const STACK_BYTES = 256 * 1024;
-const PAGE_BYTES = 64 * 1024;
-/** The memory QuickJS's build starts with (Emscripten's default, 16 MiB). */
-const INITIAL_PAGES = 256;
+/** How long past its CPU time the engine may run before the worker is ended from outside (at most the
+ * CPU time itself, for small limits). */
+const GRACE_MS = 1_000;
+/** The worker's own JavaScript heap (the answers crossing into the engine live there a moment), and its
+ * stack: Node's usual 1 MB, so that a value nested too deeply for the engine's C code ends the call at
+ * once rather than after a long walk (QuickJS's JSON.stringify looks for cycles level by level). */
+const WORKER_HEAP_MB = 256;
+const WORKER_STACK_MB = 1;
 
 export interface Host {
   /** An asynchronous operation of the program's environment (a request, the next item of a walk). */
@@ -59,7 +40,24 @@ export type Outcome =
   | { ok: true; json: string | undefined }
   | { ok: false; reason: "thrown" | "cpu" | "memory" | "wall" | "stalled" | "crashed"; message: string };
 
-/** The engine compiled once (its .wasm ships in the package); each call instantiates it afresh. */
+/** What the worker is given, and the messages between it and this thread. */
+export interface WorkerInput {
+  script: string;
+  engine: WebAssembly.Module;
+  limits: IsolateLimits;
+}
+export type FromWorker =
+  | { type: "call"; id: number; operation: string; argument: string }
+  | { type: "log"; text: string }
+  | { type: "running"; busy: boolean }
+  | { type: "done"; outcome: Outcome };
+export type ToWorker = { id: number; ok: true; answer: string } | { id: number; ok: false; error: { name: string; message: string } };
+
+// Node runs a worker's file as it is: always the compiled one, also when this module runs from src/
+// (the tests), so a change to the worker or the engine needs `npm run build`.
+const WORKER_FILE = new URL("../../dist/execute/isolate-worker.js", import.meta.url);
+
+/** The engine compiled once (its .wasm ships in the package), handed to each worker to instantiate. */
 let compiled: WebAssembly.Module | undefined;
 function engine(): WebAssembly.Module {
   compiled ??= new WebAssembly.Module(readFileSync(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
@@ -68,132 +66,65 @@ function engine(): WebAssembly.Module {
 
 /**
  * Runs `script`, which must end with an expression that is a function returning a promise of a string
- * (the prelude's runner, see ./prelude.ts), and waits for that string, answering the host calls the
- * program makes meanwhile.
+ * (the prelude's runner, see ./prelude.ts), answering the host calls the program makes meanwhile.
  */
-export async function runIsolated(script: string, host: Host, limits: IsolateLimits): Promise<Outcome> {
-  const maximum = Math.max(INITIAL_PAGES, Math.floor(limits.memoryBytes / PAGE_BYTES));
-  const module = await newQuickJSWASMModuleFromVariant(
-    newVariant(variant, {
-      wasmModule: engine(),
-      wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum }),
-    }),
-  );
-  const runtime = module.newRuntime();
-  runtime.setMemoryLimit(maximum * PAGE_BYTES);
-  runtime.setMaxStackSize(STACK_BYTES);
-  let cpuUsed = 0;
-  let enteredAt = 0;
-  let outOfTime = false;
-  runtime.setInterruptHandler(() => (outOfTime ||= cpuUsed + (performance.now() - enteredAt) > limits.cpuMs));
-  const inEngine = <T>(run: () => T): T => {
-    enteredAt = performance.now();
-    try {
-      return run();
-    } finally {
-      cpuUsed += performance.now() - enteredAt;
-    }
-  };
-  const context = runtime.newContext();
-  const abort = new AbortController();
-  const pending = new Set<Promise<void>>();
-  let alive = true;
-  const failed = (error: QuickJSHandle) => (outOfTime ? cpuFailure(limits) : failure(context, error));
-  try {
-    installHost(context, host, abort.signal, pending, () => alive);
-    const evaluated = inEngine(() => context.evalCode(script, "program.js"));
-    if (evaluated.error) return failed(evaluated.error);
-    const started = inEngine(() => context.callFunction(evaluated.value, context.undefined));
-    if (started.error) return failed(started.error);
-    const promise = started.value;
-    const deadline = performance.now() + limits.wallMs;
-    for (;;) {
-      const jobs = inEngine(() => runtime.executePendingJobs());
-      if (jobs.error) return failed(jobs.error);
-      const state = context.getPromiseState(promise);
-      if (state.type === "fulfilled")
-        return { ok: true, json: context.typeof(state.value) === "string" ? context.getString(state.value) : undefined };
-      if (state.type === "rejected") return failed(state.error);
-      if (outOfTime) return cpuFailure(limits);
-      if (pending.size === 0)
-        return { ok: false, reason: "stalled", message: "the program waits for something that never happens (a promise nothing settles)" };
-      const left = deadline - performance.now();
-      if (left <= 0 || !(await settledWithin([...pending], left)))
-        return { ok: false, reason: "wall", message: `the program did not finish within ${limits.wallMs / 1000} s` };
-    }
-  } catch (error) {
-    // The engine itself failed (Node's stack exhausted inside it, an abort): this instance is done for.
-    const detail = error instanceof RangeError ? "it exhausted the engine's stack (a value nested too deeply?)" : "the engine failed";
-    return { ok: false, reason: "crashed", message: `the program was stopped: ${detail}` };
-  } finally {
-    // Nothing is disposed: the whole instance, its memory with it, is dropped and collected. (Freeing a
-    // runtime a program left objects in fails an assertion, which the engine prints on stderr.)
-    alive = false;
-    abort.abort();
-  }
-}
-
-/** `host` inside the engine: call (a promise of the host's answer) and log. */
-function installHost(context: QuickJSContext, host: Host, signal: AbortSignal, pending: Set<Promise<void>>, alive: () => boolean) {
-  const text = (handle: QuickJSHandle) => (context.typeof(handle) === "string" ? context.getString(handle) : "");
-  const object = context.newObject();
-  const call = context.newFunction("call", (operation, argument) => {
-    const deferred = context.newPromise();
-    const settle = (run: () => void) => {
-      if (alive()) run();
-    };
-    const done = host.call(text(operation), text(argument), signal).then(
-      (answer) => settle(() => context.newString(answer).consume(deferred.resolve)),
-      (error: unknown) =>
-        settle(() => {
-          const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
-          context.newError({ name, message }).consume(deferred.reject);
-        }),
-    );
-    // Settling can fail (the answer does not fit in the program's memory): the program then waits on a
-    // promise nothing settles, and the call ends as stalled; the failure itself must not escape.
-    const tracked: Promise<void> = done.catch(() => {}).finally(() => pending.delete(tracked));
-    pending.add(tracked);
-    return deferred.handle;
+export function runIsolated(script: string, host: Host, limits: IsolateLimits): Promise<Outcome> {
+  const input: WorkerInput = { script, engine: engine(), limits };
+  const worker = new Worker(WORKER_FILE, {
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB },
   });
-  const log = context.newFunction("log", (line) => void host.log(text(line)));
-  context.setProp(object, "call", call);
-  context.setProp(object, "log", log);
-  context.setProp(context.global, "host", object);
-  call.dispose();
-  log.dispose();
-  object.dispose();
-}
-
-async function settledWithin(pending: Promise<void>[], ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([Promise.race(pending).then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function cpuFailure(limits: IsolateLimits): Outcome {
-  return { ok: false, reason: "cpu", message: `the program ran for more than its ${limits.cpuMs / 1000} s of CPU time and was stopped` };
-}
-
-/** What the program threw (or the engine threw at it), as one message. */
-function failure(context: QuickJSContext, error: QuickJSHandle): Outcome {
-  const dumped = context.dump(error) as unknown;
-  error.dispose();
-  const { name, message, stack } = (typeof dumped === "object" && dumped !== null ? dumped : { message: String(dumped) }) as {
-    name?: string;
-    message?: string;
-    stack?: string;
-  };
-  if (name === "InternalError" && /out of memory/i.test(message ?? ""))
-    return { ok: false, reason: "memory", message: "the program ran out of memory and was stopped" };
-  const where = /program\.js:(\d+)/.exec(stack ?? "")?.[1];
-  return {
-    ok: false,
-    reason: "thrown",
-    message: `${name ?? "Error"}: ${message ?? ""}${where ? ` (line ${where} of the compiled program)` : ""}`,
-  };
+  const abort = new AbortController();
+  const started = performance.now();
+  let busySince: number | undefined;
+  let busyMs = 0;
+  return new Promise<Outcome>((resolve) => {
+    let finished = false;
+    const finish = (outcome: Outcome) => {
+      if (finished) return;
+      finished = true;
+      clearInterval(watchdog);
+      abort.abort();
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const watchdog = setInterval(() => {
+      const busy = busyMs + (busySince === undefined ? 0 : performance.now() - busySince);
+      if (busy > limits.cpuMs + Math.min(GRACE_MS, limits.cpuMs))
+        finish({
+          ok: false,
+          reason: "cpu",
+          message: `the program ran for more than its ${limits.cpuMs / 1000} s of CPU time and was stopped`,
+        });
+      else if (performance.now() - started > limits.wallMs)
+        finish({ ok: false, reason: "wall", message: `the program did not finish within ${limits.wallMs / 1000} s` });
+    }, 100);
+    worker.on("message", (message: FromWorker) => {
+      if (message.type === "done") return finish(message.outcome);
+      if (message.type === "log") return host.log(message.text);
+      if (message.type === "running") {
+        if (message.busy) busySince = performance.now();
+        else if (busySince !== undefined) [busyMs, busySince] = [busyMs + performance.now() - busySince, undefined];
+        return;
+      }
+      const reply = (answer: ToWorker) => void (finished || worker.postMessage(answer));
+      host.call(message.operation, message.argument, abort.signal).then(
+        (answer) => reply({ id: message.id, ok: true, answer }),
+        (error: unknown) => {
+          const { name, message: text } = error instanceof Error ? error : { name: "Error", message: String(error) };
+          reply({ id: message.id, ok: false, error: { name, message: text } });
+        },
+      );
+    });
+    worker.on("error", (error: Error & { code?: string }) =>
+      finish(
+        error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? { ok: false, reason: "memory", message: "the program ran out of memory and was stopped" }
+          : { ok: false, reason: "crashed", message: "the program was stopped: the engine failed" },
+      ),
+    );
+    worker.on("exit", () =>
+      finish({ ok: false, reason: "crashed", message: "the program was stopped: the engine ended without an answer" }),
+    );
+  });
 }

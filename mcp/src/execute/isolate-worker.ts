@@ -1,0 +1,38 @@
+// The isolate's worker thread: runs one program in the engine (./engine.ts) and talks to the server's
+// thread only in messages (./isolate.ts): each host call out and its answer back, each log line, when
+// the engine runs and when it waits, and the outcome. The server's thread can end it at any moment.
+import { parentPort, workerData } from "node:worker_threads";
+import { runEngine } from "./engine.js";
+import type { FromWorker, ToWorker, WorkerInput } from "./isolate.js";
+
+const { script, engine, limits } = workerData as WorkerInput;
+const port = parentPort!;
+const post = (message: FromWorker) => port.postMessage(message);
+
+const waiting = new Map<number, { resolve: (answer: string) => void; reject: (error: Error) => void }>();
+let calls = 0;
+port.on("message", (message: ToWorker) => {
+  const call = waiting.get(message.id);
+  if (!call) return;
+  waiting.delete(message.id);
+  if (message.ok) call.resolve(message.answer);
+  else call.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+});
+
+const outcome = await runEngine(
+  script,
+  engine,
+  {
+    call: (operation, argument) =>
+      new Promise((resolve, reject) => {
+        const id = ++calls;
+        waiting.set(id, { resolve, reject });
+        post({ type: "call", id, operation, argument });
+      }),
+    log: (text) => post({ type: "log", text }),
+    running: (busy) => post({ type: "running", busy }),
+  },
+  limits,
+);
+post({ type: "done", outcome });
+port.close();
