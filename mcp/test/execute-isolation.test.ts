@@ -9,7 +9,7 @@ import { connectInMemory, dataOf, textOf, type Connected } from "./support.js";
 
 let server: Connected;
 beforeAll(async () => {
-  server = await connectInMemory({ ...connect({}), executeLimits: { cpuMs: 300, memoryBytes: 32 * 1024 * 1024, wallMs: 5_000 } });
+  server = await connectInMemory({ ...connect({}), executeLimits: { cpuMs: 200, memoryBytes: 32 * 1024 * 1024, wallMs: 5_000 } });
 });
 afterAll(async () => {
   await server?.close();
@@ -69,13 +69,13 @@ it("has no process, require, fetch, module loading or host objects, not even thr
 });
 
 it.each([
-  ["an endless loop", `while (true) {}`, /ran for more than its 0\.3 s of CPU time/],
-  ["an endless chain of promises", `for (;;) await Promise.resolve();`, /ran for more than its 0\.3 s of CPU time/],
+  ["an endless loop", `while (true) {}`, /ran for more than its 0\.2 s of CPU time/],
+  ["an endless chain of promises", `for (;;) await Promise.resolve();`, /ran for more than its 0\.2 s of CPU time/],
   ["a memory bomb", `const hoard: string[] = []; for (let i = 0; ; i++) hoard.push("x".repeat(1_000_000) + i);`, /ran out of memory/],
   [
     "a memory bomb that catches running out",
     `const hoard: number[][] = []; for (;;) { try { hoard.push(new Array(1_000_000).fill(1)); } catch { hoard.length = 0; } }`,
-    /ran for more than its 0\.3 s of CPU time|ran out of memory/,
+    /ran for more than its 0\.2 s of CPU time|ran out of memory/,
   ],
   [
     "a stack too deep for the engine",

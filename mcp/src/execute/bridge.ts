@@ -6,7 +6,7 @@
 // key at another host), and so is any option but `params` and `body` (a program does not choose the
 // base URL, the fetch, or the headers the key travels in). Answers are scrubbed of the key before they
 // enter the isolate, so no form of it can be made there.
-import { ApiError, paginate, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
+import { ApiError, MAX_PAGE_SIZE, paginate, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
 import type { OperationTool } from "../operations.js";
 import { redactText } from "../redact.js";
 import { refusalOf } from "../selection.js";
@@ -79,12 +79,29 @@ export function createBridge(options: BridgeOptions): Bridge {
           walk = paginate(pages as never, path as never, { ...checkedInit(rest), ...(maxPages !== undefined && { maxPages }) } as never);
           walks.set(id, walk);
         }
-        const step = await walk.next();
-        return scrubbed(step.done ? { done: true } : { value: step.value });
+        // Up to a page of items a step (the walk's page size): at most one request ahead of the program.
+        const batch = pageSizeOf(init);
+        const items: unknown[] = [];
+        let done = false;
+        while (items.length < batch) {
+          const step = await walk.next();
+          if (step.done) {
+            done = true;
+            break;
+          }
+          items.push(step.value);
+        }
+        return scrubbed({ items, done });
       }
       throw new Error(`unknown host operation ${operation}`);
     },
   };
+}
+
+/** The page size a walk asked for (paginate's default, the description's maximum, without one). */
+function pageSizeOf(init: unknown): number {
+  const limit = (init as Init | undefined)?.params?.query?.limit;
+  return typeof limit === "number" && Number.isInteger(limit) && limit >= 1 ? Math.min(limit, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
 }
 
 /** What a program may pass with a request: path and query parameters, and a body. */

@@ -2,8 +2,8 @@
 // names ./scope.ts declares to the type checker, each made of the isolate's two host functions
 // (host.call, host.log), which it then takes off the global object. `client`'s methods send
 // (method, path, {params, body}) to the server, which sends the request through the package's client
-// (./bridge.ts); `paginate` and `collectAll` walk a list through the package's own paginate, one item
-// per step; `unwrap` is the package's: the data, or an ApiError with the client's message.
+// (./bridge.ts); `paginate` and `collectAll` walk a list through the package's own paginate, a page of
+// items per step; `unwrap` is the package's: the data, or an ApiError with the client's message.
 // Everything crosses as JSON text: no object of the server ever enters the isolate.
 
 const PRELUDE = `(() => {
@@ -19,6 +19,8 @@ const PRELUDE = `(() => {
     console[level] = (...values) => log((level === "log" ? "" : level + ": ") + values.map(show).join(" "));
   globalThis.console = Object.freeze(console);
 
+  // A function in a request's options (a fetch of its own) would vanish in JSON: named, it is refused.
+  const functionsNamed = (key, value) => (typeof value === "function" ? "(a function)" : value);
   const failures = new WeakMap();
   const headersOf = (pairs) => {
     const map = new Map(pairs);
@@ -29,7 +31,7 @@ const PRELUDE = `(() => {
     });
   };
   const send = async (method, path, init) => {
-    const answer = JSON.parse(await call("request", JSON.stringify([method, path, init ?? {}])));
+    const answer = JSON.parse(await call("request", JSON.stringify([method, path, init ?? {}], functionsNamed)));
     const response = Object.freeze({ status: answer.status, ok: answer.ok, statusText: answer.statusText, url: answer.url, headers: headersOf(answer.headers) });
     const result = answer.ok ? { data: answer.data, response } : { error: answer.error, response };
     if (answer.failure !== undefined) failures.set(result, answer.failure);
@@ -54,9 +56,9 @@ const PRELUDE = `(() => {
     if (of !== client) throw new TypeError("paginate: pass it the client in scope");
     const walk = ++walks;
     for (;;) {
-      const step = JSON.parse(await call("walk", JSON.stringify([walk, path, init ?? {}])));
+      const step = JSON.parse(await call("walk", JSON.stringify([walk, path, init ?? {}], functionsNamed)));
+      yield* step.items;
       if (step.done) return;
-      yield step.value;
     }
   }
   const collectAll = async (of, path, init) => {

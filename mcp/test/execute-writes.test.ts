@@ -1,0 +1,110 @@
+// What an `execute` program may send (issue 44): without --allow-writes, no request that changes data,
+// however the program spells it (a method name, a computed path, client.request in lower case), seen
+// from a fetch that records every request the server's client is given; with it, the write is made.
+// Whatever the server, a path that is no operation, and options that would choose the base URL, the
+// fetch or the headers, are refused before anything is sent; and --tools narrows a program too.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectInMemory, dataOf, recordingSandbox, textOf, type Connected } from "./support.js";
+
+type Sandbox = ReturnType<typeof recordingSandbox>;
+let readOnly: { server: Connected; sandbox: Sandbox };
+let readWrite: { server: Connected; sandbox: Sandbox };
+let narrowed: { server: Connected; sandbox: Sandbox };
+async function start(options: { allowWrites?: boolean; tools?: string[] }) {
+  const sandbox = recordingSandbox();
+  return { sandbox, server: await connectInMemory({ client: sandbox.client, ...options }) };
+}
+beforeAll(async () => {
+  [readOnly, readWrite, narrowed] = await Promise.all([start({}), start({ allowWrites: true }), start({ tools: ["listProjects"] })]);
+});
+afterAll(async () => {
+  await Promise.all([readOnly, readWrite, narrowed].map((s) => s?.server.close()));
+});
+
+async function run(on: { server: Connected; sandbox: Sandbox }, code: string) {
+  const before = on.sandbox.requests.length;
+  const result = await on.server.client.callTool({ name: "execute", arguments: { code } });
+  return { result, text: textOf(result), requests: on.sandbox.requests.slice(before) };
+}
+
+const projectTitles = async (sandbox: Sandbox) =>
+  ((await sandbox.client.GET("/projects.json", { params: { query: { limit: 100 } } })).data ?? []).map((p) => p.title);
+
+describe("without --allow-writes", () => {
+  it("refuses every request that changes data, however the program makes it, and sends only its reads", async () => {
+    const { result, text, requests } = await run(
+      readOnly,
+      [
+        `const refusals: string[] = [];`,
+        `const attempt = async (write: () => Promise<unknown>) => { try { await write(); refusals.push("sent"); } catch (error) { refusals.push(String(error)); } };`,
+        `await attempt(() => client.POST("/projects.json", { body: { name: "Written anyway" } }));`,
+        `await attempt(() => (client as any).request("post", "/projects" + ".json", { body: { name: "Written anyway" } }));`,
+        `await attempt(() => client.DELETE("/projects/{project_id}.json", { params: { path: { project_id: 48213 } } }));`,
+        `await client.GET("/groups.json");`,
+        `return refusals;`,
+      ].join("\n"),
+    );
+    expect(result.isError, text).toBeFalsy();
+    const refusals = (dataOf(result) as { result: string[] }).result;
+    expect(refusals).toEqual([
+      expect.stringMatching(/createProject changes data and this server is read-only: start it with --allow-writes/),
+      expect.stringMatching(/createProject changes data and this server is read-only/),
+      expect.stringMatching(/deleteProject changes data and this server is read-only/),
+    ]);
+    expect(requests).toEqual(["GET /groups.json"]);
+    expect(await projectTitles(readOnly.sandbox)).not.toContain("Written anyway");
+  });
+
+  it("says it is read-only in the tool's description and annotations", async () => {
+    const execute = (await readOnly.server.client.listTools()).tools.find((t) => t.name === "execute")!;
+    expect(execute.description).toMatch(/read-only: a request that changes data is refused/);
+    expect(execute.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+});
+
+describe("with --allow-writes", () => {
+  it("sends the program's writes", async () => {
+    const { result, text, requests } = await run(
+      readWrite,
+      `const { data } = await client.POST("/projects.json", { body: { name: "Written by a program" } });\nreturn data?.id;`,
+    );
+    expect(result.isError, text).toBeFalsy();
+    expect(requests).toEqual(["POST /projects.json"]);
+    expect(await projectTitles(readWrite.sandbox)).toContain("Written by a program");
+  });
+});
+
+describe("on any server", () => {
+  it("refuses a path that is no operation, and a base URL, headers or fetch of the program's own, sending nothing", async () => {
+    const { result, text, requests } = await run(
+      readWrite,
+      [
+        `const refusals: string[] = [];`,
+        `const attempt = async (send: () => Promise<unknown>) => { try { await send(); refusals.push("sent"); } catch (error) { refusals.push(String(error)); } };`,
+        `await attempt(() => (client.GET as any)("/projects.json/../../other-host"));`,
+        `await attempt(() => client.GET("/groups.json", { baseUrl: "https://elsewhere.invalid" } as any));`,
+        `await attempt(() => client.GET("/groups.json", { headers: { Authorization: "Basic x" } } as any));`,
+        `await attempt(() => client.GET("/groups.json", { fetch: () => 1 } as any));`,
+        `return refusals;`,
+      ].join("\n"),
+    );
+    expect(result.isError, text).toBeFalsy();
+    expect((dataOf(result) as { result: string[] }).result).toEqual([
+      expect.stringMatching(/GET \/projects\.json\/\.\.\/\.\.\/other-host is not an operation of this API/),
+      expect.stringMatching(/take params and body only, not baseUrl/),
+      expect.stringMatching(/take params and body only, not headers/),
+      expect.stringMatching(/take params and body only, not fetch/),
+    ]);
+    expect(requests).toEqual([]);
+  });
+
+  it("reaches only the operations the server offers (--tools)", async () => {
+    const { result, text, requests } = await run(narrowed, `await client.GET("/groups.json");`);
+    expect(result.isError).toBe(true);
+    expect(text).toMatch(/listGroups is not among the tools this server was started with/);
+    expect(requests).toEqual([]);
+    const execute = (await narrowed.server.client.listTools()).tools.find((t) => t.name === "execute")!;
+    expect(execute.description).toMatch(/GET \/projects\.json — listProjects/);
+    expect(execute.description).not.toMatch(/\/groups\.json/);
+  });
+});
