@@ -1,13 +1,14 @@
 // The isolate's worker thread: runs one program in the engine (./engine.ts) and talks to the server's
 // thread only in messages (./isolate.ts): each host call out and its answer back, each log line, when
 // the engine runs and when it waits, and the outcome. The server's thread can end it at any moment.
-import { parentPort, workerData } from "node:worker_threads";
+// It is started before it is needed (./isolate.ts keeps one ready), so it waits for its program first.
+import { parentPort } from "node:worker_threads";
 import { runEngine } from "./engine.js";
 import type { FromWorker, ToWorker, WorkerInput } from "./isolate.js";
 
-const { script, engine, limits } = workerData as WorkerInput;
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
+const { script, engine, limits } = await new Promise<WorkerInput>((resolve) => port.once("message", resolve));
 
 const waiting = new Map<number, { resolve: (answer: string) => void; reject: (error: Error) => void }>();
 let calls = 0;

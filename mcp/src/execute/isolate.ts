@@ -64,16 +64,31 @@ function engine(): WebAssembly.Module {
   return compiled;
 }
 
+/** A worker started ahead of the call that will use it (its start-up, about half of a small program's
+ * run, is then paid while the server waits for the next call); unreferenced, so it keeps no process
+ * alive. One is kept ready once code mode has been used. */
+let ready: Worker | undefined;
+function startWorker(): Worker {
+  return new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB } });
+}
+function takeWorker(): Worker {
+  const worker = ready ?? startWorker();
+  ready = startWorker();
+  ready.unref();
+  ready.on("error", () => (ready = undefined));
+  worker.ref();
+  return worker;
+}
+
 /**
  * Runs `script`, which must end with an expression that is a function returning a promise of a string
  * (the prelude's runner, see ./prelude.ts), answering the host calls the program makes meanwhile.
  */
 export function runIsolated(script: string, host: Host, limits: IsolateLimits): Promise<Outcome> {
+  const worker = takeWorker();
+  worker.removeAllListeners("error");
   const input: WorkerInput = { script, engine: engine(), limits };
-  const worker = new Worker(WORKER_FILE, {
-    workerData: input,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB },
-  });
+  worker.postMessage(input);
   const abort = new AbortController();
   const started = performance.now();
   let busySince: number | undefined;
