@@ -27,6 +27,17 @@ async function run(on: { server: Connected; sandbox: Sandbox }, code: string) {
   return { result, text: textOf(result), requests: on.sandbox.requests.slice(before) };
 }
 
+/** A program that makes each request of `attempts` (expressions of `client`) and returns, for each,
+ * "sent" or the error it met; then runs `after`. */
+const attempting = (attempts: string[], after: string[] = []) =>
+  [
+    `const outcomes: string[] = [];`,
+    `const attempt = async (send: () => Promise<unknown>) => { try { await send(); outcomes.push("sent"); } catch (error) { outcomes.push(String(error)); } };`,
+    ...attempts.map((request) => `await attempt(() => ${request});`),
+    ...after,
+    `return outcomes;`,
+  ].join("\n");
+
 const projectTitles = async (sandbox: Sandbox) =>
   ((await sandbox.client.GET("/projects.json", { params: { query: { limit: 100 } } })).data ?? []).map((p) => p.title);
 
@@ -34,15 +45,14 @@ describe("without --allow-writes", () => {
   it("refuses every request that changes data, however the program makes it, and sends only its reads", async () => {
     const { result, text, requests } = await run(
       readOnly,
-      [
-        `const refusals: string[] = [];`,
-        `const attempt = async (write: () => Promise<unknown>) => { try { await write(); refusals.push("sent"); } catch (error) { refusals.push(String(error)); } };`,
-        `await attempt(() => client.POST("/projects.json", { body: { name: "Written anyway" } }));`,
-        `await attempt(() => (client as any).request("post", "/projects" + ".json", { body: { name: "Written anyway" } }));`,
-        `await attempt(() => client.DELETE("/projects/{project_id}.json", { params: { path: { project_id: 48213 } } }));`,
-        `await client.GET("/groups.json");`,
-        `return refusals;`,
-      ].join("\n"),
+      attempting(
+        [
+          `client.POST("/projects.json", { body: { name: "Written anyway" } })`,
+          `(client as any).request("post", "/projects" + ".json", { body: { name: "Written anyway" } })`,
+          `client.DELETE("/projects/{project_id}.json", { params: { path: { project_id: 48213 } } })`,
+        ],
+        [`await client.GET("/groups.json");`],
+      ),
     );
     expect(result.isError, text).toBeFalsy();
     const refusals = (dataOf(result) as { result: string[] }).result;
@@ -78,15 +88,12 @@ describe("on any server", () => {
   it("refuses a path that is no operation, and a base URL, headers or fetch of the program's own, sending nothing", async () => {
     const { result, text, requests } = await run(
       readWrite,
-      [
-        `const refusals: string[] = [];`,
-        `const attempt = async (send: () => Promise<unknown>) => { try { await send(); refusals.push("sent"); } catch (error) { refusals.push(String(error)); } };`,
-        `await attempt(() => (client.GET as any)("/projects.json/../../other-host"));`,
-        `await attempt(() => client.GET("/groups.json", { baseUrl: "https://elsewhere.invalid" } as any));`,
-        `await attempt(() => client.GET("/groups.json", { headers: { Authorization: "Basic x" } } as any));`,
-        `await attempt(() => client.GET("/groups.json", { fetch: () => 1 } as any));`,
-        `return refusals;`,
-      ].join("\n"),
+      attempting([
+        `(client.GET as any)("/projects.json/../../other-host")`,
+        `client.GET("/groups.json", { baseUrl: "https://elsewhere.invalid" } as any)`,
+        `client.GET("/groups.json", { headers: { Authorization: "Basic x" } } as any)`,
+        `client.GET("/groups.json", { fetch: () => 1 } as any)`,
+      ]),
     );
     expect(result.isError, text).toBeFalsy();
     expect((dataOf(result) as { result: string[] }).result).toEqual([
