@@ -4,7 +4,7 @@
 // mcp/test/execute-tasks.test.ts (both ways give the same answer, and code mode takes one call and
 // fewer tokens) and by bench/code-mode.mjs (the numbers in bench/RESULTS.md).
 
-/** The seeded account: more projects than one page of 100 holds. */
+/** The seeded account for the benchmark: more projects than one page of 100 holds (the test seeds fewer). */
 export const SEEDED_PROJECTS = 120;
 /** Projects seeded with a modification, so "never modified" has both kinds. */
 export const MODIFIED_EVERY = 3;
@@ -12,12 +12,12 @@ export const MODIFIED_EVERY = 3;
 export const GIVEN_USER = 1003;
 
 /**
- * Adds the seeded projects through `client` (the package's client on the sandbox): every third one
+ * Adds `count` projects through `client` (the package's client on the sandbox): every third one
  * updated once, so its `modified` is set.
  * @param {import("../generated/lib/index.js").ApiClient} client
  */
-export async function seed(client) {
-  for (let i = 1; i <= SEEDED_PROJECTS; i++) {
+export async function seed(client, count = SEEDED_PROJECTS) {
+  for (let i = 1; i <= count; i++) {
     const { data } = await client.POST("/projects.json", {
       body: { name: `Campaign ${i}`, description: "Landing page, banners and the launch email.", job_code: `NW-${1000 + i}` },
     });
@@ -28,12 +28,13 @@ export async function seed(client) {
 
 /** @typedef {(name: string, args: Record<string, unknown>) => Promise<any>} CallTool */
 
-/** Every item of a paged tool, page after page, as an agent reads them (100 a page).
+/** Every item of a paged tool, page after page, as an agent reads them: each page of the default
+ * size, then the next from the offset the result names.
  * @param {CallTool} call @param {string} tool @param {Record<string, unknown>} args */
 async function everyPage(call, tool, args = {}) {
   const items = [];
   for (let offset = 0; offset !== null; ) {
-    const result = await call(tool, { ...args, offset, limit: 100 });
+    const result = await call(tool, { ...args, ...(offset && { offset }) });
     if (result.isError) throw new Error(result.content[0].text);
     items.push(...result.structuredContent.items);
     offset = result.structuredContent.next_offset;
