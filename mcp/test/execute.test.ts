@@ -3,7 +3,10 @@
 // and a did-you-mean, and nothing of it runs — a fetch that records every request the server's client
 // is given shows none, and a mistyped program's correct write leaves no project behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deref, openapi } from "../../test/support/openapi.js";
 import { connectInMemory, dataOf, recordingSandbox, textOf, type Connected } from "./support.js";
+
+const projectSchema = deref(openapi.components.schemas.Project) as { properties: Record<string, unknown>; required: string[] };
 
 let server: Connected;
 let sandbox: ReturnType<typeof recordingSandbox>;
@@ -77,6 +80,44 @@ describe("a correct program", () => {
     const { result: answer } = dataOf(result) as { result: { ids: number[]; error: string } };
     expect(answer.ids).toEqual(all!.map((p) => p.id));
     expect(answer.error).toMatch(/^ApiError: GET \/projects\/\{project_id\}\.json failed with status 404/);
+  });
+});
+
+describe("a failing program", () => {
+  it("answers its error with the line of the program it was thrown at, marked untrusted (it may quote the service)", async () => {
+    const result = await execute(
+      [
+        `interface Seen { id: number }`,
+        ``,
+        `const seen: Seen[] = [];`,
+        ``,
+        `// the type and blank lines above are not in the JavaScript`,
+        `throw new Error("stopped here");`,
+      ].join("\n"),
+    );
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^The program failed after sending 0 requests\.\n<untrusted-data tool="execute">\n/);
+    expect(textOf(result)).toContain(`{"error":"Error: stopped here (line 6)","logs":[]}`);
+  });
+});
+
+describe("the types tool", () => {
+  it("answers the request and result types of the operations asked, and the schemas they name", async () => {
+    const result = await server.client.callTool({ name: "types", arguments: { operations: ["getProject"] } });
+    expect(result.isError).toBeFalsy();
+    const text = textOf(result);
+    expect(text).toContain(`client.GET("/projects/{project_id}.json", { params: { path: { project_id: number; } } })`);
+    expect(text).toMatch(/→ data: Project\b/);
+    // Every property of the description's Project schema, in the Project type.
+    const project = /^type Project = (.*);$/m.exec(text)?.[1] ?? "";
+    for (const property of Object.keys(projectSchema.properties))
+      expect(project).toContain(`${property}${projectSchema.required.includes(property) ? ":" : "?:"}`);
+  });
+
+  it("names the operations it knows when asked for another", async () => {
+    const result = await server.client.callTool({ name: "types", arguments: { operations: ["getProjects"] } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^types takes operation names among: .*getProject,/);
   });
 });
 

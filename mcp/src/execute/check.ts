@@ -6,8 +6,9 @@
 import { closest } from "./closest.js";
 import { compile, type TypeScript } from "./compiler.js";
 import { PROGRAM_FIRST_LINE, PROGRAM_FOOTER, PROGRAM_HEADER } from "./scope.js";
+import { sourceLines } from "./source-lines.js";
 
-export type Checked = { javascript: string } | { problems: string[] };
+export type Checked = { javascript: string; programLine(javascriptLine: number): number | undefined } | { problems: string[] };
 
 /** At most this many problems are told: the first ones are the ones to fix. */
 const MAX_PROBLEMS = 5;
@@ -24,8 +25,18 @@ export function checkProgram(code: string): Checked {
     return { problems };
   }
   let javascript = "";
-  program.emit(file, (_name, text) => void (javascript = text));
-  return { javascript };
+  let lines: (number | undefined)[] = [];
+  program.emit(file, (name, text) => {
+    if (name.endsWith(".map")) lines = sourceLines((JSON.parse(text) as { mappings: string }).mappings);
+    else javascript = text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
+  });
+  return {
+    javascript,
+    programLine: (javascriptLine) => {
+      const line = lines[javascriptLine];
+      return line === undefined || line < PROGRAM_FIRST_LINE ? undefined : line - PROGRAM_FIRST_LINE + 1;
+    },
+  };
 }
 
 /** "line 3: <the compiler's message> Did you mean '/projects.json'?" and the line itself. */

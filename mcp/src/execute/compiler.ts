@@ -41,6 +41,8 @@ function theCompiler(): Compiler {
     strict: true,
     skipLibCheck: true,
     noEmitOnError: true,
+    // For the program's line of a runtime error (./source-lines.ts).
+    sourceMap: true,
     newLine: ts.NewLineKind.LineFeed,
   };
   const host = ts.createCompilerHost(options, true);

@@ -167,10 +167,6 @@ function failure(context: QuickJSContext, error: QuickJSHandle): Outcome {
   };
   if (name === "InternalError" && /out of memory/i.test(message ?? ""))
     return { ok: false, reason: "memory", message: "the program ran out of memory and was stopped" };
-  const where = /program\.js:(\d+)/.exec(stack ?? "")?.[1];
-  return {
-    ok: false,
-    reason: "thrown",
-    message: `${name ?? "Error"}: ${message ?? ""}${where ? ` (line ${where} of the compiled program)` : ""}`,
-  };
+  const line = Number(/program\.js:(\d+)/.exec(stack ?? "")?.[1]) || undefined;
+  return { ok: false, reason: "thrown", message: `${name ?? "Error"}: ${message ?? ""}`, ...(line && { line }) };
 }

@@ -38,7 +38,13 @@ export interface Host {
 
 export type Outcome =
   | { ok: true; json: string | undefined }
-  | { ok: false; reason: "thrown" | "cpu" | "memory" | "wall" | "stalled" | "crashed"; message: string };
+  | {
+      ok: false;
+      reason: "thrown" | "cpu" | "memory" | "wall" | "stalled" | "crashed";
+      message: string;
+      /** Where a thrown error was thrown: the line of the script run. */
+      line?: number;
+    };
 
 /** What the worker is given, and the messages between it and this thread. */
 export interface WorkerInput {

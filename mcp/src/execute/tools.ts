@@ -75,7 +75,10 @@ export function codeMode(options: CodeModeOptions): CodeMode {
     const bridge = createBridge({ ...options, offered: new Set(options.offered.keys()) });
     const logs = new Logs();
     const outcome = await runIsolated(isolateScript(checked.javascript), { call: bridge.call, log: (line) => logs.add(line) }, limits);
-    return executeAnswer(outcome, logs, bridge.sent);
+    // A thrown error's line, as the program numbers it.
+    const line = !outcome.ok && outcome.line !== undefined ? checked.programLine(outcome.line) : undefined;
+    const told = !outcome.ok && line !== undefined ? { ...outcome, message: `${outcome.message} (line ${line})` } : outcome;
+    return executeAnswer(told, logs, bridge.sent);
   };
 
   const types = async (names: unknown): Promise<CallToolResult> => {
