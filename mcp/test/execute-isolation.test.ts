@@ -91,6 +91,9 @@ it.each([
     "roomy",
   ],
   ["a wait for nothing", `await new Promise(() => {});`, /waits for something that never happens/],
+  // Each of these would queue messages to the server's thread faster than they are answered.
+  ["a flood of requests it does not wait for", `for (;;) void client.GET("/groups.json");`, /ran for more than its 0\.2 s of CPU time/],
+  ["a flood of log lines", `for (let i = 0; ; i++) console.log("line", i);`, /0\.2 s of CPU time.*more log lines left out/s],
 ])("ends %s with an error, and answers the next call", async (_, code, message, limits?: string) => {
   const stopped = await execute(code, limits === "roomy" ? roomy : server);
   expect(stopped.isError).toBe(true);

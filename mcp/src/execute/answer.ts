@@ -12,12 +12,16 @@ const MAX_LOG_LINE_CHARS = 2_000;
 export class Logs {
   readonly lines: string[] = [];
   private chars = 0;
-  dropped = 0;
+  private dropped = 0;
   add(text: string): void {
     const line = text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}… (${text.length} characters)` : text;
     if (this.chars + line.length > MAX_LOG_CHARS) return void this.dropped++;
     this.chars += line.length;
     this.lines.push(line);
+  }
+  /** Lines left out before they reached the server. */
+  leftOut(count: number): void {
+    this.dropped += count;
   }
   /** The lines, and one more saying how many were left out. */
   kept(): string[] {

@@ -10,8 +10,17 @@ const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
 const { script, engine, limits } = await new Promise<WorkerInput>((resolve) => port.once("message", resolve));
 
+// What may cross to the server's thread, whatever the program does in its CPU time: a loop that calls
+// or logs without waiting would otherwise queue messages there faster than they are answered.
+/** Host calls: far more than the requests a call may send (./bridge.ts) and the steps of its walks. */
+const MAX_CALLS = 10_000;
+/** Log lines, and the characters of one (the server keeps fewer: ./answer.ts). */
+const MAX_LOG_LINES = 10_000;
+const MAX_LOG_LINE_CHARS = 10_000;
+
 const waiting = new Map<number, { resolve: (answer: string) => void; reject: (error: Error) => void }>();
 let calls = 0;
+let logLines = 0;
 port.on("message", (message: ToWorker) => {
   const call = waiting.get(message.id);
   if (!call) return;
@@ -27,13 +36,15 @@ const outcome = await runEngine(
     call: (operation, argument) =>
       new Promise((resolve, reject) => {
         const id = ++calls;
+        if (id > MAX_CALLS)
+          return reject(new Error(`the program made more than ${MAX_CALLS} calls to the server, the most one run may make`));
         waiting.set(id, { resolve, reject });
         post({ type: "call", id, operation, argument });
       }),
-    log: (text) => post({ type: "log", text }),
+    log: (text) => void (++logLines <= MAX_LOG_LINES && post({ type: "log", text: text.slice(0, MAX_LOG_LINE_CHARS) })),
     running: (busy) => post({ type: "running", busy }),
   },
   limits,
 );
-post({ type: "done", outcome });
+post({ type: "done", outcome, logLinesDropped: Math.max(0, logLines - MAX_LOG_LINES) });
 port.close();

@@ -34,6 +34,8 @@ export interface Host {
   /** An asynchronous operation of the program's environment (a request, the next item of a walk). */
   call(operation: string, argument: string, signal: AbortSignal): Promise<string>;
   log(text: string): void;
+  /** How many log lines the worker did not pass on (it passes a bounded number). */
+  logsDropped(count: number): void;
 }
 
 export type Outcome =
@@ -56,7 +58,7 @@ export type FromWorker =
   | { type: "call"; id: number; operation: string; argument: string }
   | { type: "log"; text: string }
   | { type: "running"; busy: boolean }
-  | { type: "done"; outcome: Outcome };
+  | { type: "done"; outcome: Outcome; logLinesDropped: number };
 export type ToWorker = { id: number; ok: true; answer: string } | { id: number; ok: false; error: { name: string; message: string } };
 
 // Node runs a worker's file as it is: always the compiled one, also when this module runs from src/
@@ -121,7 +123,10 @@ export function runIsolated(script: string, host: Host, limits: IsolateLimits): 
         finish({ ok: false, reason: "wall", message: `the program did not finish within ${limits.wallMs / 1000} s` });
     }, 100);
     worker.on("message", (message: FromWorker) => {
-      if (message.type === "done") return finish(message.outcome);
+      if (message.type === "done") {
+        host.logsDropped(message.logLinesDropped);
+        return finish(message.outcome);
+      }
       if (message.type === "log") return host.log(message.text);
       if (message.type === "running") {
         if (message.busy) busySince = performance.now();

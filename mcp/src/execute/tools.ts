@@ -74,7 +74,11 @@ export function codeMode(options: CodeModeOptions): CodeMode {
     if ("problems" in checked) return refusedAnswer(checked.problems);
     const bridge = createBridge({ ...options, offered: new Set(options.offered.keys()) });
     const logs = new Logs();
-    const outcome = await runIsolated(isolateScript(checked.javascript), { call: bridge.call, log: (line) => logs.add(line) }, limits);
+    const outcome = await runIsolated(
+      isolateScript(checked.javascript),
+      { call: bridge.call, log: (line) => logs.add(line), logsDropped: (count) => logs.leftOut(count) },
+      limits,
+    );
     // A thrown error's line, as the program numbers it.
     const line = !outcome.ok && outcome.line !== undefined ? checked.programLine(outcome.line) : undefined;
     const told = !outcome.ok && line !== undefined ? { ...outcome, message: `${outcome.message} (line ${line})` } : outcome;
