@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { safeTerminalText } from "@project-collaboration/api";
 import { connect } from "./connection.js";
+import { EXECUTE, TYPES } from "./execute/tools.js";
 import { builtTools } from "./operations.js";
 import { redactText } from "./redact.js";
 import { selectTools, UsageError } from "./selection.js";
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   const offered = selectTools(builtTools(), selection);
   if (values["list-tools"]) {
     for (const tool of offered) process.stdout.write(`${tool.name}\t${tool.writes ? "write" : "read"}\t${tool.tags.join(",")}\n`);
+    // Code mode's tools: a program writes only where the server may.
+    process.stdout.write(`${EXECUTE}\t${selection.allowWrites ? "write" : "read"}\tcode mode\n${TYPES}\tread\tcode mode\n`);
     return;
   }
   if (values.http) {

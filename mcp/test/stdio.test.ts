@@ -95,6 +95,15 @@ describe("npx project-collaboration-mcp", () => {
     }
   });
 
+  it("lists code mode's tools with --list-tools, execute writing only with --allow-writes", async () => {
+    const [readOnly, readWrite] = await Promise.all([
+      run(process.execPath, [command, "--list-tools"], { env: baseEnv }),
+      run(process.execPath, [command, "--list-tools", "--allow-writes"], { env: baseEnv }),
+    ]);
+    expect(readOnly.stdout.trim().split("\n").slice(-2)).toEqual(["execute\tread\tcode mode", "types\tread\tcode mode"]);
+    expect(readWrite.stdout).toContain("execute\twrite\tcode mode\n");
+  });
+
   it("answers a usage mistake with one line on stderr and exit code 2", async () => {
     const mistake = await usageMistake;
     expect(mistake.status).toBe(2);
