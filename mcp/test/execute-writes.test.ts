@@ -73,6 +73,13 @@ describe("without --allow-writes", () => {
 });
 
 describe("with --allow-writes", () => {
+  it("warns, in the tool's description, of what the operation tools warn of", async () => {
+    const execute = (await readWrite.server.client.listTools()).tools.find((t) => t.name === "execute")!;
+    expect(execute.description).toMatch(/^deleteProject: WARNING: deletion is permanent/m);
+    expect(execute.description).toMatch(/^addProjectUser: WARNING: adding by `email` an address that has no account creates/m);
+    expect(execute.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
   it("sends the program's writes", async () => {
     const { result, text, requests } = await run(
       readWrite,

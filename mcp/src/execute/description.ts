@@ -2,6 +2,7 @@
 // scope, its limits, and one line per operation the server offers (method, path, name, whether it
 // pages, summary). The request and result types of an operation come from the `types` tool, on demand:
 // the list stays short however many operations the description grows.
+import { WARNINGS } from "../annotations.js";
 import type { OperationTool } from "../operations.js";
 import { MAX_REQUESTS } from "./bridge.js";
 import type { IsolateLimits } from "./isolate.js";
@@ -24,6 +25,8 @@ export function executeDescription(offered: readonly OperationTool[], allowWrite
         : " This server is read-only: a request that changes data is refused (the server must be started with --allow-writes)."),
     "Call `types` with the operation names you need for their parameters, body and result types. Operations:",
     ...operations,
+    // The warnings the operation tools open with hold for a program's calls too.
+    ...offered.filter((t) => WARNINGS[t.name]).map((t) => `${t.name}: ${WARNINGS[t.name]}`),
   ].join("\n");
 }
 
