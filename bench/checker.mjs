@@ -17,7 +17,7 @@ import { serveSandbox } from "../scripts/servers/sandbox-server.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const LATENCY_MS = 150;
 
-function bytesUnder(dir) {
+export function bytesUnder(dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
 // (machine, date, load) written into bench/RESULTS.md. Progress goes to stderr.
-//   --only=requests,typecheck,size,sandbox,docs,checker,mcp,pipeline   run some sections (RESULTS.md is then left alone)
+//   --only=requests,typecheck,size,sandbox,docs,checker,mcp,code-mode,pipeline   run some sections (RESULTS.md is then left alone)
 //   --no-results                              print the table without touching RESULTS.md
 import { contenders } from "./contenders.mjs";
 import { evaluateGoals } from "./goals.mjs";
@@ -10,6 +10,7 @@ import { generatePeer } from "./peer/generate.mjs";
 import { benchDocs } from "./docs.mjs";
 import { benchChecker, checkerTable } from "./checker.mjs";
 import { benchMcp, mcpTable } from "./mcp.mjs";
+import { benchCodeMode, codeModeTable } from "./code-mode.mjs";
 import { benchBuild, benchTest } from "./pipeline.mjs";
 import { writeResultsSection } from "./results-file.mjs";
 import { benchRequests } from "./requests.mjs";
@@ -18,7 +19,7 @@ import { benchSize } from "./size.mjs";
 import { resultsTable } from "./table.mjs";
 import { benchTypecheck } from "./typecheck.mjs";
 
-const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs", "checker", "mcp"];
+const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs", "checker", "mcp", "code-mode"];
 const only =
   process.argv
     .find((a) => a.startsWith("--only="))
@@ -72,6 +73,10 @@ if (wanted("mcp")) {
   log("the MCP server's tool list and a default page, in characters");
   results.mcp = await benchMcp();
 }
+if (wanted("code-mode")) {
+  log("the MCP server's code mode: tokens, calls, time, install size");
+  results.codeMode = await benchCodeMode({ log });
+}
 if (wanted("pipeline")) {
   log("npm test");
   results.test = benchTest();
@@ -103,6 +108,7 @@ const report = [
     : []),
   ...(results.checker ? [checkerTable(results.checker), ""] : []),
   ...(results.mcp ? [mcpTable(results.mcp), ""] : []),
+  ...(results.codeMode ? [codeModeTable(results.codeMode), ""] : []),
   `Goals: ${goals.filter((g) => g.met === "met").length} of ${goals.length} met` +
     (goals.some((g) => g.met !== "met")
       ? ` — not met: ${goals

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { safeTerminalText } from "@project-collaboration/api";
 import { connect } from "./connection.js";
+import { EXECUTE, TYPES } from "./execute/tools.js";
 import { builtTools } from "./operations.js";
 import { redactText } from "./redact.js";
 import { selectTools, UsageError } from "./selection.js";
@@ -14,7 +15,8 @@ import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 const USAGE = `Usage: project-collaboration-mcp [--allow-writes] [--sandbox] [--tools a,b] [--tags A,B] [--list-tools]
                                      [--http [--host 127.0.0.1] [--port 4012]]
 
-An MCP server (stdio, or Streamable HTTP with --http) whose tools are the Project Collaboration Service's operations.
+An MCP server (stdio, or Streamable HTTP with --http) whose tools are the Project Collaboration Service's operations,
+and execute, which runs a type-checked TypeScript program against them in an isolate (code mode).
   --http          serve over Streamable HTTP at /mcp: each request brings its own key
                   (Authorization: Bearer <key>); PCS_BASE_URL is the service (without it, the sandbox)
   --host, --port  where --http listens (default 127.0.0.1:4012; another host is reachable by others)
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
   const offered = selectTools(builtTools(), selection);
   if (values["list-tools"]) {
     for (const tool of offered) process.stdout.write(`${tool.name}\t${tool.writes ? "write" : "read"}\t${tool.tags.join(",")}\n`);
+    // Code mode's tools: a program writes only where the server may.
+    process.stdout.write(`${EXECUTE}\t${selection.allowWrites ? "write" : "read"}\tcode mode\n${TYPES}\tread\tcode mode\n`);
     return;
   }
   if (values.http) {
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
     });
     const mode = selection.allowWrites ? "read and write" : "read-only";
     process.stderr.write(
-      `${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} tools (${mode}) on ${url}, against ${baseUrl ? `the service at ${new URL(baseUrl).host}` : "a shared in-process sandbox"}; each request's key from its Authorization header\n`,
+      `${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} operation tools, execute and types (${mode}) on ${url}, against ${baseUrl ? `the service at ${new URL(baseUrl).host}` : "a shared in-process sandbox"}; each request's key from its Authorization header\n`,
     );
     return;
   }
@@ -85,7 +89,9 @@ async function main(): Promise<void> {
   const server = createMcpServer({ client: connection.client, secrets: connection.secrets, baseUrl: connection.baseUrl, ...selection });
   await server.connect(new StdioServerTransport());
   const mode = selection.allowWrites ? "read and write" : "read-only";
-  process.stderr.write(`${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} tools (${mode}) against ${connection.summary}\n`);
+  process.stderr.write(
+    `${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} operation tools, execute and types (${mode}) against ${connection.summary}\n`,
+  );
 }
 
 let secrets: string[] = [];

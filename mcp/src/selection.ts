@@ -16,6 +16,21 @@ export interface Selection {
   tags?: readonly string[];
 }
 
+/**
+ * Why this server does not send `tool`'s request, or undefined when it does: the one rule for a tool
+ * call and for every request an `execute` program makes. `offered` names the selected tools.
+ */
+export function refusalOf(
+  tool: OperationTool,
+  offered: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  allowWrites = false,
+): string | undefined {
+  if (offered.has(tool.name)) return undefined;
+  return tool.writes && !allowWrites
+    ? `${tool.name} changes data and this server is read-only: start it with --allow-writes to offer it.`
+    : `${tool.name} is not among the tools this server was started with (--tools, --tags).`;
+}
+
 export function selectTools(all: readonly OperationTool[], selection: Selection = {}): OperationTool[] {
   const { allowWrites = false, tools, tags } = selection;
   const unknownTools = (tools ?? []).filter((name) => !all.some((t) => t.name === name));

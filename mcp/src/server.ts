@@ -22,10 +22,12 @@ import {
 import { failureLine, type Limits } from "@project-collaboration/api/network-failure";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ajv, toRequest } from "./arguments.js";
+import type { IsolateLimits } from "./execute/isolate.js";
+import { codeMode } from "./execute/tools.js";
 import { builtTools, type OperationTool } from "./operations.js";
 import { redactText } from "./redact.js";
 import { safeJson, successResult, textResult, untrusted } from "./result.js";
-import { selectTools, type Selection } from "./selection.js";
+import { refusalOf, selectTools, type Selection } from "./selection.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
 export interface ServerOptions extends Selection {
@@ -40,6 +42,8 @@ export interface ServerOptions extends Selection {
   limits?: Limits;
   /** The operations to serve (default: every operation of the package's description). */
   operations?: readonly OperationTool[];
+  /** The limits of an `execute` program (default DEFAULT_LIMITS: 10 s of CPU, 64 MiB, 120 s). */
+  executeLimits?: Partial<IsolateLimits>;
 }
 
 export function createMcpServer(options: ServerOptions): Server {
@@ -58,31 +62,39 @@ export function createMcpServer(options: ServerOptions): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...selected.values()].map(toMcpTool) }));
+  const code = codeMode({
+    client: options.client,
+    operations: all,
+    offered: selected,
+    allowWrites: options.allowWrites === true,
+    secrets,
+    ...(options.executeLimits && { limits: options.executeLimits }),
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...[...selected.values()].map(toMcpTool), ...code.tools] }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;
     const tool = selected.get(name);
+    const codeResult = tool ? undefined : code.call(name, request.params.arguments ?? {});
+    if (codeResult) return scrubbed(await codeResult, secrets);
     if (!tool) {
       const known = all.find((t) => t.name === name);
       if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}.`);
       // A tool of the description this server does not offer: a result the model can read, not a protocol error.
-      return textResult(
-        known.writes && !options.allowWrites
-          ? `${name} changes data and this server is read-only: start it with --allow-writes to offer it.`
-          : `${name} is not among the tools this server was started with (--tools, --tags).`,
-        true,
-      );
+      return textResult(refusalOf(known, selected, options.allowWrites)!, true);
     }
-    const result = conforming(tool, await call(options.client, tool, request.params.arguments ?? {}, options.baseUrl, limits));
-    // The one place every result passes: nothing the service said can carry the key out.
-    return {
-      ...result,
-      content: result.content.map((c) => (c.type === "text" ? { ...c, text: redactText(c.text, secrets) } : c)),
-      ...(result.structuredContent && { structuredContent: JSON.parse(redactText(JSON.stringify(result.structuredContent), secrets)) }),
-    };
+    return scrubbed(conforming(tool, await call(options.client, tool, request.params.arguments ?? {}, options.baseUrl, limits)), secrets);
   });
   return server;
+}
+
+/** The one place every result passes: nothing the service said can carry the key out. */
+function scrubbed(result: CallToolResult, secrets: readonly string[]): CallToolResult {
+  return {
+    ...result,
+    content: result.content.map((c) => (c.type === "text" ? { ...c, text: redactText(c.text, secrets) } : c)),
+    ...(result.structuredContent && { structuredContent: JSON.parse(redactText(JSON.stringify(result.structuredContent), secrets)) }),
+  };
 }
 
 /** Structured content must match the tool's output schema (MCP 2025-06-18): a service that answers

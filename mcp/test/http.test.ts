@@ -30,7 +30,7 @@ describe("--http", () => {
     const client = await connectAs("Bearer sandbox-admin-key");
     try {
       const { tools } = await client.listTools();
-      expect(tools.length).toBe(10);
+      expect(tools.length).toBe(12); // 10 read operations, execute and types
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
       const result = await client.callTool({ name: "listProjects", arguments: { limit: 5 } });
       expect(result.isError).toBeFalsy();

@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 it("packs the command, the compiled server with its types and its tool table, and nothing from src/ or test/", () => {
   const paths = packed.files.map((f) => f.path).sort();
-  const compiled = readdirSync(`${repoRoot}mcp/src`)
+  const compiled = readdirSync(`${repoRoot}mcp/src`, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts"))
     .flatMap((f) => [`dist/${f.replace(/\.ts$/, ".js")}`, `dist/${f.replace(/\.ts$/, ".d.ts")}`]);
   expect(compiled.length).toBeGreaterThan(10);
@@ -29,13 +29,18 @@ it("packs the command, the compiled server with its types and its tool table, an
   expect(paths).toContain(manifest.bin["project-collaboration-mcp"]);
 });
 
-it("depends on exact versions: the MCP SDK, Ajv for the input schemas, and the main package of the same release", () => {
+it("depends on exact versions: the MCP SDK, Ajv for the input schemas, the main package of the same release, and code mode's engine and compiler", () => {
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    "@jitl/quickjs-wasmfile-release-sync",
     "@modelcontextprotocol/sdk",
     "@project-collaboration/api",
     "ajv",
     "ajv-formats",
+    "quickjs-emscripten-core",
+    "typescript",
   ]);
+  // The compiler is the repository's own 5.9 (one copy installed), not TypeScript 7, which has no JavaScript API.
+  expect(manifest.dependencies.typescript).toBe(root.devDependencies.typescript);
   for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
   expect(manifest.dependencies["@project-collaboration/api"]).toBe(root.version);
   expect(manifest.version).toBe(root.version);

@@ -37,3 +37,31 @@ it("is in no message, though every tool was called and the server echoed it each
       form,
     ).toEqual([]);
 });
+
+// Issue 44: a program could re-encode what the service answers (reverse it, space it out) past any
+// pattern that looks for the key in the result; so the key is scrubbed from every answer before it
+// enters the isolate, and no form of it can be made there.
+it("is in no message though an execute program re-encodes the service's answers", async () => {
+  const before = echo.received.length;
+  const sentBefore = mcp.sent.length;
+  const result = await mcp.client.callTool({
+    name: "execute",
+    arguments: {
+      code: [
+        `const { data } = await client.GET("/projects.json");`,
+        `const text = JSON.stringify(data);`,
+        `return { reversed: text.split("").reverse().join(""), spaced: text.split("").join(" "), codes: [...text].map((c) => c.charCodeAt(0)) };`,
+      ].join("\n"),
+    },
+  });
+  expect(result.isError, JSON.stringify(result)).toBeFalsy();
+  expect(echo.received.slice(before)).toEqual([CANARY_KEY]);
+  const messages = mcp.sent.slice(sentBefore);
+  const reversed = (text: string) => [...text].reverse().join("");
+  const codes = (text: string) => [...text].map((c) => c.charCodeAt(0)).join(",");
+  for (const form of [...canaryForms, reversed(CANARY_KEY), [...CANARY_KEY].join(" "), codes(CANARY_KEY.slice(0, 12))])
+    expect(
+      messages.filter((m) => m.includes(form) || m.includes(JSON.stringify(form).slice(1, -1))),
+      form,
+    ).toEqual([]);
+});

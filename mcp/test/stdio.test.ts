@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Finished, run } from "../../test/support/run.js";
 import { target } from "../../test/support/target.js";
 import { CANARY_KEY, canaryForms, startEchoServer, type EchoServer } from "./echo-server.js";
-import { described, isRead, repoRoot, textOf, dataOf } from "./support.js";
+import { CODE_MODE_TOOLS, described, isRead, repoRoot, textOf, dataOf } from "./support.js";
 
 const command = `${repoRoot}mcp/bin/project-collaboration-mcp.js`;
 // Only what a process needs: no PCS_* variable of the test run leaks into a server that should not have it.
@@ -66,12 +66,7 @@ afterAll(async () => {
 describe("npx project-collaboration-mcp", () => {
   it("without a key: the read tools, answering from the sandbox", async () => {
     const { tools } = await sandbox.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      described
-        .filter(isRead)
-        .map((o) => o.operationId)
-        .sort(),
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual([...described.filter(isRead).map((o) => o.operationId), ...CODE_MODE_TOOLS].sort());
     const projects = dataOf(await sandbox.client.callTool({ name: "listProjects", arguments: {} }));
     expect(Array.isArray(projects) && projects.length > 0).toBe(true);
     expect(sandbox.stderr()).toMatch(/read-only\) against the in-process sandbox/);
@@ -85,7 +80,7 @@ describe("npx project-collaboration-mcp", () => {
   });
 
   it("never sends or logs the key, though the server echoes it in a success and in a failure", async () => {
-    expect((await leaky.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["getGroup", "listProjects"]);
+    expect((await leaky.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["execute", "getGroup", "listProjects", "types"]);
     expect(textOf(await leaky.client.callTool({ name: "listProjects", arguments: {} }))).toContain("[REDACTED]");
     const failed = await leaky.client.callTool({ name: "getGroup", arguments: { group_id: 2 } });
     expect(failed.isError).toBe(true);
@@ -98,6 +93,15 @@ describe("npx project-collaboration-mcp", () => {
       ).toEqual([]);
       expect(leaky.stderr(), form).not.toContain(form);
     }
+  });
+
+  it("lists code mode's tools with --list-tools, execute writing only with --allow-writes", async () => {
+    const [readOnly, readWrite] = await Promise.all([
+      run(process.execPath, [command, "--list-tools"], { env: baseEnv }),
+      run(process.execPath, [command, "--list-tools", "--allow-writes"], { env: baseEnv }),
+    ]);
+    expect(readOnly.stdout.trim().split("\n").slice(-2)).toEqual(["execute\tread\tcode mode", "types\tread\tcode mode"]);
+    expect(readWrite.stdout).toContain("execute\twrite\tcode mode\n");
   });
 
   it("answers a usage mistake with one line on stderr and exit code 2", async () => {

@@ -5,7 +5,9 @@ import { expect } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { createMcpServer, type ServerOptions } from "../src/index.js";
+import { createClient, type ApiClient } from "@project-collaboration/api";
+import { createSandbox, SANDBOX_ADMIN_KEY } from "@project-collaboration/api/sandbox";
+import { createMcpServer, SANDBOX_BASE_URL, type ServerOptions } from "../src/index.js";
 
 import { deref, operations, repoRoot, type Json } from "../../test/support/openapi.js";
 
@@ -34,6 +36,9 @@ export const described: DescribedOperation[] = operations().map(({ operationId, 
   parameters,
 }));
 export const isRead = (o: DescribedOperation) => o.method === "GET" || o.method === "HEAD";
+
+/** The tools every server lists beside its operation tools: code mode (issue 44). */
+export const CODE_MODE_TOOLS = ["execute", "types"];
 
 /** One input per example body of the operation (one input when it has no body): each parameter's
  * example, plus the example body's properties. */
@@ -91,4 +96,20 @@ export function dataOf(result: Json): unknown {
   const match = /^<untrusted-data tool="[^"]+">\n(.*)\n<\/untrusted-data>\n/s.exec(textOf(result));
   expect(match, textOf(result).slice(0, 300)).not.toBeNull();
   return JSON.parse(match![1]!);
+}
+
+/** The package's client on a fresh sandbox, through a fetch that records each request it is given
+ * ("POST /projects.json"): what a server sent, seen from outside it. */
+export function recordingSandbox(): { client: ApiClient; requests: string[] } {
+  const sandbox = createSandbox();
+  const requests: string[] = [];
+  const client = createClient({
+    baseUrl: SANDBOX_BASE_URL,
+    apiKey: SANDBOX_ADMIN_KEY,
+    fetch: (request, init) => {
+      requests.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/public\/api/, "")}`);
+      return sandbox.fetch(request, init);
+    },
+  });
+  return { client, requests };
 }

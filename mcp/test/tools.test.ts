@@ -6,17 +6,14 @@ import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtTools, connect, selectTools, UsageError } from "../src/index.js";
 import { deref, idSourcesOf, type Json } from "../../test/support/openapi.js";
-import { connectInMemory, dataOf, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
+import { CODE_MODE_TOOLS, connectInMemory, dataOf, described, exampleInputs, isRead, textOf, type Connected } from "./support.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
-const readNames = described
-  .filter(isRead)
-  .map((o) => o.operationId)
-  .sort();
-const allNames = described.map((o) => o.operationId).sort();
+const readNames = described.filter(isRead).map((o) => o.operationId);
+const allNames = described.map((o) => o.operationId);
 
 let readOnly: Connected;
 let readWrite: Connected;
@@ -31,16 +28,16 @@ afterAll(async () => {
 });
 
 describe("the tools listed", () => {
-  it("are the description's read operations by default, one tool each", async () => {
+  it("are the description's read operations by default, one tool each, and code mode's", async () => {
     expect(readNames.length).toBeGreaterThanOrEqual(8);
     const { tools } = await readOnly.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(readNames);
+    expect(tools.map((t) => t.name).sort()).toEqual([...readNames, ...CODE_MODE_TOOLS].sort());
   });
 
-  it("are every operation of the description with writes allowed", async () => {
+  it("are every operation of the description with writes allowed, and code mode's", async () => {
     expect(allNames.length).toBeGreaterThan(readNames.length);
     const { tools } = await readWrite.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(allNames);
+    expect(tools.map((t) => t.name).sort()).toEqual([...allNames, ...CODE_MODE_TOOLS].sort());
   });
 
   it("carry the operation's summary as title and its description", async () => {

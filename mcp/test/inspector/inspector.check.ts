@@ -1,10 +1,10 @@
 // The official MCP Inspector's CLI, as a third-party client, against the built server over stdio:
-// it lists the read tools of the description and calls listProjects in the sandbox; no write tool is
-// there to call. The Inspector (v2) needs Node 22.19 or later: it runs on Node 24 from npm's `node` package,
+// it lists the read tools of the description and code mode's, calls listProjects and runs an execute
+// program in the sandbox; no write tool is there to call. The Inspector (v2) needs Node 22.19 or later: it runs on Node 24 from npm's `node` package,
 // which then also runs the server (npx puts its `node` first on PATH).
 import { expect, it } from "vitest";
 import { envWithoutNpm, type Finished, run } from "../../../test/support/run.js";
-import { dataOf, described, isRead, repoRoot } from "../support.js";
+import { CODE_MODE_TOOLS, dataOf, described, isRead, repoRoot } from "../support.js";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const NODE = "node@24.21.0";
@@ -22,12 +22,18 @@ it("lists the description's read operations as tools", async () => {
   const { status, stdout, stderr } = await inspector(["--method", "tools/list"]);
   expect(status, stderr).toBe(0);
   const names = (JSON.parse(stdout).tools as { name: string }[]).map((t) => t.name).sort();
-  expect(names).toEqual(
-    described
-      .filter(isRead)
-      .map((o) => o.operationId)
-      .sort(),
-  );
+  expect(names).toEqual([...described.filter(isRead).map((o) => o.operationId), ...CODE_MODE_TOOLS].sort());
+});
+
+it("runs an execute program in the sandbox (issue 44)", async () => {
+  const code = `const projects = await collectAll(client, "/projects.json");\nreturn projects.map((project) => project.id);`;
+  const { status, stdout, stderr } = await inspector(["--method", "tools/call", "--tool-name", "execute", "--tool-arg", `code=${code}`]);
+  expect(status, stderr).toBe(0);
+  const result = JSON.parse(stdout);
+  expect(result.isError, result.content?.[0]?.text).toBeFalsy();
+  const ids = result.structuredContent.result as number[];
+  expect(ids.length).toBeGreaterThan(0);
+  expect(dataOf(result)).toEqual({ result: ids, logs: [] });
 });
 
 it("calls listProjects in the sandbox", async () => {
