@@ -21,7 +21,7 @@ import { compact, type Suite } from "../suite.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
-const PROJECTS_LOOKED_INTO = 20;
+const PROJECTS_LOOKED_INTO = 12;
 /** How far from a known id the probes go, each way. */
 const NEIGHBOURS = 2;
 
