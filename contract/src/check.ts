@@ -4,6 +4,7 @@
 // Checks are registered by the check files (checks/*.ts) through `documented` / `assumed(…)`, and run
 // by run.ts. Every check runs at every level; the level decides only whether an assumption's failure
 // fails the run (full) or is reported as the server's other choice (documented, the default).
+import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { ASSUMPTIONS } from "./description.js";
 
 export type Level = "documented" | "full";
@@ -14,8 +15,8 @@ export interface CheckMeta {
   operation?: string;
   /** The statuses of that operation it looks at. */
   statuses?: number[];
-  /** The stated rule it checks, in the interface's words. */
-  rule?: string;
+  /** The stated rule it checks (an id of the interface's rules, STATED_RULES of the sandbox's model). */
+  rule?: StatedRuleId;
 }
 
 export interface CheckContext {

@@ -11,7 +11,7 @@ export { applyBaseline, baselineText, readBaseline, BaselineError } from "./base
 export type { Baseline, BaselineEntry, BaselineOutcome } from "./baseline.js";
 export { consoleReport } from "./report/console.js";
 export { junit, json, har } from "./report/files.js";
-export { coverage } from "./report/coverage.js";
+export { coverage, statedRules } from "./report/coverage.js";
 export { rootCauses } from "./report/causes.js";
 export { jobSummary } from "./report/summary.js";
 export { findings, verdict } from "./report/verdict.js";

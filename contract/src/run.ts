@@ -183,9 +183,15 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   // With --only, the model runs when a term names it ("model", "model/getgroup" …); its results and the
   // wire's are kept as the terms say, like the checks.
   const kept = (r: Pick<CheckResult, "id" | "title">) => !options.only?.length || options.only.some((o) => r.id.includes(o) || r.title.includes(o));
+  let modelReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (modelReady = resolve));
   const modelled =
-    options.only?.length && !options.only.some((o) => o.startsWith("model")) ? Promise.resolve([]) : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed });
+    options.only?.length && !options.only.some((o) => o.startsWith("model"))
+      ? Promise.resolve([])
+      : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed }, () => modelReady());
   modelled.catch(() => {});
+  // The checks begin once the model's first projects exist (see runModel), or once it has ended.
+  await Promise.race([ready, modelled.then(() => {}, () => {})]);
   let modelResults: CheckResult[] = [];
   try {
     // Twice the transport's concurrency, so a check waiting on its own logic never idles the connection.

@@ -219,7 +219,7 @@ export function badInputChecks(suite: Suite) {
       expect(response.status, why).toBeGreaterThanOrEqual(400);
       expect(response.status, why).toBeLessThan(500);
     },
-    ([, c]) => ({ operation: c.op.operationId, rule: "limits" }),
+    ([, c]) => ({ operation: c.op.operationId, rule: "create-limits" as const }),
   );
 
   for (const c of badCases) {
@@ -266,7 +266,7 @@ export function badInputChecks(suite: Suite) {
           expect([201, 404], why).toContain(response.status);
         else expect(response.status, why).toBe(successResponse(c.op).status);
       },
-      { operation: c.op.operationId, statuses: [successResponse(c.op).status], rule: "limits" },
+      { operation: c.op.operationId, statuses: [successResponse(c.op).status], rule: "create-limits" },
     );
   }
   return list.checks;

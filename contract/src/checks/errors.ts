@@ -92,7 +92,7 @@ export function errorChecks(suite: Suite) {
       .filter(([what]) => target.isMock || everyForm.has(op.operationId) || what === "no Authorization header")
       .map(([what, authorization]) => [`${label(op)}: ${what}`, op, authorization] as const),
   );
-  const meta = ([, op]: readonly [string, Operation, ...unknown[]]) => ({ operation: op.operationId, statuses: [401], rule: "credential" });
+  const meta = ([, op]: readonly [string, Operation, ...unknown[]]) => ({ operation: op.operationId, statuses: [401], rule: "identified-callers" as const });
   /** Refused, and nothing in the answer: no list, no record (the data the caller may not see). */
   const refusedWithNothing = (response: RawResponse, op: Operation) => {
     const why = suite.explain(label(op), response);

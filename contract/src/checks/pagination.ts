@@ -27,7 +27,7 @@ export function paginationChecks(suite: Suite) {
     const items = response.json as Array<{ id: unknown }>;
     return { count: items.length, items: items.slice(0, KEPT_ITEMS), why };
   };
-  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200] });
+  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200], rule: "pagination" as const });
 
   list.documented.it("the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
     expect(paginated.map((op) => op.operationId).sort()).toEqual([

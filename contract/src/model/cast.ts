@@ -26,8 +26,9 @@ export interface Cast {
   groups: number[];
   /** What the model could not be given, and so does not check: one reason each. */
   missing: string[];
-  /** The bootstrap's own project (deleted at the end with the rest). */
-  scratch?: number;
+  /** The bootstrap's own projects, each with the key that made it: nothing writes to them after it, so
+   * each must end as it began (deleted at the end with the rest). */
+  bystanders: Array<{ id: number; key: string }>;
 }
 
 /** Stands for an account whose record the API did not show (no writes): never compared. */
@@ -72,6 +73,7 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
   const people: People = {};
   let scratch: number | undefined;
   let otherMayCreate: boolean | undefined;
+  let otherOwn: number | undefined;
 
   if (target.allowWrites) {
     const created = await suite.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("who are the keys") } });
@@ -96,6 +98,7 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
     if (scratch !== undefined && key.id > 0 && target.otherApiKey) {
       const found = await findOther(suite, scratch, key.id, register);
       otherMayCreate = found.mayCreate;
+      otherOwn = found.own;
       if (found.user) other = asUser(found.user, otherOrg);
       else missing.push("the second key's account could not be found (give PCS_INVITE_EMAIL the address of its account)");
     }
@@ -138,7 +141,7 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
       ...(otherOrganization && { otherOrganization }),
       groups: groups.map((g) => g.id as number),
       missing,
-      ...(scratch !== undefined && { scratch }),
+      bystanders: [...(scratch !== undefined ? [{ id: scratch, key: target.apiKey }] : []), ...(otherOwn !== undefined ? [{ id: otherOwn, key: target.otherApiKey! }] : [])],
     };
   }
 }
@@ -152,7 +155,7 @@ async function findOther(
   scratch: number,
   known: number,
   register: (id: number, key: string) => Promise<void>,
-): Promise<{ user?: Json; mayCreate?: boolean }> {
+): Promise<{ user?: Json; mayCreate?: boolean; own?: number }> {
   const { target } = suite;
   const otherKey = target.otherApiKey!;
   const usersOf = async (project: number, key = target.apiKey) =>
@@ -171,7 +174,7 @@ async function findOther(
   if (typeof ownId === "number") {
     await register(ownId, otherKey);
     const users = await usersOf(ownId, otherKey);
-    if (users.length === 1) return { user: users[0]!, mayCreate };
+    if (users.length === 1) return { user: users[0]!, mayCreate, ...own };
   }
   const listed = await listAll<Json>(suite, "listProjects", "/projects.json", { apiKey: otherKey, most: 10 });
   let common: Set<unknown> | undefined;
@@ -184,7 +187,7 @@ async function findOther(
     await suite.send({ method: "post", path: `/projects/${scratch}/users.json`, body: { user: String(candidate) } });
     if (await sees(scratch)) {
       const record = (await usersOf(scratch)).find((u) => u.id === candidate);
-      if (record) return { user: record, mayCreate };
+      if (record) return { user: record, mayCreate, ...own };
     }
     await suite.send({ method: "delete", path: `/projects/${scratch}/users/${candidate}.json` });
   }
@@ -192,7 +195,7 @@ async function findOther(
     const before = new Set((await usersOf(scratch)).map((u) => u.id));
     await suite.send({ method: "post", path: `/projects/${scratch}/users.json`, body: { email: target.inviteEmail } });
     const added = (await usersOf(scratch)).filter((u) => !before.has(u.id));
-    if (added.length === 1 && (await sees(scratch))) return { user: added[0]!, mayCreate };
+    if (added.length === 1 && (await sees(scratch))) return { user: added[0]!, mayCreate, ...own };
   }
-  return { mayCreate };
+  return { mayCreate, ...own };
 }

@@ -18,6 +18,7 @@ import { generate, shrink } from "./sequences.js";
 import { describeStep, type CallerName, type Step } from "./steps.js";
 import { World } from "./world.js";
 import { wrongKeyOf } from "../credentials.js";
+import { basicAuthorization } from "../http.js";
 
 export interface ModelOptions {
   /** The seed of the generated sequences (a run prints it; --seed repeats it). */
@@ -38,15 +39,24 @@ function notEnded(error: unknown): string | undefined {
   return undefined;
 }
 
-export async function runModel(suite: Suite, options: ModelOptions): Promise<CheckResult[]> {
+/**
+ * The model's checks. `ready` is called once the run's first projects exist (or at once, when there is
+ * nothing to create): until then the run's other checks wait, so that the projects the model watches
+ * were made back to back — a write to one that lands on its neighbour shows.
+ */
+export async function runModel(suite: Suite, options: ModelOptions, ready: () => void = () => {}): Promise<CheckResult[]> {
   const { target } = suite;
   const ledger = new Ledger();
-  if (target.isMock) return [];
+  if (target.isMock || !target.stateful) {
+    ready();
+    return [];
+  }
   const register = (id: number, key: string) => suite.created.adopt(id, key);
   let cast: Cast;
   try {
     cast = await findCast(suite, ledger, register);
   } catch (error) {
+    ready();
     const why = notEnded(error);
     if (!why) throw error;
     ledger.skip("createProject", "the run's key", "outcome", why);
@@ -54,9 +64,11 @@ export async function runModel(suite: Suite, options: ModelOptions): Promise<Che
   }
   const keys = { key: target.apiKey, ...(target.otherApiKey && { other: target.otherApiKey }), wrong: wrongKeyOf(target.apiKey) };
   const world = new World(suite, cast.model, ledger, keys);
-  if (cast.scratch !== undefined) {
-    const seen = await suite.send({ method: "get", path: `/projects/${cast.scratch}.json` });
-    if (seen.status === 200 && seen.json && typeof seen.json === "object") world.scratchBefore = seen.json as Record<string, unknown>;
+  // The bootstrap's projects as they are now: nothing the run does later is meant for them.
+  const bystanders: Bystander[] = [];
+  for (const { id, key } of cast.bystanders) {
+    const seen = await suite.send({ method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(key) });
+    if (seen.status === 200 && seen.json && typeof seen.json === "object") bystanders.push({ id, key, before: seen.json as Record<string, unknown> });
   }
   world.accounts.set("key", cast.accounts.key);
   if (cast.accounts.other !== undefined && cast.accounts.other > 0) world.accounts.set("other", cast.accounts.other);
@@ -87,9 +99,13 @@ export async function runModel(suite: Suite, options: ModelOptions): Promise<Che
     }
   };
   // Each scenario has a world of its own (its projects are its own); they share the ledger, the accounts
-  // and what is learned of them.
-  const scenario = (steps: Step[], generated = false) => async () => {
+  // and what is learned of them. The project's life begins alone: its first two projects follow the
+  // bootstrap's, before anything else is created.
+  let lifecycleStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => (lifecycleStarted = resolve));
+  const scenario = (steps: Step[], generated = false, whenMade?: { creates: number; then: () => void }) => async () => {
     const run = newRun(world.fork(ledger));
+    if (whenMade) run.afterCreates(whenMade.creates, whenMade.then);
     ran.push({ steps, run, generated });
     await run.run(steps);
   };
@@ -97,7 +113,21 @@ export async function runModel(suite: Suite, options: ModelOptions): Promise<Che
   const groupsWorld = world.fork(ledger);
   const work: Array<Promise<void>> = [guarded("listGroups", () => groupsScenario(groupsWorld, cast.groups))];
   if (writes) {
-    work.push(guarded("a project's life", scenario(lifecycle(tag, castOf))));
+    work.push(
+      guarded("a project's life", () =>
+        scenario(lifecycle(tag, castOf), false, {
+          creates: 2,
+          then: () => {
+            lifecycleStarted();
+            ready();
+          },
+        })().finally(() => {
+          lifecycleStarted();
+          ready();
+        }),
+      ),
+    );
+    await started;
     if (otherKnown) work.push(guarded("the second user's project", scenario(othersOwn(tag))));
     if (cast.organization)
       work.push(
@@ -110,13 +140,16 @@ export async function runModel(suite: Suite, options: ModelOptions): Promise<Che
         for (let i = 0; i < options.sequences; i++) await scenario(generate(options.seed + i, options.steps, tag, { ...castOf, invite: castOf.invite && target.disposable }), true)();
       }),
     );
-  } else ledger.skip("createProject", "every caller", "outcome", "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)");
+  } else {
+    ready();
+    ledger.skip("createProject", "every caller", "outcome", "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)");
+  }
   await Promise.all(work);
   // The end: every project of the run still there is what the run last made it — a write to one
   // project that changed another shows here.
   await guarded("the run's projects at its end", async () => {
     for (const { run } of ran) await run.sweep();
-    if (cast.scratch !== undefined) await scratchSweep(world, cast.scratch);
+    for (const bystander of bystanders) await bystanderSweep(world, bystander);
   });
 
   await guarded("replays", async () => {
@@ -183,26 +216,31 @@ async function confirm(
   }
 }
 
-/** The bootstrap's own project (cast.ts), as it was when the scenarios began and as it is at the end:
- * its fields unchanged, none of the run's writes meant for other projects landed on it. */
-async function scratchSweep(world: World, id: number): Promise<void> {
-  const read = async () => (await world.send({ method: "get", path: `/projects/${id}.json`, authorization: world.authorization("key") })).response;
-  const first = world.scratchBefore;
-  if (!first) return;
-  const now = await read();
+interface Bystander {
+  id: number;
+  key: string;
+  before: Record<string, unknown>;
+}
+
+/** A project of the bootstrap (cast.ts), as it was when the scenarios began and as it is at the end:
+ * unchanged — none of the run's writes meant for other projects landed on it. */
+async function bystanderSweep(world: World, { id, key, before }: Bystander): Promise<void> {
+  const { response: now, exchange } = await world.send({ method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(key) });
   const fields = ["title", "description", "job_code", "created", "modified"] as const;
   const json = now.json as Record<string, unknown> | undefined;
-  const changed = fields.filter((field) => JSON.stringify(json?.[field]) !== JSON.stringify(first[field]));
+  const changed = fields.filter((field) => JSON.stringify(json?.[field]) !== JSON.stringify(before[field]));
+  const right = now.status === 200 && changed.length === 0;
   world.record({
     operation: "the run's writes",
     role: "another of the run's projects",
     aspect: "outcome",
     entries: [],
     rule: "update-changes-only-given",
-    passed: now.status === 200 && changed.length === 0,
-    ...((now.status !== 200 || changed.length > 0) && {
-      message: `project ${id}, which the run created first and wrote nothing to since, changed during the run (${changed.join(", ") || `now ${now.status}`}): ${world.suite.explain("getProject", now)}`,
+    passed: right,
+    ...(!right && {
+      message: `project ${id}, which the run wrote nothing to after making it, changed while the run wrote to others (${changed.map((f) => `${f}: ${JSON.stringify(before[f])} → ${JSON.stringify(json?.[f])}`).join("; ") || `now ${now.status}`}): ${world.suite.explain("getProject", now)}`,
     }),
+    ...(exchange && { exchange }),
     status: now.status,
   });
 }

@@ -47,4 +47,20 @@ export async function groupsScenario(world: World, listed: number[]): Promise<vo
   const candidates = [...listed.flatMap((id) => [id + 1, id - 1, id + 2]), Math.max(0, ...listed) + 1, 1];
   for (const id of candidates) if (id > 0 && !known.has(id) && probes.size < PROBES) probes.add(id);
   for (const id of probes) await exec("key", id);
+  // Groups cannot be created or edited, the organization neither created nor deleted: tried only where
+  // a server that wrongly takes it changes nothing that matters (a disposable one).
+  if (!world.suite.target.disposable || listed.length === 0) return;
+  const group = `/groups/${listed[0]}.json`;
+  for (const [method, path, body] of [
+    ["POST", "/groups.json", { name: "pcs-contract-test group", description: "not a group" }],
+    ["PATCH", group, { name: "pcs-contract-test group" }],
+    ["PUT", group, { name: "pcs-contract-test group" }],
+    ["DELETE", group, undefined],
+    ["POST", "/organizations.json", { name: "pcs-contract-test organization" }],
+    ["DELETE", "/organizations.json", undefined],
+  ] as const) {
+    const template = path.replace(/\/\d+\.json$/, "/{group_id}.json");
+    world.commit(await world.execute({ caller: "key", operation: `${method} ${template}`, method, path, ...(body && { body }) }));
+    await exec("key", listed[0]);
+  }
 }

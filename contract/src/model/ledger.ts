@@ -5,6 +5,7 @@
 // to the description (who may, when it does not say), or the answer's form (status and body, the
 // description's choices). Observations of the same (operation, role, aspect, entries) are one check: it
 // passes when every one of them did, and fails with the first that did not, with its reproduction.
+import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { assumptionTag, DOCUMENTED_TAG } from "../check.js";
 import type { CheckResult } from "../result.js";
 import type { Exchange } from "../transport.js";
@@ -26,8 +27,8 @@ export interface Observation {
   aspect: Aspect;
   /** [] for a documented fact; else the assumption entries it rests on. */
   entries: string[];
-  /** The stated rule it rests on (an id of STATED_RULES), if one. */
-  rule?: string;
+  /** The stated rule it rests on, if one. */
+  rule?: StatedRuleId;
   passed: boolean;
   /** For a failure: what differed, in a sentence or two. */
   message?: string;

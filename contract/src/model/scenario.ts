@@ -93,6 +93,13 @@ export class ScenarioRun {
     }
   }
 
+  /** Calls `then` once this run has created `creates` projects (or ended). */
+  afterCreates(creates: number, then: () => void): void {
+    this.onCreates = { creates, then };
+  }
+  private onCreates: { creates: number; then: () => void } | undefined;
+  private created = 0;
+
   /** The page of a caller's list where a project was last found ("caller id" → page). */
   private readonly pageOf = new Map<string, number>();
 
@@ -236,6 +243,7 @@ export class ScenarioRun {
     const id = done.response.status >= 200 && done.response.status < 300 ? (done.response.json as Json | undefined)?.id : undefined;
     if (typeof id !== "number") return;
     await this.register(id, step.caller);
+    if (++this.created === this.onCreates?.creates) this.onCreates.then();
     this.slots.set(step.slot, id);
     const creator = this.world.accounts.get(step.caller);
     if (creator !== undefined) this.creators.set(id, creator);

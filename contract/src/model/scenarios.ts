@@ -47,6 +47,8 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
   const P = "P1";
   const steps: Step[] = [
     { kind: "create", caller: "key", slot: P, fields: mixed(tag), why: "a name outside the BMP, a description of marks and scripts" },
+    // A bystander, made right after it: the run never writes to it, so it must end as it began.
+    { kind: "create", caller: "key", slot: "P0", fields: fieldsOf(TEXT_CLASSES[0]!, tag), why: "a bystander, never written to" },
     ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
     ...outsiderSteps("wrong", P, tag),
     ...outsiderSteps("none", P, tag),

@@ -11,7 +11,7 @@
 //     and asks again; where it rests on a stated rule, the server is wrong (documented), and where on
 //     one of the description's choices, the server chose differently (those entries).
 // A refusal must change nothing: the scenarios read back after every write (scenarios.ts).
-import { answerRequest, type Answer } from "@project-collaboration/api/sandbox/model";
+import { answerRequest, type Answer, type StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import type { Permission, SeedProject, SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../created.js";
 import { basicAuthorization, type RawRequest, type RawResponse } from "../http.js";
@@ -43,6 +43,25 @@ export const SUCCESS_STATUS: Record<string, number> = {
   updateOrganization: 204,
   listGroups: 200,
   getGroup: 200,
+};
+
+/** The stated rule an operation's success rests on (what it says it does). */
+const SUCCESS_RULE: Partial<Record<string, StatedRuleId>> = {
+  listProjects: "visible-when-added",
+  createProject: "create-returns-project",
+  getProject: "visible-when-added",
+  updateProject: "update-changes-only-given",
+  deleteProject: "delete-creator-or-administrator",
+  listFiles: "visible-when-added",
+  listCapturedUrls: "visible-when-added",
+  listCopy: "visible-when-added",
+  listCopyRevisions: "visible-when-added",
+  listProjectUsers: "creator-is-member",
+  addProjectUser: "add-existing-user",
+  getOrganization: "organization-own-only",
+  updateOrganization: "organization-update-administrator",
+  listGroups: "groups-all",
+  getGroup: "groups-all",
 };
 
 /** A request a step sends, and what it is about. */
@@ -98,8 +117,6 @@ export class World {
   readonly deleted = new Map<number, Map<CallerName, string>>();
   /** Per project, the exchanges that made its state: a reproduction starts from them. */
   readonly history = new Map<number, Exchange[]>();
-  /** The bootstrap's project as it was before the scenarios (compared at the end). */
-  scratchBefore: Record<string, unknown> | undefined;
   /** The entity tag each project was last read with by the run's key (a conditional read after a change). */
   readonly etags = new Map<number, string>();
   /** Permissions learned ("account permission" → the exchange that taught it). */
@@ -285,9 +302,9 @@ export class World {
     const readBack = call.readBackOf ? `read back (${call.operation} by ${role}): ` : "";
     const serverOk = isSuccess(response.status);
     const reproduction = () => this.reproduction(call.project, exchange);
-    const fail = (aspect: Observation["aspect"], entries: string[], message: string, rule?: string) =>
+    const fail = (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) =>
       this.record({ ...base, aspect, entries, passed: false, message: readBack + message, reproduction: reproduction(), ...(rule && { rule }) });
-    const pass = (aspect: Observation["aspect"], entries: string[], rule?: string) =>
+    const pass = (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) =>
       this.record({ ...base, aspect, entries, passed: true, ...(rule && { rule }) });
     const what = `${call.method.toUpperCase()} ${response.url} → ${response.status}`;
 
@@ -296,7 +313,7 @@ export class World {
       return;
     }
     if ("refused" in answer) {
-      const basis = answer.refused.basis;
+      const basis = answer.refused.basis && { ...answer.refused.basis, rule: this.ruleOf(call, answer.refused.basis.rule) };
       if (!serverOk) {
         // Right at every level; nothing of what the caller may not see is in the answer.
         const leaked = call.method.toUpperCase() === "GET" ? this.leakedIn(response.text, call.project) : undefined;
@@ -331,10 +348,23 @@ export class World {
     }
     const mismatches = this.successMismatches(executed);
     const documented = mismatches.filter((m) => m.entries.length === 0);
-    if (documented.length) fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`);
-    else pass("outcome", []);
+    const rule = SUCCESS_RULE[call.operation];
+    if (documented.length) fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`, rule);
+    else pass("outcome", [], rule);
     for (const [entries, group] of groupBy(mismatches.filter((m) => m.entries.length > 0), (m) => m.entries.join("+")))
       fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`);
+  }
+
+  /** The stated rule a refusal rests on, as the interface words it for this call: what is gone stays
+   * gone, and the methods it does not list are refused on assets, groups and the organization because
+   * those are read-only, or cannot be created or deleted. */
+  private ruleOf(call: Call, rule: StatedRuleId | undefined): StatedRuleId | undefined {
+    if (call.project !== undefined && this.deleted.has(call.project)) return "delete-is-permanent";
+    if (rule !== "whole-interface") return rule;
+    if (/\/(files|urls|copy)\.json$/.test(call.path)) return "assets-read-only";
+    if (call.path.startsWith("/groups")) return "groups-read-only";
+    if (call.path.startsWith("/organizations")) return "organization-not-created-or-deleted";
+    return rule;
   }
 
   /** At --level full: the refusal's status and body as the description gives them. */
@@ -528,8 +558,13 @@ export class World {
     }
   }
 
-  /** The server's values of what it chooses, taken once they passed what the interface says of them. */
+  /** The server's values of what it chooses, taken once they passed what the interface says of them —
+   * and of what the caller set, once the comparison is recorded: a failure is reported where it shows
+   * first, not again at every later read. */
   adoptProject(project: SeedProject, shown: Json): void {
+    if (typeof shown.title === "string") project.title = shown.title;
+    if (typeof shown.description === "string") project.description = shown.description;
+    if (typeof shown.job_code === "string") project.job_code = shown.job_code;
     if (typeof shown.created === "string") project.created = shown.created;
     if (shown.modified === null || typeof shown.modified === "string") project.modified = shown.modified;
     if (typeof shown.created_by === "string") project.created_by = shown.created_by;

@@ -18,7 +18,7 @@ import { ASSUMPTIONS } from "../description.js";
 import { excerpt } from "../excerpt.js";
 import type { CheckResult, RunResult } from "../run.js";
 import { rootCauses } from "./causes.js";
-import { coverage } from "./coverage.js";
+import { coverage, statedRules } from "./coverage.js";
 import { curlOf } from "./curl.js";
 import { byKind, findings, verdict } from "./verdict.js";
 import { warnings } from "./warnings.js";
@@ -158,6 +158,10 @@ export function consoleReport(run: RunResult): string {
     const statuses = [...c.checked.map((s) => `${s} ✓`), ...c.notChecked.map((n) => `${n.status} —`)].join(", ");
     out.push(`  ${c.operation}: ${statuses}${c.rules.length ? `; rules: ${c.rules.length}` : ""}`);
   }
+  const rules = statedRules(run.results);
+  out.push(
+    `Stated rules of the interface exercised: ${rules.exercised.length} of ${rules.exercised.length + rules.notExercised.length}${rules.notExercised.length ? `; not: ${rules.notExercised.map((r) => `${r.rule} (${excerpt(r.why, 100)})`).join("; ")}` : ""}`,
+  );
   out.push("");
   out.push(verdict(run).line);
   return safeTerminalText(run.redact(out.join("\n")), { multiline: true });

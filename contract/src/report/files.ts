@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { safeJsonText } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../run.js";
-import { coverage } from "./coverage.js";
+import { coverage, statedRules } from "./coverage.js";
 import { curlOf } from "./curl.js";
 import { findings, verdict } from "./verdict.js";
 
@@ -118,6 +118,7 @@ export function json(run: RunResult): string {
         ms: r.ms,
       })),
       coverage: coverage(run.results, run.target.baseUrl, run.exchanges),
+      statedRules: statedRules(run.results),
       cleanUp: run.cleanUp,
       requests: run.exchanges.map((e) => ({
         method: e.method,
