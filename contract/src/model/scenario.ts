@@ -282,7 +282,7 @@ export class ScenarioRun {
       case "updateProject":
         await this.conditional(id, readBackOf);
         for (const caller of callers.filter(sees)) await get(caller);
-        if (sees(writer)) await list(writer);
+        for (const caller of callers.filter(sees)) await list(caller);
         return;
       case "addProjectUser":
       case "removeProjectUser": {
