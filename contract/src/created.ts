@@ -96,7 +96,9 @@ export class Created {
     const failures: string[] = [];
     for (const [id, apiKey] of this.projects) {
       const remove = (key: string) =>
-        this.suite.send({ method: "delete", path: `/projects/${id}.json`, authorization: basicAuthorization(key) }).catch((error: Error) => error);
+        this.suite
+          .send({ method: "delete", path: `/projects/${id}.json`, authorization: basicAuthorization(key) })
+          .catch((error: Error) => error);
       let response = await remove(apiKey);
       // A creator the server does not let delete (it should: "the project creator may delete"): the run's
       // own key, a company administrator's, tries next.

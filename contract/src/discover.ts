@@ -118,7 +118,8 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
       copySharesProjectId: copy?.id === project.id,
     };
     // The best: copy and a user, and a copy id that differs from the project's; else the most complete.
-    const score = (ids: Partial<Ids> | undefined) => (ids?.copy_id !== undefined ? 2 : 0) + (ids?.user_id !== undefined ? 1 : 0) - (ids?.copySharesProjectId ? 0.5 : 0);
+    const score = (ids: Partial<Ids> | undefined) =>
+      (ids?.copy_id !== undefined ? 2 : 0) + (ids?.user_id !== undefined ? 1 : 0) - (ids?.copySharesProjectId ? 0.5 : 0);
     if (!found || score(candidate) > score(found)) found = candidate;
     if (copy && user && !candidate.copySharesProjectId) break;
   }
@@ -127,7 +128,9 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
   if (found?.copy_id === undefined)
     missing.copy_id = copyAnswer ? why(copyAnswer, "piece of copy") : `no copy in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
   if (found?.user_id === undefined)
-    missing.user_id = userAnswer ? why(userAnswer, "project user") : `no project user in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
+    missing.user_id = userAnswer
+      ? why(userAnswer, "project user")
+      : `no project user in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
   if (group === undefined) missing.group_id = groups.response.status === 200 ? "the group list is empty" : why(groups.response, "group");
   return { ...found, ...(group !== undefined && { group_id: group }), copySharesProjectId: found?.copySharesProjectId ?? false, missing };
 }

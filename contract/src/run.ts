@@ -182,7 +182,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   // The model's scenarios run beside the checks, through the same transport (one pace, one deadline).
   // With --only, the model runs when a term names it ("model", "model/getgroup" …); its results and the
   // wire's are kept as the terms say, like the checks.
-  const kept = (r: Pick<CheckResult, "id" | "title">) => !options.only?.length || options.only.some((o) => r.id.includes(o) || r.title.includes(o));
+  const kept = (r: Pick<CheckResult, "id" | "title">) =>
+    !options.only?.length || options.only.some((o) => r.id.includes(o) || r.title.includes(o));
   let modelReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (modelReady = resolve));
   const modelled =
@@ -191,7 +192,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed }, () => modelReady());
   modelled.catch(() => {});
   // The checks begin once the model's first projects exist (see runModel), or once it has ended.
-  await Promise.race([ready, modelled.then(() => {}, () => {})]);
+  await Promise.race([
+    ready,
+    modelled.then(
+      () => {},
+      () => {},
+    ),
+  ]);
   let modelResults: CheckResult[] = [];
   try {
     // Twice the transport's concurrency, so a check waiting on its own logic never idles the connection.
@@ -218,7 +225,19 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     }
     modelResults = await untilDeadline(modelled, () => {
       endedBy = "max-time";
-      return [{ id: "model/run", kind: "model/run", title: "[documented] model: the scenarios and sequences", group: "model", entries: [], status: "not checked", reason: REACHED_MAX_TIME, exchanges: [], ms: 0 }];
+      return [
+        {
+          id: "model/run",
+          kind: "model/run",
+          title: "[documented] model: the scenarios and sequences",
+          group: "model",
+          entries: [],
+          status: "not checked",
+          reason: REACHED_MAX_TIME,
+          exchanges: [],
+          ms: 0,
+        },
+      ];
     });
     if (transport.pastDeadline) endedBy = "max-time";
   } finally {

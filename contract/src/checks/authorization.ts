@@ -29,8 +29,6 @@ const RULE_LIST = 'rule "Project list: only projects the caller has been added t
 const RULE_LIST_ALL = 'rule "List projects: returns the projects the caller was added to"';
 const RULE_HIDDEN = 'rule "only projects the caller was added to, and their assets, are visible"';
 
-const asKey = (apiKey: string) => basicAuthorization(apiKey);
-
 export function authorizationChecks(suite: Suite) {
   const list = suite.checks("authorization");
   const { target } = suite;

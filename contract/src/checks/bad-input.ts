@@ -176,7 +176,8 @@ export function badInputChecks(suite: Suite) {
     for (const parameter of op.parameters.filter((p) => p.in === "path")) {
       const ids = seenParameters.has(parameter.name) ? ["abc"] : ["abc", "0", "-1", "1.5", "9007199254740992"];
       seenParameters.add(parameter.name);
-      for (const id of ids) add(op, `${parameter.name} ${id}`, { overrides: { [parameter.name]: id }, body: exampleBody(op) }, ["value-bounds"]);
+      for (const id of ids)
+        add(op, `${parameter.name} ${id}`, { overrides: { [parameter.name]: id }, body: exampleBody(op) }, ["value-bounds"]);
     }
   }
   const entriesOf = (c: BadCase) => [...new Set(["invalid-input-400", "problem-body", ...c.entries])];

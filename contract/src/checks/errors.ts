@@ -92,12 +92,19 @@ export function errorChecks(suite: Suite) {
       .filter(([what]) => target.isMock || everyForm.has(op.operationId) || what === "no Authorization header")
       .map(([what, authorization]) => [`${label(op)}: ${what}`, op, authorization] as const),
   );
-  const meta = ([, op]: readonly [string, Operation, ...unknown[]]) => ({ operation: op.operationId, statuses: [401], rule: "identified-callers" as const });
+  const meta = ([, op]: readonly [string, Operation, ...unknown[]]) => ({
+    operation: op.operationId,
+    statuses: [401],
+    rule: "identified-callers" as const,
+  });
   /** Refused, and nothing in the answer: no list, no record (the data the caller may not see). */
   const refusedWithNothing = (response: RawResponse, op: Operation) => {
     const why = suite.explain(label(op), response);
     expect(response.status >= 400 && response.status < 500, `a request without a valid key is refused — expected a 4xx: ${why}`).toBe(true);
-    expect(Array.isArray(response.json) || (typeof (response.json as { id?: unknown })?.id === "number"), `the refusal holds data: ${why}`).toBe(false);
+    expect(
+      Array.isArray(response.json) || typeof (response.json as { id?: unknown })?.id === "number",
+      `the refusal holds data: ${why}`,
+    ).toBe(false);
   };
 
   list.documented.for(cases)(

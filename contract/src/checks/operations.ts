@@ -33,10 +33,12 @@ export const READS: Record<string, (client: ApiClient, id: (name: keyof Ids["mis
   listProjects: (c) => c.GET("/projects.json", { params: { query: page } }),
   getProject: (c, id) => c.GET("/projects/{project_id}.json", { params: { path: { project_id: id("project_id") } } }),
   listFiles: (c, id) => c.GET("/v1/projects/{project_id}/files.json", { params: { path: { project_id: id("project_id") }, query: page } }),
-  listCapturedUrls: (c, id) => c.GET("/projects/{project_id}/urls.json", { params: { path: { project_id: id("project_id") }, query: page } }),
+  listCapturedUrls: (c, id) =>
+    c.GET("/projects/{project_id}/urls.json", { params: { path: { project_id: id("project_id") }, query: page } }),
   listCopy: (c, id) => c.GET("/projects/{project_id}/copy.json", { params: { path: { project_id: id("project_id") }, query: page } }),
   listCopyRevisions: (c, id) => c.GET("/copy/{copy_id}/revisions.json", { params: { path: { copy_id: id("copy_id") }, query: page } }),
-  listProjectUsers: (c, id) => c.GET("/projects/{project_id}/users.json", { params: { path: { project_id: id("project_id") }, query: page } }),
+  listProjectUsers: (c, id) =>
+    c.GET("/projects/{project_id}/users.json", { params: { path: { project_id: id("project_id") }, query: page } }),
   getOrganization: (c) => c.GET("/organizations.json"),
   listGroups: (c) => c.GET("/groups.json"),
   getGroup: (c, id) => c.GET("/groups/{group_id}.json", { params: { path: { group_id: id("group_id") } } }),

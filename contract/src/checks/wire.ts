@@ -30,6 +30,7 @@ export function numbersOf(text: string): Array<{ path: Array<string | number>; r
     throw new SyntaxError(`not JSON at character ${at}`);
   };
   const string = (): string => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a JSON string holds no raw control character
     const match = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(text.slice(at, at + 1_000_000));
     if (!match) fail();
     at += match![0].length;
@@ -159,7 +160,8 @@ export class Wire {
     for (const { path, value } of stringsOf(JSON.parse(text))) {
       if (schemaAt(schema, path)?.format !== "date-time") continue;
       if (!TIMESTAMP.test(value)) return `${path.join(".")} is ${JSON.stringify(value)}: "an ISO 8601 timestamp with a UTC offset"`;
-      if (Date.parse(value) > now + FUTURE_MS) return `${path.join(".")} is ${value}, later than the answer's own time (${new Date(now).toISOString()})`;
+      if (Date.parse(value) > now + FUTURE_MS)
+        return `${path.join(".")} is ${value}, later than the answer's own time (${new Date(now).toISOString()})`;
     }
     return undefined;
   }
@@ -169,7 +171,10 @@ export class Wire {
       const failed = this.failed.get(key);
       const operation = key.split(" ")[0]!;
       return {
-        id: `wire/${key.replace(/[^a-zA-Z0-9]+/g, "-").replace(/-$/, "").toLowerCase()}`,
+        id: `wire/${key
+          .replace(/[^a-zA-Z0-9]+/g, "-")
+          .replace(/-$/, "")
+          .toLowerCase()}`,
         kind: "wire/*",
         case: key,
         title: `${DOCUMENTED_TAG} wire: ${key}: every body as sent — JSON, integers written as integers, timestamps with a UTC offset, no credential`,
@@ -178,7 +183,10 @@ export class Wire {
         operation,
         rule: "json-bodies",
         status: failed ? "failed" : "passed",
-        ...(failed && { reason: `${failed.message} (${count} bodies looked at): ${failed.exchange.method} ${failed.exchange.url} → ${failed.exchange.status}`, exchange: failed.exchange }),
+        ...(failed && {
+          reason: `${failed.message} (${count} bodies looked at): ${failed.exchange.method} ${failed.exchange.url} → ${failed.exchange.status}`,
+          exchange: failed.exchange,
+        }),
         exchanges: failed ? [failed.exchange] : [],
         ms: 0,
       };

@@ -16,13 +16,11 @@ export const WORKFLOW_OPERATIONS = [
   "updateOrganization",
 ] as const;
 
-
 /** The documented-only schema of an operation's success body. */
 function successSchema(operationId: string): Json {
   const op = operations(documentedBundle).find((o) => o.operationId === operationId)!;
   return successResponse(op, documentedBundle).schema;
 }
-
 
 export function workflowChecks(suite: Suite) {
   const list = suite.checks("write workflows");

@@ -54,7 +54,10 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
   const organization = ok(organizationRead) && isJsonObject(organizationRead.json) ? organizationRead.json : undefined;
   if (!organization) missing.push(`the organization could not be read: ${suite.explain("getOrganization", organizationRead)}`);
   const groupsRead = await get("/groups.json");
-  const groups = ok(groupsRead) && Array.isArray(groupsRead.json) ? (groupsRead.json as Json[]).filter((g) => isJsonObject(g) && typeof g.id === "number") : [];
+  const groups =
+    ok(groupsRead) && Array.isArray(groupsRead.json)
+      ? (groupsRead.json as Json[]).filter((g) => isJsonObject(g) && typeof g.id === "number")
+      : [];
 
   const organizations: SeedOrganization[] = [{ ...(organization ?? { name: "" }), id: 1 } as SeedOrganization];
   let otherOrganization: Json | undefined;
@@ -82,7 +85,8 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
       scratch = id;
       await register(id, target.apiKey);
       const users = await listAll<Json>(suite, "listProjectUsers", `/projects/${id}/users.json`);
-      if (users.items.length === 1 && isJsonObject(users.items[0]) && typeof users.items[0].id === "number") key = asUser(users.items[0], 1);
+      if (users.items.length === 1 && isJsonObject(users.items[0]) && typeof users.items[0].id === "number")
+        key = asUser(users.items[0], 1);
       else
         ledger.record({
           operation: "createProject",
@@ -106,14 +110,17 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
     // when it is one the run has seen (else adding by email is not modelled: the account is unknown).
     const seen: SeedUser[] = [];
     if (suite.ids.project_id !== undefined) {
-      const users = (await listAll<Json>(suite, "listProjectUsers", `/projects/${suite.ids.project_id}/users.json`)).items.filter(isJsonObject);
+      const users = (await listAll<Json>(suite, "listProjectUsers", `/projects/${suite.ids.project_id}/users.json`)).items.filter(
+        isJsonObject,
+      );
       const newcomer = users.find((u) => typeof u.id === "number" && u.id !== key.id && u.id !== other?.id);
       if (newcomer) {
         people.newcomer = newcomer.id as number;
         seen.push(asUser(newcomer, null));
       }
       const invite = target.inviteEmail ?? (target.disposable ? (newcomer?.email as string | undefined) : undefined);
-      const account = invite && [key, other, ...users].find((u) => typeof u?.email === "string" && u.email.toLowerCase() === invite.toLowerCase());
+      const account =
+        invite && [key, other, ...users].find((u) => typeof u?.email === "string" && u.email.toLowerCase() === invite.toLowerCase());
       if (invite) people.invitee = account && typeof account.id === "number" ? { email: invite, id: account.id } : { email: invite };
       if (account && account !== key && account !== other && account !== newcomer) seen.push(asUser(account as Json, null));
     }
@@ -141,7 +148,10 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
       ...(otherOrganization && { otherOrganization }),
       groups: groups.map((g) => g.id as number),
       missing,
-      bystanders: [...(scratch !== undefined ? [{ id: scratch, key: target.apiKey }] : []), ...(otherOwn !== undefined ? [{ id: otherOwn, key: target.otherApiKey! }] : [])],
+      bystanders: [
+        ...(scratch !== undefined ? [{ id: scratch, key: target.apiKey }] : []),
+        ...(otherOwn !== undefined ? [{ id: otherOwn, key: target.otherApiKey! }] : []),
+      ],
     };
   }
 }

@@ -28,12 +28,26 @@ function differs(field: string, got: unknown, expected: unknown, entries: string
 /** A datetime the server set just now: the interface's form, and near `at` (the answer's Date). */
 export function freshTimestamp(field: string, value: unknown, at: number, notBefore?: unknown): Mismatch[] {
   if (typeof value !== "string" || !TIMESTAMP.test(value))
-    return [differs(field, value, "an ISO 8601 timestamp with a UTC offset", [], 'the interface: "`datetime` is an ISO 8601 timestamp with a UTC offset"')];
+    return [
+      differs(
+        field,
+        value,
+        "an ISO 8601 timestamp with a UTC offset",
+        [],
+        'the interface: "`datetime` is an ISO 8601 timestamp with a UTC offset"',
+      ),
+    ];
   const time = Date.parse(value);
   const out: Mismatch[] = [];
   if (Number.isNaN(time) || Math.abs(time - at) > NEAR_MS)
     out.push(
-      differs(field, value, `a time within ${NEAR_MS / 60_000} minutes of ${new Date(at).toISOString()}`, [], "when the server answered (its Date header)"),
+      differs(
+        field,
+        value,
+        `a time within ${NEAR_MS / 60_000} minutes of ${new Date(at).toISOString()}`,
+        [],
+        "when the server answered (its Date header)",
+      ),
     );
   const earliest = typeof notBefore === "string" ? Date.parse(notBefore) : Number.NaN;
   // Second precision: a change in the same second as the last may carry the same time.
@@ -43,9 +57,14 @@ export function freshTimestamp(field: string, value: unknown, at: number, notBef
 }
 
 /** The creator's name, or the email when there is no name ("Name of the creating user; falls back to the email address"). */
-export function createdByMatches(createdBy: unknown, creator: { email: string; profile?: { first_name?: string | null; last_name?: string | null } }): boolean {
+export function createdByMatches(
+  createdBy: unknown,
+  creator: { email: string; profile?: { first_name?: string | null; last_name?: string | null } },
+): boolean {
   if (typeof createdBy !== "string" || createdBy === "") return false;
-  const names = [creator.profile?.first_name, creator.profile?.last_name].filter((n): n is string => typeof n === "string" && n.trim() !== "");
+  const names = [creator.profile?.first_name, creator.profile?.last_name].filter(
+    (n): n is string => typeof n === "string" && n.trim() !== "",
+  );
   if (names.length === 0) return createdBy.toLowerCase() === creator.email.toLowerCase();
   // The creator has a name: it is shown (the email is only the fall-back).
   return names.some((name) => createdBy.includes(name));
@@ -69,16 +88,26 @@ export function compareProject(got: Json, expected: Json, context: ProjectContex
   for (const field of ["title", "description", "job_code"])
     if (got[field] !== expected[field]) out.push(differs(field, got[field], expected[field], [], "exactly what was sent"));
   if (context.fresh === "created") out.push(...freshTimestamp("created", got.created, context.at));
-  else if (got.created !== expected.created) out.push(differs("created", got.created, expected.created, [], "the date created does not change"));
+  else if (got.created !== expected.created)
+    out.push(differs("created", got.created, expected.created, [], "the date created does not change"));
   if (context.fresh === "updated") out.push(...freshTimestamp("modified", got.modified, context.at, context.before));
   else if (context.fresh === "maybe-updated" && got.modified !== expected.modified)
     out.push(...freshTimestamp("modified", got.modified, context.at, context.before));
   else if (expected.modified === null && got.modified !== null)
     out.push(differs("modified", got.modified, null, [], '"modified is null when the record was never modified"'));
-  else if (got.modified !== expected.modified) out.push(differs("modified", got.modified, expected.modified, [], "unchanged since the last change"));
+  else if (got.modified !== expected.modified)
+    out.push(differs("modified", got.modified, expected.modified, [], "unchanged since the last change"));
   if (context.fresh === "created" && context.creator) {
     if (!createdByMatches(got.created_by, context.creator))
-      out.push(differs("created_by", got.created_by, `the creator's name or email (${context.creator.email})`, [], '"name of the creating user; falls back to the email address"'));
+      out.push(
+        differs(
+          "created_by",
+          got.created_by,
+          `the creator's name or email (${context.creator.email})`,
+          [],
+          '"name of the creating user; falls back to the email address"',
+        ),
+      );
   } else if (got.created_by !== expected.created_by) out.push(differs("created_by", got.created_by, expected.created_by));
   const ownership = String(expected.ownership);
   if (String(got.ownership).toLowerCase() !== ownership)
@@ -88,14 +117,20 @@ export function compareProject(got: Json, expected: Json, context: ProjectContex
     out.push(differs("num_comments", got.num_comments, expected.num_comments));
   if (context.fresh === "created" && got.num_comments !== undefined && got.num_comments !== 0)
     out.push(differs("num_comments", got.num_comments, 0, [], "a new project has no comments"));
-  if (context.fresh !== "created" && got._thumbnails !== undefined && JSON.stringify(got._thumbnails) !== JSON.stringify(expected._thumbnails))
+  if (
+    context.fresh !== "created" &&
+    got._thumbnails !== undefined &&
+    JSON.stringify(got._thumbnails) !== JSON.stringify(expected._thumbnails)
+  )
     out.push(differs("_thumbnails", got._thumbnails, expected._thumbnails, [], "no image was added since"));
   return out;
 }
 
 /** Plain data compared whole (a user, a group, an asset): exactly equal, field by field. */
 export function compareRecord(got: Json, expected: Json, fields = Object.keys(expected)): Mismatch[] {
-  return fields.filter((field) => JSON.stringify(got[field]) !== JSON.stringify(expected[field])).map((field) => differs(field, got[field], expected[field]));
+  return fields
+    .filter((field) => JSON.stringify(got[field]) !== JSON.stringify(expected[field]))
+    .map((field) => differs(field, got[field], expected[field]));
 }
 
 /** The organization: what was sent exactly, `created` unchanged, `modified` moved on by an update. */
@@ -106,7 +141,8 @@ export function compareOrganization(got: Json, expected: Json, context: { update
     if (JSON.stringify(got[field]) !== JSON.stringify(expected[field])) out.push(differs(field, got[field], expected[field]));
   }
   if (context.updated) out.push(...freshTimestamp("modified", got.modified, context.at, context.before));
-  else if (got.modified !== expected.modified) out.push(differs("modified", got.modified, expected.modified, [], "unchanged since the last change"));
+  else if (got.modified !== expected.modified)
+    out.push(differs("modified", got.modified, expected.modified, [], "unchanged since the last change"));
   return out;
 }
 

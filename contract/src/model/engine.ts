@@ -68,7 +68,8 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
   const bystanders: Bystander[] = [];
   for (const { id, key } of cast.bystanders) {
     const seen = await suite.send({ method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(key) });
-    if (seen.status === 200 && seen.json && typeof seen.json === "object") bystanders.push({ id, key, before: seen.json as Record<string, unknown> });
+    if (seen.status === 200 && seen.json && typeof seen.json === "object")
+      bystanders.push({ id, key, before: seen.json as Record<string, unknown> });
   }
   world.accounts.set("key", cast.accounts.key);
   if (cast.accounts.other !== undefined && cast.accounts.other > 0) world.accounts.set("other", cast.accounts.other);
@@ -76,7 +77,12 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
 
   const keyOf = (caller: CallerName) => (caller === "other" ? target.otherApiKey! : target.apiKey);
   const newRun = (on: World) =>
-    new ScenarioRun(on, cast.people, (id, caller) => register(id, keyOf(caller)), (id) => suite.created.forget(id));
+    new ScenarioRun(
+      on,
+      cast.people,
+      (id, caller) => register(id, keyOf(caller)),
+      (id) => suite.created.forget(id),
+    );
   const writes = target.allowWrites && cast.accounts.key > 0;
   const otherKnown = world.accounts.has("other");
   const castOf = {
@@ -103,12 +109,14 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
   // bootstrap's, before anything else is created.
   let lifecycleStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => (lifecycleStarted = resolve));
-  const scenario = (steps: Step[], generated = false, whenMade?: { creates: number; then: () => void }) => async () => {
-    const run = newRun(world.fork(ledger));
-    if (whenMade) run.afterCreates(whenMade.creates, whenMade.then);
-    ran.push({ steps, run, generated });
-    await run.run(steps);
-  };
+  const scenario =
+    (steps: Step[], generated = false, whenMade?: { creates: number; onceMade: () => void }) =>
+    async () => {
+      const run = newRun(world.fork(ledger));
+      if (whenMade) run.afterCreates(whenMade.creates, whenMade.onceMade);
+      ran.push({ steps, run, generated });
+      await run.run(steps);
+    };
 
   const groupsWorld = world.fork(ledger);
   const work: Array<Promise<void>> = [guarded("listGroups", () => groupsScenario(groupsWorld, cast.groups))];
@@ -117,7 +125,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
       guarded("a project's life", () =>
         scenario(lifecycle(tag, castOf), false, {
           creates: 2,
-          then: () => {
+          onceMade: () => {
             lifecycleStarted();
             ready();
           },
@@ -132,17 +140,26 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     if (cast.organization)
       work.push(
         guarded("updateOrganization", () =>
-          organizationScenario(world, cast.organization!, { sharesIt: !cast.otherOrganization, ...(cast.otherOrganization && { own: cast.otherOrganization }) }),
+          organizationScenario(world, cast.organization!, {
+            sharesIt: !cast.otherOrganization,
+            ...(cast.otherOrganization && { own: cast.otherOrganization }),
+          }),
         ),
       );
     work.push(
       guarded("generated sequences", async () => {
-        for (let i = 0; i < options.sequences; i++) await scenario(generate(options.seed + i, options.steps, tag, { ...castOf, invite: castOf.invite && target.disposable }), true)();
+        for (let i = 0; i < options.sequences; i++)
+          await scenario(generate(options.seed + i, options.steps, tag, { ...castOf, invite: castOf.invite && target.disposable }), true)();
       }),
     );
   } else {
     ready();
-    ledger.skip("createProject", "every caller", "outcome", "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)");
+    ledger.skip(
+      "createProject",
+      "every caller",
+      "outcome",
+      "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)",
+    );
   }
   await Promise.all(work);
   // The end: every project of the run still there is what the run last made it — a write to one
@@ -186,7 +203,12 @@ async function confirm(
     const replayLedger = new Ledger();
     const replay = newRun(world.fork(replayLedger));
     await replay.run(prefix);
-    const again = new Set(replayLedger.failures().filter((f) => world.counts(f)).map(Ledger.idOf));
+    const again = new Set(
+      replayLedger
+        .failures()
+        .filter((f) => world.counts(f))
+        .map(Ledger.idOf),
+    );
     const mine = failures.filter((f) => run.exchanges.includes(f.exchange!));
     for (const failure of mine) if (!again.has(Ledger.idOf(failure))) ledger.markUnstable(failure);
     if (!generated || shrunk >= 2) continue;
@@ -225,7 +247,11 @@ interface Bystander {
 /** A project of the bootstrap (cast.ts), as it was when the scenarios began and as it is at the end:
  * unchanged — none of the run's writes meant for other projects landed on it. */
 async function bystanderSweep(world: World, { id, key, before }: Bystander): Promise<void> {
-  const { response: now, exchange } = await world.send({ method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(key) });
+  const { response: now, exchange } = await world.send({
+    method: "get",
+    path: `/projects/${id}.json`,
+    authorization: basicAuthorization(key),
+  });
   const fields = ["title", "description", "job_code", "created", "modified"] as const;
   const json = now.json as Record<string, unknown> | undefined;
   const changed = fields.filter((field) => JSON.stringify(json?.[field]) !== JSON.stringify(before[field]));

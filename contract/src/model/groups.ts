@@ -15,7 +15,8 @@ export async function groupsScenario(world: World, listed: number[]): Promise<vo
         : { caller, operation: "getGroup", method: "GET", path: `/groups/${id}.json` };
     world.commit(await world.execute(call));
   };
-  for (const caller of ["key", "other", "wrong", "none"] as const) if (caller !== "other" || world.accounts.has("other")) await exec(caller);
+  for (const caller of ["key", "other", "wrong", "none"] as const)
+    if (caller !== "other" || world.accounts.has("other")) await exec(caller);
   for (const id of listed.slice(0, READ_BY_ID)) await exec("key", id);
   if (listed.length) {
     if (world.accounts.has("other")) await exec("other", listed[0]);
@@ -25,7 +26,12 @@ export async function groupsScenario(world: World, listed: number[]): Promise<vo
   // "The groups list has no pagination parameters": asked for a thousand, it is still the same list — a
   // list cut at a default page size shows more.
   for (const query of [{ limit: 1000 }] as Array<Record<string, number>>) {
-    const { response, exchange } = await world.send({ method: "get", path: "/groups.json", query, authorization: world.authorization("key") });
+    const { response, exchange } = await world.send({
+      method: "get",
+      path: "/groups.json",
+      query,
+      authorization: world.authorization("key"),
+    });
     const ids = Array.isArray(response.json) ? (response.json as Array<{ id?: unknown }>).map((g) => g?.id) : undefined;
     const same = response.status >= 400 || JSON.stringify(ids) === JSON.stringify(listed);
     world.record({

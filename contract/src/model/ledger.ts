@@ -58,7 +58,8 @@ export class Ledger {
   record(observation: Observation): void {
     const id = Ledger.idOf(observation);
     const known = this.checks.get(id);
-    if (!known) this.checks.set(id, { first: observation, count: 1, started: Date.now(), ...(!observation.passed && { failed: observation }) });
+    if (!known)
+      this.checks.set(id, { first: observation, count: 1, started: Date.now(), ...(!observation.passed && { failed: observation }) });
     else {
       known.count++;
       if (!observation.passed && !known.failed) known.failed = observation;

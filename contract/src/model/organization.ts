@@ -16,7 +16,13 @@ export async function organizationScenario(world: World, original: Json, other: 
     return done;
   };
   const update = async (caller: "key" | "other" | "wrong" | "none", phone: unknown) => {
-    const done = await world.execute({ caller, operation: "updateOrganization", method: "PATCH", path: "/organizations.json", body: { phone } });
+    const done = await world.execute({
+      caller,
+      operation: "updateOrganization",
+      method: "PATCH",
+      path: "/organizations.json",
+      body: { phone },
+    });
     world.commit(done);
     return done;
   };

@@ -126,12 +126,25 @@ export class ScenarioRun {
         await this.exec({ caller: step.caller, ...VIEW_PATHS[step.view](id), method: "GET", project: id });
         return;
       case "update": {
-        const done = await this.exec({ caller: step.caller, operation: "updateProject", method: "PATCH", path: `/projects/${id}.json`, body: step.fields, project: id });
+        const done = await this.exec({
+          caller: step.caller,
+          operation: "updateProject",
+          method: "PATCH",
+          path: `/projects/${id}.json`,
+          body: step.fields,
+          project: id,
+        });
         return this.readBack(id, done, role);
       }
       case "delete": {
         const roles = new Map<CallerName, string>((["key", "other"] as const).map((c) => [c, this.world.roleOf(c, id)]));
-        const done = await this.exec({ caller: step.caller, operation: "deleteProject", method: "DELETE", path: `/projects/${id}.json`, project: id });
+        const done = await this.exec({
+          caller: step.caller,
+          operation: "deleteProject",
+          method: "DELETE",
+          path: `/projects/${id}.json`,
+          project: id,
+        });
         if (done.agreed && !("refused" in done.answer)) {
           this.world.deleted.set(id, roles);
           this.forget(id);
@@ -139,14 +152,22 @@ export class ScenarioRun {
         return this.readBack(id, done, role);
       }
       case "add": {
-        if (step.by === "email" && this.people.invitee && this.people.invitee.id === undefined) return this.inviteUnknown(step.caller, id, role);
+        if (step.by === "email" && this.people.invitee && this.people.invitee.id === undefined)
+          return this.inviteUnknown(step.caller, id, role);
         const account = this.account(step.who, id, step.caller);
         const body =
           step.by === "email"
             ? this.people.invitee && { email: this.people.invitee.email }
             : account !== undefined && { user: String(account) };
         if (!body) return;
-        const done = await this.exec({ caller: step.caller, operation: "addProjectUser", method: "POST", path: `/projects/${id}/users.json`, body, project: id });
+        const done = await this.exec({
+          caller: step.caller,
+          operation: "addProjectUser",
+          method: "POST",
+          path: `/projects/${id}/users.json`,
+          body,
+          project: id,
+        });
         return this.readBack(id, done, role);
       }
       case "remove": {
@@ -202,17 +223,28 @@ export class ScenarioRun {
     const invitee = this.people.invitee!;
     const usersPath = `/projects/${id}/users.json`;
     const members = async () => {
-      const { response: page, exchange } = await this.world.send({ method: "get", path: usersPath, query: { limit: PAGE }, authorization: this.world.authorization("key") });
+      const { response: page, exchange } = await this.world.send({
+        method: "get",
+        path: usersPath,
+        query: { limit: PAGE },
+        authorization: this.world.authorization("key"),
+      });
       if (exchange) this.exchanges.push(exchange);
       return Array.isArray(page.json) ? (page.json as Json[]) : [];
     };
     const before = new Set((await members()).map((u) => u.id));
-    const { response: added, exchange } = await this.world.send({ method: "post", path: usersPath, body: { email: invitee.email }, authorization: this.world.authorization(caller) });
+    const { response: added, exchange } = await this.world.send({
+      method: "post",
+      path: usersPath,
+      body: { email: invitee.email },
+      authorization: this.world.authorization(caller),
+    });
     if (exchange) this.exchanges.push(exchange);
     if (added.status < 200 || added.status >= 300) return; // refused: whether it may is learned on a known account only
     const newcomers = (await members()).filter((u) => !before.has(u.id));
     const account = newcomers[0];
-    const right = newcomers.length === 1 && typeof account?.id === "number" && String(account.email).toLowerCase() === invitee.email.toLowerCase();
+    const right =
+      newcomers.length === 1 && typeof account?.id === "number" && String(account.email).toLowerCase() === invitee.email.toLowerCase();
     this.world.record({
       operation: "addProjectUser",
       role,
@@ -239,7 +271,13 @@ export class ScenarioRun {
       this.stopped = `creating projects stopped earlier in this run: ${stopped}`;
       return;
     }
-    const done = await this.exec({ caller: step.caller, operation: "createProject", method: "POST", path: "/projects.json", body: step.fields });
+    const done = await this.exec({
+      caller: step.caller,
+      operation: "createProject",
+      method: "POST",
+      path: "/projects.json",
+      body: step.fields,
+    });
     const id = done.response.status >= 200 && done.response.status < 300 ? (done.response.json as Json | undefined)?.id : undefined;
     if (typeof id !== "number") return;
     await this.register(id, step.caller);
@@ -256,13 +294,18 @@ export class ScenarioRun {
    * bears on them (an update's users do not change; a refusal is read back by one who sees it). */
   private async readBack(id: number, write: Executed, role: string): Promise<void> {
     const readBackOf = { operation: write.call.operation, role };
-    const get = (caller: CallerName) => this.exec({ caller, operation: "getProject", method: "GET", path: `/projects/${id}.json`, project: id, readBackOf });
+    const get = (caller: CallerName) =>
+      this.exec({ caller, operation: "getProject", method: "GET", path: `/projects/${id}.json`, project: id, readBackOf });
     const users = (caller: CallerName) =>
       this.exec({ caller, operation: "listProjectUsers", method: "GET", path: `/projects/${id}/users.json`, project: id, readBackOf });
     const list = (caller: CallerName) => this.readList(caller, id, readBackOf);
     const callers = (["key", "other"] as const).filter((caller) => this.world.accounts.has(caller));
     const sees = (caller: CallerName) => !!this.world.model.projects.get(id)?.members.includes(this.world.accounts.get(caller)!);
-    const saw = (caller: CallerName) => !!this.world.deleted.get(id)?.get(caller)?.match(/^(its creator|a user added to it)/);
+    const saw = (caller: CallerName) =>
+      !!this.world.deleted
+        .get(id)
+        ?.get(caller)
+        ?.match(/^(its creator|a user added to it)/);
     const operation = write.call.operation;
     const done = write.response.status >= 200 && write.response.status < 300;
     if (!done) {
@@ -330,7 +373,12 @@ export class ScenarioRun {
     const etag = this.world.etags.get(id);
     if (!etag) return;
     this.world.etags.delete(id);
-    const { response, exchange } = await this.world.send({ method: "get", path: `/projects/${id}.json`, headers: { "if-none-match": etag }, authorization: this.world.authorization("key") });
+    const { response, exchange } = await this.world.send({
+      method: "get",
+      path: `/projects/${id}.json`,
+      headers: { "if-none-match": etag },
+      authorization: this.world.authorization("key"),
+    });
     if (exchange) this.exchanges.push(exchange);
     const stale = response.status === 304;
     this.world.record({
@@ -351,7 +399,8 @@ export class ScenarioRun {
   /** The caller's project list walked page by page: the project is there exactly when the model says
    * the caller may see it, and there it is the same record as by id. */
   async readList(caller: CallerName, id: number, readBackOf?: { operation: string; role: string }): Promise<void> {
-    const expected = this.world.accounts.has(caller) || caller === "wrong" || caller === "none" ? await this.world.expectedProject(id, caller) : undefined;
+    const expected =
+      this.world.accounts.has(caller) || caller === "wrong" || caller === "none" ? await this.world.expectedProject(id, caller) : undefined;
     const role = this.world.roleOf(caller, id);
     const observation = { operation: readBackOf?.operation ?? "listProjects", role: readBackOf?.role ?? role };
     const prefix = readBackOf ? `read back (listProjects by ${role}): ` : "";
@@ -378,7 +427,9 @@ export class ScenarioRun {
           entries: [],
           rule: "identified-callers",
           passed: refused,
-          ...(!refused && { message: `${prefix}a list served to a request without a valid key: ${this.world.suite.explain("listProjects", done)}` }),
+          ...(!refused && {
+            message: `${prefix}a list served to a request without a valid key: ${this.world.suite.explain("listProjects", done)}`,
+          }),
           ...(last && { exchange: last }),
           status: done.status,
         });
@@ -406,15 +457,29 @@ export class ScenarioRun {
       }
     }
     if (!found && !complete) {
-      if (expected) this.ledger.skip("listProjects", role, "outcome", `the caller's project list is longer than ${LIST_PAGES * PAGE} projects: the run's projects in it were not looked for`);
+      if (expected)
+        this.ledger.skip(
+          "listProjects",
+          role,
+          "outcome",
+          `the caller's project list is longer than ${LIST_PAGES * PAGE} projects: the run's projects in it were not looked for`,
+        );
       return;
     }
     const problems: string[] = [];
     const page = last ? `: ${last.method} ${last.url} → ${last.status}` : "";
-    if (expected && !found) problems.push(`project ${id} is missing from the caller's project list, though the caller was added to it${page}`);
-    if (!expected && found) problems.push(`project ${id} is in the caller's project list, though the caller ${this.world.deleted.has(id) ? "deleted it" : "was not added to it"}${page}`);
+    if (expected && !found)
+      problems.push(`project ${id} is missing from the caller's project list, though the caller was added to it${page}`);
+    if (!expected && found)
+      problems.push(
+        `project ${id} is in the caller's project list, though the caller ${this.world.deleted.has(id) ? "deleted it" : "was not added to it"}${page}`,
+      );
     if (expected && found)
-      problems.push(...compareProject(found, expected, { at: Date.now() }).filter((m) => m.entries.length === 0).map((m) => `in the list, ${m.message}${page}`));
+      problems.push(
+        ...compareProject(found, expected, { at: Date.now() })
+          .filter((m) => m.entries.length === 0)
+          .map((m) => `in the list, ${m.message}${page}`),
+      );
     this.world.record({
       ...observation,
       aspect: "outcome",

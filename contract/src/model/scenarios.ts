@@ -73,7 +73,13 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
     steps.push({ kind: "update", caller: "key", slot: P, fields: fieldsOf(textClass, tag), why: textClass.name });
   });
   for (const field of ["name", "description", "job_code"] as const)
-    steps.push({ kind: "update", caller: "key", slot: P, fields: { [field]: fieldsOf(TEXT_CLASSES[1]!, `${tag} only`)[field] }, why: `${field} alone` });
+    steps.push({
+      kind: "update",
+      caller: "key",
+      slot: P,
+      fields: { [field]: fieldsOf(TEXT_CLASSES[1]!, `${tag} only`)[field] },
+      why: `${field} alone`,
+    });
   steps.push(
     { kind: "update", caller: "key", slot: P, fields: { description: MULTILINE.sample(200) }, why: `description: ${MULTILINE.name}` },
     { kind: "update", caller: "key", slot: P, fields: atTheLimit(tag), why: "every field exactly at its limit" },

@@ -31,7 +31,12 @@ export interface Casting {
 export function generate(seed: number, count: number, tag: string, cast: Casting): Step[] {
   const next = random(seed);
   const callers: CallerName[] = ["key", "key", "key", ...(cast.other ? (["other", "other", "other"] as const) : []), "wrong", "none"];
-  const people: Person[] = [...(cast.other ? (["other"] as const) : []), ...(cast.newcomer ? (["newcomer"] as const) : []), "creator", "self"];
+  const people: Person[] = [
+    ...(cast.other ? (["other"] as const) : []),
+    ...(cast.newcomer ? (["newcomer"] as const) : []),
+    "creator",
+    "self",
+  ];
   const views: ProjectView[] = ["get", "users", "list", "get", "users", "files", "urls", "copy"];
   const slots = ["P1"];
   const steps: Step[] = [{ kind: "create", caller: "key", slot: "P1", fields: fieldsOf(pick(next, TEXT_CLASSES), tag), why: "generated" }];
@@ -50,9 +55,16 @@ export function generate(seed: number, count: number, tag: string, cast: Casting
     else if (roll < 0.85) steps.push({ kind: "remove", caller, slot, who: pick(next, people) });
     else if (roll < 0.9 && slots.length < 2) {
       slots.push("P2");
-      steps.push({ kind: "create", caller: pick(next, ["key", ...(cast.other ? (["other"] as const) : [])]), slot: "P2", fields: fieldsOf(pick(next, TEXT_CLASSES), tag), why: "generated" });
+      steps.push({
+        kind: "create",
+        caller: pick(next, ["key", ...(cast.other ? (["other"] as const) : [])]),
+        slot: "P2",
+        fields: fieldsOf(pick(next, TEXT_CLASSES), tag),
+        why: "generated",
+      });
     } else if (roll < 0.95) steps.push({ kind: "delete", caller, slot });
-    else steps.push({ kind: "unlisted", caller, slot, method: pick(next, ["PUT", "POST"]), path: pick(next, ["project", "users"] as const) });
+    else
+      steps.push({ kind: "unlisted", caller, slot, method: pick(next, ["PUT", "POST"]), path: pick(next, ["project", "users"] as const) });
   }
   return steps;
 }

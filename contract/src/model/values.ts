@@ -40,7 +40,10 @@ export const TEXT_CLASSES: readonly TextClass[] = [
 ];
 
 /** A description may hold lines: what people paste from documents. */
-export const MULTILINE: TextClass = { name: "several lines (LF, CRLF, U+2028)", sample: (room) => fit("Line one\nLine two\r\nLine\u2028three", room) };
+export const MULTILINE: TextClass = {
+  name: "several lines (LF, CRLF, U+2028)",
+  sample: (room) => fit("Line one\nLine two\r\nLine\u2028three", room),
+};
 
 export interface ProjectFields {
   name?: string;

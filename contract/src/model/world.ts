@@ -303,13 +303,25 @@ export class World {
     const serverOk = isSuccess(response.status);
     const reproduction = () => this.reproduction(call.project, exchange);
     const fail = (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) =>
-      this.record({ ...base, aspect, entries, passed: false, message: readBack + message, reproduction: reproduction(), ...(rule && { rule }) });
+      this.record({
+        ...base,
+        aspect,
+        entries,
+        passed: false,
+        message: readBack + message,
+        reproduction: reproduction(),
+        ...(rule && { rule }),
+      });
     const pass = (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) =>
       this.record({ ...base, aspect, entries, passed: true, ...(rule && { rule }) });
     const what = `${call.method.toUpperCase()} ${response.url} → ${response.status}`;
 
     if (response.status >= 500) {
-      fail("outcome", [], `the server failed: ${this.suite.explain(call.operation, response)} — the model ${"refused" in answer ? `refuses it (${answer.refused.status})` : "allows it"}`);
+      fail(
+        "outcome",
+        [],
+        `the server failed: ${this.suite.explain(call.operation, response)} — the model ${"refused" in answer ? `refuses it (${answer.refused.status})` : "allows it"}`,
+      );
       return;
     }
     if ("refused" in answer) {
@@ -317,7 +329,13 @@ export class World {
       if (!serverOk) {
         // Right at every level; nothing of what the caller may not see is in the answer.
         const leaked = call.method.toUpperCase() === "GET" ? this.leakedIn(response.text, call.project) : undefined;
-        if (leaked) fail("outcome", [], `refused, but the refusal's body holds ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${what}`, basis?.rule);
+        if (leaked)
+          fail(
+            "outcome",
+            [],
+            `refused, but the refusal's body holds ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${what}`,
+            basis?.rule,
+          );
         else pass("outcome", [], basis?.rule);
         this.judgeRefusalForm(executed, role);
         return;
@@ -342,16 +360,21 @@ export class World {
     // The model allows it.
     if (!serverOk) {
       const entries = this.whySuccessIsAssumed(executed);
-      if (entries.length) fail("decision", entries, `the description allows this, the server refused it: ${this.suite.explain(call.operation, response)}`);
+      if (entries.length)
+        fail("decision", entries, `the description allows this, the server refused it: ${this.suite.explain(call.operation, response)}`);
       else fail("outcome", [], `the interface allows this, the server refused it: ${this.suite.explain(call.operation, response)}`);
       return;
     }
     const mismatches = this.successMismatches(executed);
     const documented = mismatches.filter((m) => m.entries.length === 0);
     const rule = SUCCESS_RULE[call.operation];
-    if (documented.length) fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`, rule);
+    if (documented.length)
+      fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`, rule);
     else pass("outcome", [], rule);
-    for (const [entries, group] of groupBy(mismatches.filter((m) => m.entries.length > 0), (m) => m.entries.join("+")))
+    for (const [entries, group] of groupBy(
+      mismatches.filter((m) => m.entries.length > 0),
+      (m) => m.entries.join("+"),
+    ))
       fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`);
   }
 
@@ -374,8 +397,10 @@ export class World {
     const basis = answer.refused.basis;
     const entries = [...new Set([...(basis?.status ?? []), "problem-body"])].sort();
     const problems: string[] = [];
-    if (basis?.status.length && response.status !== answer.refused.status) problems.push(`status ${response.status}, the description's is ${answer.refused.status}`);
-    if (!/^application\/problem\+json\b/i.test(response.contentType)) problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
+    if (basis?.status.length && response.status !== answer.refused.status)
+      problems.push(`status ${response.status}, the description's is ${answer.refused.status}`);
+    if (!/^application\/problem\+json\b/i.test(response.contentType))
+      problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
     if (answer.refused.status === 401 && !/^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))
       problems.push("no WWW-Authenticate: Basic challenge");
     this.record({
@@ -426,11 +451,16 @@ export class World {
     if (status !== undefined && response.status !== status)
       out.push({ field: "status", entries: [], message: `answered ${response.status}, the interface says ${status}` });
     if (response.status === 204 || status === 204) {
-      if (response.text !== "") out.push({ field: "body", entries: [], message: `a body on a 204 ("no body"): ${JSON.stringify(response.text.slice(0, 80))}` });
+      if (response.text !== "")
+        out.push({ field: "body", entries: [], message: `a body on a 204 ("no body"): ${JSON.stringify(response.text.slice(0, 80))}` });
       return out;
     }
     if (!/^application\/([\w.-]+\+)?json\b/i.test(response.contentType))
-      out.push({ field: "content type", entries: [], message: `content type ${JSON.stringify(response.contentType)}, not JSON ("All bodies are JSON")` });
+      out.push({
+        field: "content type",
+        entries: [],
+        message: `content type ${JSON.stringify(response.contentType)}, not JSON ("All bodies are JSON")`,
+      });
     if (response.json === undefined && !response.truncated) {
       if (call.operation !== "addProjectUser" || response.text !== "")
         out.push({ field: "body", entries: [], message: `the body is not JSON: ${JSON.stringify(response.text.slice(0, 80))}` });
@@ -458,7 +488,11 @@ export class World {
       case "addProjectUser":
         // The body is not shown by the interface; the description assumes the added user.
         if (JSON.stringify(got) !== JSON.stringify(expected))
-          out.push({ field: "body", entries: ["add-user-response"], message: `the body is ${JSON.stringify(got)?.slice(0, 200)}, the description's is the added user` });
+          out.push({
+            field: "body",
+            entries: ["add-user-response"],
+            message: `the body is ${JSON.stringify(got)?.slice(0, 200)}, the description's is the added user`,
+          });
         break;
       case "listProjectUsers":
         out.push(...this.compareList(got, expected, "user"));
@@ -467,7 +501,9 @@ export class World {
         break; // a page of a list the model knows only part of: see Scenario.readList
       case "getOrganization": {
         const updated = this.organizationBefore !== undefined;
-        out.push(...compareOrganization(got as Json, expected as Json, { updated, at, ...(updated && { before: this.organizationBefore }) }));
+        out.push(
+          ...compareOrganization(got as Json, expected as Json, { updated, at, ...(updated && { before: this.organizationBefore }) }),
+        );
         break;
       }
       case "getGroup":
@@ -489,7 +525,11 @@ export class World {
     const out: Mismatch[] = [];
     const ids = (list: Json[]) => list.map((r) => r?.id).sort((a, b) => Number(a) - Number(b));
     if (JSON.stringify(ids(got)) !== JSON.stringify(ids(want)))
-      out.push({ field: "ids", entries: [], message: `the ${what}s listed are ${JSON.stringify(ids(got))}, the model's ${JSON.stringify(ids(want))}` });
+      out.push({
+        field: "ids",
+        entries: [],
+        message: `the ${what}s listed are ${JSON.stringify(ids(got))}, the model's ${JSON.stringify(ids(want))}`,
+      });
     for (const record of want) {
       const found = (got as Json[]).find((g) => g?.id === record.id);
       if (found) out.push(...compareRecord(found, record).map((m) => ({ ...m, message: `${what} ${String(record.id)}: ${m.message}` })));

@@ -22,7 +22,6 @@ export function coverage(
   baseUrl: string,
   exchanges: readonly Exchange[] = results.filter((r) => r.status !== "not checked").flatMap((r) => r.exchanges),
 ): OperationCoverage[] {
-  const ran = results.filter((r) => r.status !== "not checked");
   const received = new Map<string, Set<number>>();
   for (const exchange of exchanges) {
     const op = operationOf(exchange.method, exchange.url, baseUrl);
@@ -56,7 +55,9 @@ export function statedRules(results: CheckResult[]): { exercised: string[]; notE
     .filter((rule) => !ran.has(rule))
     .map((rule) => ({
       rule,
-      why: results.find((r) => r.rule === rule && r.reason)?.reason ?? "no check of this run rests on it (writes, a second key or an invite address would add some)",
+      why:
+        results.find((r) => r.rule === rule && r.reason)?.reason ??
+        "no check of this run rests on it (writes, a second key or an invite address would add some)",
     }));
   return { exercised, notExercised };
 }
