@@ -71,6 +71,12 @@ export function paginationChecks(suite: Suite) {
       const second = await page(op, { offset: 1, limit: 1 });
       expect(second.items, `two consecutive pages are the same: offset ignored? ${second.why}`).not.toEqual(first.items);
       expect([...first.items, ...second.items], `pages of 1 against the page of 2: ${second.why}`).toEqual(two.items);
+      // offset counts items, not pages: from the second item, two items are the second and third.
+      const three = await page(op, { offset: 0, limit: 3 });
+      if (three.count >= 3) {
+        const middle = await page(op, { offset: 1, limit: 2 });
+        expect(middle.items, `offset 1, limit 2 against items 2 and 3 of the page of 3: ${middle.why}`).toEqual(three.items.slice(1, 3));
+      }
     },
     meta,
   );

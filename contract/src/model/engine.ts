@@ -13,7 +13,7 @@ import { groupsScenario } from "./groups.js";
 import { Ledger, type Observation } from "./ledger.js";
 import { organizationScenario } from "./organization.js";
 import { ScenarioRun } from "./scenario.js";
-import { lifecycle, othersOwn } from "./scenarios.js";
+import { lifecycle, othersOwn, unknownIds } from "./scenarios.js";
 import { generate, shrink } from "./sequences.js";
 import { describeStep, type CallerName, type Step } from "./steps.js";
 import { World } from "./world.js";
@@ -29,6 +29,9 @@ export interface ModelOptions {
   /** Replays a shrink may make, per failing sequence. */
   shrinkTries: number;
 }
+
+/** An id no project has, as far as the run can tell (the largest 32-bit id but one). */
+const NO_PROJECT = 2_147_483_646;
 
 export const DEFAULT_MODEL_OPTIONS: Omit<ModelOptions, "seed"> = { sequences: 6, steps: 10, shrinkTries: 12 };
 
@@ -137,6 +140,14 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     );
     await started;
     if (otherKnown) work.push(guarded("the second user's project", scenario(othersOwn(tag))));
+    work.push(
+      guarded("an unknown project", async () => {
+        const run = newRun(world.fork(ledger));
+        run.assume("unknown", NO_PROJECT);
+        ran.push({ steps: unknownIds(), run, generated: false });
+        await run.run(unknownIds());
+      }),
+    );
     if (cast.organization)
       work.push(
         guarded("updateOrganization", () =>
@@ -202,6 +213,7 @@ async function confirm(
     const prefix = steps.slice(0, lastFailingStep(run, steps) + 1);
     const replayLedger = new Ledger();
     const replay = newRun(world.fork(replayLedger));
+    for (const [slot, id] of run.assumed) replay.assume(slot, id);
     await replay.run(prefix);
     const again = new Set(
       replayLedger

@@ -56,6 +56,13 @@ export class ScenarioRun {
   }
 
   /** Runs the steps in order; returns why it stopped early, if it did. */
+  /** Names a slot whose project the run did not create (an id no project has). */
+  assume(slot: string, id: number): void {
+    this.slots.set(slot, id);
+    this.assumed.set(slot, id);
+  }
+  readonly assumed = new Map<string, number>();
+
   async run(steps: readonly Step[]): Promise<string | undefined> {
     for (const [index, step] of steps.entries()) {
       if (this.stopped) break;

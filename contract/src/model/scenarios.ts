@@ -152,3 +152,15 @@ export function othersOwn(tag: string): Step[] {
     { kind: "read", caller: "other", slot: P, view: "get" },
   ];
 }
+
+/** Ids no project has, as far as the run can tell: every operation on them is refused by every key. */
+export function unknownIds(): Step[] {
+  const U = "unknown";
+  return [
+    ...VIEWS.filter((view) => view !== "list").map((view): Step => ({ kind: "read", caller: "key", slot: U, view })),
+    { kind: "update", caller: "key", slot: U, fields: { job_code: "NO-SUCH" }, why: "a project that does not exist" },
+    { kind: "add", caller: "key", slot: U, who: "other", by: "id" },
+    { kind: "remove", caller: "key", slot: U, who: "key" },
+    { kind: "delete", caller: "key", slot: U },
+  ];
+}
