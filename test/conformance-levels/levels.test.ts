@@ -118,7 +118,10 @@ describe.concurrent("writes allowed: faithful servers pass the documented level 
     ["a second key, no address to invite", { otherKey: true }],
     ["no second key, no address", { otherKey: false }],
     ["a second user of another organization who may create (an Editor)", { otherKey: STAND_IN_OWNER_KEY }],
-    ["other conventions (403, 422, {message}), a second key and an address", { otherKey: true, inviteEmail: SECOND_USER_EMAIL, wrap: otherConventions }],
+    [
+      "other conventions (403, 422, {message}), a second key and an address",
+      { otherKey: true, inviteEmail: SECOND_USER_EMAIL, wrap: otherConventions },
+    ],
   ];
   for (const [name, options] of cases) {
     it(name, async () => {
@@ -135,7 +138,8 @@ describe.concurrent("writes allowed: faithful servers pass the documented level 
       // Every caller on every operation: the model's checks of the second key's roles ran.
       const roles = new Set(run.results.filter((r) => r.group === "model" && r.status === "passed").map((r) => r.case));
       for (const role of ["its creator", "no key", "a well-formed key of no one"]) expect(roles).toContain(role);
-      if (options.otherKey) for (const role of ["a user added to it", "a user added, then removed", "a user never added to it"]) expect(roles).toContain(role);
+      if (options.otherKey)
+        for (const role of ["a user added to it", "a user added, then removed", "a user never added to it"]) expect(roles).toContain(role);
       const covered = coverage(run.results, run.target.baseUrl, run.exchanges);
       expect(covered.find((c) => c.operation === "deleteProject")?.checked).toContain(204);
       expect(covered.find((c) => c.operation === "addProjectUser")?.checked).toContain(201);
@@ -145,7 +149,13 @@ describe.concurrent("writes allowed: faithful servers pass the documented level 
 
 describe.concurrent("broken servers: every defect is caught, with the request that shows it, and the server left as found", () => {
   const named: Array<[string, { defect?: string; wrap?: (h: Handler) => Handler; level?: Level }]> = [
-    ...Object.keys(DEFECTS).map((defect) => [`${defect} (named by an earlier issue)`, { defect, ...(defect === "key-elsewhere" && { level: "full" as const }) }] as [string, { defect: string; level?: Level }]),
+    ...Object.keys(DEFECTS).map(
+      (defect) =>
+        [`${defect} (named by an earlier issue)`, { defect, ...(defect === "key-elsewhere" && { level: "full" as const }) }] as [
+          string,
+          { defect: string; level?: Level },
+        ],
+    ),
     ...Object.entries(REALISTIC_DEFECTS).map(([name, wrap]) => [name, { wrap }] as [string, { wrap: (h: Handler) => Handler }]),
   ];
   for (const [name, options] of named) {
@@ -156,7 +166,12 @@ describe.concurrent("broken servers: every defect is caught, with the request th
       expect(after, "the stand-in's state after the run").toBe(before);
       expect(emails.every((email) => email === SECOND_USER_EMAIL)).toBe(true);
       // A person finds the first documented failure on the first screen.
-      if (!options.level) expect(consoleReport(run).split("\n").findIndex((line) => line.startsWith("  ✗ [documented]"))).toBeLessThan(30);
+      if (!options.level)
+        expect(
+          consoleReport(run)
+            .split("\n")
+            .findIndex((line) => line.startsWith("  ✗ [documented]")),
+        ).toBeLessThan(30);
     });
   }
 });
@@ -164,13 +179,18 @@ describe.concurrent("broken servers: every defect is caught, with the request th
 describe("one broken operation fails itself, not the run", () => {
   it("the copy list answers 500: its checks fail, every other check still runs", async () => {
     const copyFails: (h: Handler) => Handler = (h) => (request) =>
-      /\/copy\.json$/.test(new URL(request.url).pathname) ? Promise.resolve(new Response('{"error":"boom"}', { status: 500, headers: { "content-type": "application/json" } })) : h(request);
+      /\/copy\.json$/.test(new URL(request.url).pathname)
+        ? Promise.resolve(new Response('{"error":"boom"}', { status: 500, headers: { "content-type": "application/json" } }))
+        : h(request);
     const { run, before, after } = await standInRun({ writes: true, otherKey: true, inviteEmail: SECOND_USER_EMAIL, wrap: copyFails });
     expect(run.setupError).toBeUndefined();
     const failedOperations = new Set(failed(run).map((r) => r.operation ?? r.case));
     expect([...failedOperations].some((op) => /listCopy/.test(String(op)))).toBe(true);
     for (const operation of ["getProject", "updateProject", "deleteProject", "addProjectUser", "listGroups", "updateOrganization"])
-      expect(run.results.some((r) => r.operation === operation && r.status === "passed"), operation).toBe(true);
+      expect(
+        run.results.some((r) => r.operation === operation && r.status === "passed"),
+        operation,
+      ).toBe(true);
     expect(after).toBe(before);
   });
 });
@@ -253,11 +273,24 @@ describe("the checker against the reference sandbox behind Prism's validating pr
 
 describe("the full level against the faithful stand-ins", () => {
   it("fails, and every failure names the assumption it checks", async () => {
-    const { run } = await standInRun({ writes: true, otherKey: true, inviteEmail: SECOND_USER_EMAIL, level: "full", wrap: otherConventions });
+    const { run } = await standInRun({
+      writes: true,
+      otherKey: true,
+      inviteEmail: SECOND_USER_EMAIL,
+      level: "full",
+      wrap: otherConventions,
+    });
     expect(failed(run).length).toBeGreaterThan(0);
-    expect(failed(run).filter((r) => r.entries.length === 0).map((r) => `${r.title}: ${r.reason}`)).toEqual([]);
+    expect(
+      failed(run)
+        .filter((r) => r.entries.length === 0)
+        .map((r) => `${r.title}: ${r.reason}`),
+    ).toEqual([]);
     expect(consoleReport(run)).toContain("No documented fact fails: at --level documented (the default) this server passes.");
     for (const entry of ["problem-body", "invalid-input-400", "refusal-statuses", "www-authenticate", "creator-removal-409"])
-      expect(failed(run).some((r) => r.entries.includes(entry)), `a failure names ${entry}`).toBe(true);
+      expect(
+        failed(run).some((r) => r.entries.includes(entry)),
+        `a failure names ${entry}`,
+      ).toBe(true);
   });
 });
