@@ -98,6 +98,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
       level: config.level,
       limits: config.limits,
       only: config.only,
+      ...(config.seed !== undefined && { seed: config.seed }),
       redact,
       ...(baseline && { baseline }),
     });

@@ -20,6 +20,8 @@ export interface Config {
   level: Level;
   limits: Limits;
   only: string[];
+  /** The seed of the model's generated sequences (a run prints the one it used). */
+  seed?: number;
   reports: { junit?: string; json?: string; har?: string };
   /** Known findings: fail only on the others. */
   baseline?: string;
@@ -57,6 +59,7 @@ What to check:
   --allow-writes           Create, change and delete (only what the checker creates)   [PCS_ALLOW_WRITES=1]
   --invite-email <address> With writes: the only address a user may be added by       [PCS_INVITE_EMAIL]
   --only <text>            Only checks whose id or title contains <text> (repeatable)
+  --seed <n>               The generated sequences of an earlier run again (it prints its seed)
 
 Limits (printed before the run):
   --rate <n>               Requests a second, at most (default ${DEFAULT_LIMITS.rate})
@@ -109,6 +112,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
         "allow-writes": { type: "boolean" },
         "invite-email": { type: "string" },
         only: { type: "string", multiple: true },
+        seed: { type: "string" },
         rate: { type: "string" },
         concurrency: { type: "string" },
         timeout: { type: "string" },
@@ -144,6 +148,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       maxTimeMs: positiveNumber("--max-time", flag("max-time"), DEFAULT_LIMITS.maxTimeMs / 1000) * 1000,
     },
     only: (values.only as string[] | undefined) ?? [],
+    ...(flag("seed") !== undefined && { seed: seedOf(flag("seed")!) }),
     reports: {
       ...(flag("junit") && { junit: flag("junit") }),
       ...(flag("json") && { json: flag("json") }),
@@ -189,4 +194,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ...base,
     target: { kind: (kind ?? "server") as Config["target"]["kind"], ...(baseUrl && { baseUrl: baseUrl.replace(/\/+$/, "") }) },
   };
+}
+
+/** A seed of the generated sequences: a whole number from 0 to 2^31 − 1. */
+function seedOf(text: string): number {
+  if (!/^\d{1,10}$/.test(text) || Number(text) > 2 ** 31 - 1) throw new UsageError("--seed takes a whole number from 0 to 2147483647");
+  return Number(text);
 }

@@ -158,6 +158,8 @@ export function consoleReport(run: RunResult): string {
     const statuses = [...c.checked.map((s) => `${s} ✓`), ...c.notChecked.map((n) => `${n.status} —`)].join(", ");
     out.push(`  ${c.operation}: ${statuses}${c.rules.length ? `; rules: ${c.rules.length}` : ""}`);
   }
+  if (run.seed !== undefined && run.results.some((r) => r.group === "model"))
+    out.push(`The model's generated sequences used seed ${run.seed} (--seed ${run.seed} runs the same ones again).`);
   const rules = statedRules(run.results);
   out.push(
     `Stated rules of the interface exercised: ${rules.exercised.length} of ${rules.exercised.length + rules.notExercised.length}${rules.notExercised.length ? `; not: ${rules.notExercised.map((r) => `${r.rule} (${excerpt(r.why, 100)})`).join("; ")}` : ""}`,
