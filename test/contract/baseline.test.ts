@@ -7,7 +7,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { applyBaseline, baselineText, main, readBaseline, runContract, verdict, type RunResult, type Target } from "../../contract/src/index.js";
+import {
+  applyBaseline,
+  baselineText,
+  main,
+  readBaseline,
+  runContract,
+  verdict,
+  type RunResult,
+  type Target,
+} from "../../contract/src/index.js";
 import { createSandbox } from "../../src/sandbox/index.js";
 
 const dir = () => mkdtempSync(join(tmpdir(), "pcs-contract-baseline-"));

@@ -53,16 +53,16 @@ export const STATED_RULES = {
         quote: "Groups are read-only: they can be listed and retrieved but not created or edited.",
     },
     "groups-all": { section: "Groups", quote: "List groups: 200, array of all Groups." },
-    "pagination": {
+    pagination: {
         section: "Endpoints",
         quote: "Every list endpoint except the groups and organization endpoints takes `offset` (int, default 0) and `limit` (int, default 30) and returns a JSON array.",
     },
-    "timestamps": {
+    timestamps: {
         section: "Resources and their fields",
         quote: "`datetime` is an ISO 8601 timestamp with a UTC offset; `modified` is null when the record was never modified; modified: date last modified.",
     },
     "json-bodies": { section: "Interface", quote: "All bodies are JSON." },
-    "fields": {
+    fields: {
         section: "Resources and their fields",
         quote: "The fields of each resource (created_by: name of the creating user, falls back to the email address; ownership: Internal, created by the caller's company, or External).",
     },

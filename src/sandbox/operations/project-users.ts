@@ -30,7 +30,8 @@ export const addProjectUser: Operation = (call) => {
 
 function existingUser(call: Call, id: number): SeedUser {
   const user = call.state.users.get(id);
-  if (!user) throw new ProblemError(404, `No user with id ${id} exists.`, undefined, { rule: "add-existing-user", status: ["hidden-is-404"] });
+  if (!user)
+    throw new ProblemError(404, `No user with id ${id} exists.`, undefined, { rule: "add-existing-user", status: ["hidden-is-404"] });
   return user;
 }
 

@@ -34,7 +34,11 @@ const mapSuccess =
   };
 /** Applies `change` to every project record in a 200/201 answer (one, or a list). */
 const eachProject = (body: unknown, change: (project: Json) => Json): unknown =>
-  Array.isArray(body) ? body.map((p) => (p && typeof p === "object" && "title" in p ? change(p as Json) : p)) : body && typeof body === "object" && "title" in body ? change(body as Json) : body;
+  Array.isArray(body)
+    ? body.map((p) => (p && typeof p === "object" && "title" in p ? change(p as Json) : p))
+    : body && typeof body === "object" && "title" in body
+      ? change(body as Json)
+      : body;
 const isProjectRead = (request: Request) => request.method === "GET" && /^\/projects(\/\d+)?\.json$/.test(pathOf(request));
 
 export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
@@ -44,15 +48,22 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     return async (request) => {
       const match = PROJECT.exec(pathOf(request));
       const response = await h(request);
-      if (request.method === "PATCH" && match && response.status === 204) stamped.set(match[1]!, new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00"));
+      if (request.method === "PATCH" && match && response.status === 204)
+        stamped.set(match[1]!, new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00"));
       if (!isProjectRead(request) || response.status !== 200) return response;
-      return json(200, eachProject(await response.json(), (p) => (stamped.has(String(p.id)) ? { ...p, created: stamped.get(String(p.id)) } : p)));
+      return json(
+        200,
+        eachProject(await response.json(), (p) => (stamped.has(String(p.id)) ? { ...p, created: stamped.get(String(p.id)) } : p)),
+      );
     };
   },
   /** PATCH replaces the project: what is not sent becomes empty. */
   "patch-replaces": (h) => async (request) => {
     if (request.method !== "PATCH" || !PROJECT.test(pathOf(request))) return h(request);
-    const body = (await request.clone().json().catch(() => ({}))) as Json;
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => ({}))) as Json;
     const full = { name: body.name, description: body.description ?? "", job_code: body.job_code ?? "" };
     if (full.name === undefined) delete (full as Json).name;
     return h(new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(full) }));
@@ -60,14 +71,20 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
   /** PATCH ignores `description`. */
   "patch-ignores-description": (h) => async (request) => {
     if (request.method !== "PATCH" || !PROJECT.test(pathOf(request))) return h(request);
-    const { description: _d, ...rest } = (await request.clone().json().catch(() => ({}))) as Json;
+    const { description: _d, ...rest } = (await request
+      .clone()
+      .json()
+      .catch(() => ({}))) as Json;
     if (Object.keys(rest).length === 0) return new Response(null, { status: 204 });
     return h(new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(rest) }));
   },
   /** A name of exactly 50 characters is refused (the limit checked with >=). */
   "name-limit-off-by-one": (h) => async (request) => {
     if (request.method === "POST" && pathOf(request) === "/projects.json") {
-      const body = (await request.clone().json().catch(() => ({}))) as Json;
+      const body = (await request
+        .clone()
+        .json()
+        .catch(() => ({}))) as Json;
       if (typeof body.name === "string" && [...body.name].length >= 50) return json(400, { message: "name too long" });
     }
     return h(request);
@@ -75,20 +92,34 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
   /** A job code of 21 characters is taken, cut to 20. */
   "job-code-cut-not-refused": (h) => async (request) => {
     if (request.method === "POST" && pathOf(request) === "/projects.json") {
-      const body = (await request.clone().json().catch(() => ({}))) as Json;
+      const body = (await request
+        .clone()
+        .json()
+        .catch(() => ({}))) as Json;
       if (typeof body.job_code === "string" && body.job_code.length > 20)
-        return h(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ ...body, job_code: body.job_code.slice(0, 20) }) }));
+        return h(
+          new Request(request.url, {
+            method: "POST",
+            headers: request.headers,
+            body: JSON.stringify({ ...body, job_code: body.job_code.slice(0, 20) }),
+          }),
+        );
     }
     return h(request);
   },
   /** Text is stored HTML-escaped. */
   "html-escaped": (h) =>
     mapSuccess(h, isProjectRead, (body) =>
-      eachProject(body, (p) => ({ ...p, description: String(p.description).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") })),
+      eachProject(body, (p) => ({
+        ...p,
+        description: String(p.description).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
+      })),
     ),
   /** Characters outside the BMP are lost on the way to the database (utf8 without mb4). */
   "astral-characters-lost": (h) =>
-    mapSuccess(h, isProjectRead, (body) => eachProject(body, (p) => ({ ...p, title: String(p.title).replace(/[\u{10000}-\u{10FFFF}]/gu, "?") }))),
+    mapSuccess(h, isProjectRead, (body) =>
+      eachProject(body, (p) => ({ ...p, title: String(p.title).replace(/[\u{10000}-\u{10FFFF}]/gu, "?") })),
+    ),
   /** A deleted project is still readable by id (a soft delete the reads forget). */
   "delete-is-soft": (h) => {
     const gone = new Map<string, unknown>();
@@ -147,7 +178,8 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
   /** The project creator can be removed from the project. */
   "creator-removable": (h) => async (request) => {
     const response = await h(request.clone());
-    if (request.method !== "DELETE" || !/\/users\/\d+\.json$/.test(pathOf(request)) || response.status < 400 || response.status === 404) return response;
+    if (request.method !== "DELETE" || !/\/users\/\d+\.json$/.test(pathOf(request)) || response.status < 400 || response.status === 404)
+      return response;
     // Refused because it is the creator: take it out of the list ourselves from now on.
     return new Response(null, { status: 204 });
   },
@@ -156,7 +188,13 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     if (request.method !== "PATCH" || !PROJECT.test(pathOf(request))) return h(request);
     const response = await h(request.clone());
     if (response.status !== 404 && response.status !== 403) return response;
-    return h(new Request(request.url, { method: "PATCH", headers: { "content-type": "application/json", authorization: basic(STAND_IN_KEY) }, body: await request.text() }));
+    return h(
+      new Request(request.url, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", authorization: basic(STAND_IN_KEY) },
+        body: await request.text(),
+      }),
+    );
   },
   /** Any key at all may delete a project (the delete route forgot its authentication). */
   "delete-without-credential": (h) => async (request) => {
@@ -178,14 +216,26 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     ),
   /** `modified` is set at creation (to `created`), not null. */
   "modified-set-on-create": (h) =>
-    mapSuccess(h, (r) => r.method === "POST" || isProjectRead(r), (body) => eachProject(body, (p) => (p.modified === null ? { ...p, modified: p.created } : p))),
+    mapSuccess(
+      h,
+      (r) => r.method === "POST" || isProjectRead(r),
+      (body) => eachProject(body, (p) => (p.modified === null ? { ...p, modified: p.created } : p)),
+    ),
   /** Timestamps without a UTC offset. */
   "timestamps-without-offset": (h) =>
-    mapSuccess(h, isProjectRead, (body) => eachProject(body, (p) => ({ ...p, created: String(p.created).replace(/(Z|[+-]\d{2}:\d{2})$/, "") }))),
+    mapSuccess(h, isProjectRead, (body) =>
+      eachProject(body, (p) => ({ ...p, created: String(p.created).replace(/(Z|[+-]\d{2}:\d{2})$/, "") })),
+    ),
   /** Timestamps written in local time (+01:00) but labelled UTC. */
   "timestamps-local-as-utc": (h) =>
-    mapSuccess(h, (r) => r.method === "POST" || isProjectRead(r), (body) =>
-      eachProject(body, (p) => ({ ...p, created: new Date(Date.parse(String(p.created)) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+00:00") })),
+    mapSuccess(
+      h,
+      (r) => r.method === "POST" || isProjectRead(r),
+      (body) =>
+        eachProject(body, (p) => ({
+          ...p,
+          created: new Date(Date.parse(String(p.created)) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+00:00"),
+        })),
     ),
   /** Ids written as decimals (12.0), as a float column serializes them. */
   "ids-as-decimals": (h) => async (request) => {
@@ -228,7 +278,12 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
   /** The default page size is 20, not 30. */
   "default-limit-20": (h) => async (request) => {
     const url = new URL(request.url);
-    if (request.method !== "GET" || url.searchParams.has("limit") || !/\/(projects|users|files|urls|copy|revisions)\.json$/.test(url.pathname)) return h(request);
+    if (
+      request.method !== "GET" ||
+      url.searchParams.has("limit") ||
+      !/\/(projects|users|files|urls|copy|revisions)\.json$/.test(url.pathname)
+    )
+      return h(request);
     url.searchParams.set("limit", "20");
     return h(new Request(url, request));
   },
@@ -245,7 +300,9 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     if (request.method !== "PATCH" || pathOf(request) !== "/organizations.json" || response.status !== 204) return response;
     const body = (await request.json().catch(() => ({}))) as Json;
     if ("website" in body) return response;
-    await h(new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify({ website: "https://example.invalid" }) }));
+    await h(
+      new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify({ website: "https://example.invalid" }) }),
+    );
     return response;
   },
   /** Adding someone already added lists them twice (an insert without a unique key). */
@@ -254,34 +311,54 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     return async (request) => {
       const match = USERS.exec(pathOf(request));
       if (match && request.method === "POST") {
-        const body = (await request.clone().json().catch(() => ({}))) as Json;
+        const body = (await request
+          .clone()
+          .json()
+          .catch(() => ({}))) as Json;
         const before = (await (await h(new Request(request.url, { headers: request.headers }))).json().catch(() => [])) as Json[];
         const response = await h(request);
-        if (response.status === 201 && Array.isArray(before) && before.some((u) => String(u.id) === body.user)) twice.add(`${match[1]} ${body.user}`);
+        if (response.status === 201 && Array.isArray(before) && before.some((u) => String(u.id) === body.user))
+          twice.add(`${match[1]} ${body.user}`);
         return response;
       }
       const response = await h(request);
       if (!match || request.method !== "GET" || response.status !== 200) return response;
       const list = (await response.json()) as Json[];
-      return json(200, list.flatMap((u) => (twice.has(`${match[1]} ${u.id}`) ? [u, u] : [u])));
+      return json(
+        200,
+        list.flatMap((u) => (twice.has(`${match[1]} ${u.id}`) ? [u, u] : [u])),
+      );
     };
   },
   /** The users list leaves out the project's creator. */
   "users-without-creator": (h) =>
-    mapSuccess(h, (r) => r.method === "GET" && USERS.test(pathOf(r)), (body) => (Array.isArray(body) ? body.slice(1) : body)),
+    mapSuccess(
+      h,
+      (r) => r.method === "GET" && USERS.test(pathOf(r)),
+      (body) => (Array.isArray(body) ? body.slice(1) : body),
+    ),
   /** An update of one project is written to the project before it too (an id off by one in the WHERE). */
   "update-also-touches-neighbour": (h) => async (request) => {
     const match = PROJECT.exec(pathOf(request));
     const copy = request.clone();
     const response = await h(request);
     if (request.method === "PATCH" && match && response.status === 204)
-      await h(new Request(new URL(`/projects/${Number(match[1]) - 1}.json`, request.url), { method: "PATCH", headers: copy.headers, body: await copy.text() }));
+      await h(
+        new Request(new URL(`/projects/${Number(match[1]) - 1}.json`, request.url), {
+          method: "PATCH",
+          headers: copy.headers,
+          body: await copy.text(),
+        }),
+      );
     return response;
   },
   /** `job_code` of digits is stored as a number ("000123" → 123). */
   "job-code-as-number": (h) =>
-    mapSuccess(h, (r) => r.method === "POST" || isProjectRead(r), (body) =>
-      eachProject(body, (p) => (typeof p.job_code === "string" && /^\d+$/.test(p.job_code) ? { ...p, job_code: Number(p.job_code) } : p)),
+    mapSuccess(
+      h,
+      (r) => r.method === "POST" || isProjectRead(r),
+      (body) =>
+        eachProject(body, (p) => (typeof p.job_code === "string" && /^\d+$/.test(p.job_code) ? { ...p, job_code: Number(p.job_code) } : p)),
     ),
   /** A conditional read answers 304 whatever changed (an ETag derived from the id alone). */
   "etag-never-changes": (h) => async (request) => {
