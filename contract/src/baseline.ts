@@ -9,8 +9,10 @@
 // on failures not in it (or whose entry has expired), and names the entries whose check now passes.
 //
 // What differs from run to run in the same failure is masked in a signature: the run's tag in the names
-// of what it creates, and the ids of the projects it created. An entry without a signature (written
-// before there were any) matches its check whatever it says; the run says once to write the file again.
+// of what it creates, the ids of the projects it created, and what a server writes differently each
+// time in the body a reason quotes (a UUID, a timestamp, a long hexadecimal request id). An entry
+// without a signature (written before there were any) matches its check whatever it says; the run says
+// once to write the file again.
 //
 // The file is read only when it is a regular file of at most MAX_BASELINE_BYTES, and never read whole
 // past that (a FIFO, /dev/zero or a 300 MB file is refused in one line, not read).
@@ -56,6 +58,12 @@ export class BaselineError extends Error {
 /** A baseline is a few kilobytes per hundred findings: anything larger is not one. */
 export const MAX_BASELINE_BYTES = 4 * 1024 * 1024;
 const REASON_KEPT = 300;
+/** What a server writes differently in each answer, masked: a UUID, a timestamp, a long hexadecimal id. */
+const VOLATILE: ReadonlyArray<[RegExp, string]> = [
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "{uuid}"],
+  [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, "{time}"],
+  [/\b[0-9a-f]{16,}\b/gi, "{hex}"],
+];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A value from the file as a message quotes it: cut, on one line (JSON escapes its line breaks). */
@@ -148,8 +156,9 @@ const statusClass = (status: number | undefined): StatusClass =>
 /** How `failure` failed, with the run's tag and the ids of the projects it created masked. */
 export function signatureOf(failure: Failure, { runTag, createdIds }: RunSpecific): Signature {
   const created = new Set(createdIds.map(String));
-  let reason = (failure.reason ?? "").split("\n")[0]!;
+  let reason = (failure.reason ?? "").split("\n")[0]!.slice(0, 4 * REASON_KEPT);
   if (runTag) reason = reason.replaceAll(runTag, "pcs-contract-test {run}");
+  for (const [pattern, mask] of VOLATILE) reason = reason.replace(pattern, mask);
   if (created.size) reason = reason.replace(/\d+/g, (digits) => (created.has(digits) ? "{created id}" : digits));
   return { ...(failure.case !== undefined && { case: failure.case }), status: statusClass(failure.exchange?.status), reason: excerpt(reason, REASON_KEPT) };
 }
