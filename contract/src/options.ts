@@ -63,8 +63,9 @@ What fails the run:
   --level documented|full  documented (default): only what the service documents fails; where the
                            server chose otherwise than the description's assumptions, it is reported.
                            full: an assumption's failure fails too                     [PCS_CONFORMANCE]
-  --baseline <file>        Known findings (see --write-baseline): fail only on the others, and name
-                           those that no longer occur
+  --baseline <file>        Known findings (see --write-baseline): fail only on the others (a known
+                           one that now fails another way is new), and name those that no longer
+                           occur; a regular file of at most 4 MB
   --write-baseline <file>  Write this run's failures as a baseline (a JSON file: give each a reason,
                            and an "expires" date if it should fail again one day)
 
@@ -85,6 +86,8 @@ Reports:
   --json <file>            Every check, coverage, and the requests sent
   --har <file>             The traffic as HAR, credentials redacted
   In GitHub Actions (GITHUB_ACTIONS set), a summary in Markdown is added to $GITHUB_STEP_SUMMARY.
+  Each file (and --write-baseline's) is written beside its path and renamed over it: a symbolic link
+  at the path is replaced, never written through.
 
   --help, --version
 

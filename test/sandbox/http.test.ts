@@ -89,7 +89,7 @@ describe("npm run sandbox", () => {
     expect(await response.json()).toMatchObject({ type: "about:blank", title: "Unauthorized" });
   });
 
-  it("web pages: another site is refused, a page of this machine or opened from disk is answered (preflight included)", async () => {
+  it("web pages: another site is refused, a page of this machine is answered (preflight included)", async () => {
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}` };
     const evil = await fetch(`${url}/projects.json`, { headers: { ...admin, origin: "https://evil.example" } });
     expect(evil.status).toBe(403);
