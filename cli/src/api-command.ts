@@ -81,7 +81,9 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
     throw new UsageError(`api: give a path under the base URL (e.g. /projects.json), not a URL: the key is sent to PCS_BASE_URL only`);
   // A dot segment would climb out of the base path (/../../admin): refused in every spelling.
   if (hasDotSegment(rawPath))
-    throw new UsageError("api: the path has a . or .. segment (in some spelling: %2e, a backslash…): give a path under the base URL as it is");
+    throw new UsageError(
+      "api: the path has a . or .. segment (in some spelling: %2e, a backslash…): give a path under the base URL as it is",
+    );
   // Braces are not path parameters here: sent as they are typed, encoded.
   const path = (rawPath.startsWith("/") ? rawPath : `/${rawPath}`).replaceAll("{", "%7B").replaceAll("}", "%7D");
   const body = values.body === undefined ? undefined : await readBody(values.body, io);

@@ -53,7 +53,9 @@ export class SandboxFile {
       writeState(this.file, JSON.stringify(this.#current.snapshot()), () => {
         lock.assertHeld();
         if (readState(this.file) !== this.#base)
-          throw new StateFileError(`the sandbox file ${this.file} was changed by another command meanwhile: nothing was written; run the command again`);
+          throw new StateFileError(
+            `the sandbox file ${this.file} was changed by another command meanwhile: nothing was written; run the command again`,
+          );
       });
       return result;
     });
@@ -92,7 +94,9 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
     return 0;
   }
   if (positionals.length)
-    throw Object.assign(new Error(`sandbox takes no argument but reset, not ${positionals.join(" ").slice(0, 100)}`), { code: "ERR_PARSE_ARGS_USAGE" });
+    throw Object.assign(new Error(`sandbox takes no argument but reset, not ${positionals.join(" ").slice(0, 100)}`), {
+      code: "ERR_PARSE_ARGS_USAGE",
+    });
   const port = Number(values.port ?? 4011);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw Object.assign(new Error(`--port must be a port number, not ${JSON.stringify(values.port?.slice(0, 40))}`), {

@@ -17,7 +17,18 @@
 // - a command that only reads never writes it, and takes no lock (a rename is atomic: it reads the
 //   state before or after a write, never half of one).
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, futimesSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  futimesSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 

@@ -26,7 +26,9 @@ beforeAll(async () => {
           .end(JSON.stringify({ type: "about:blank", title: COMMANDS, status: 404, detail: COMMANDS }));
       if (path.endsWith("/text")) return void response.writeHead(200, { "content-type": "text/plain" }).end(COMMANDS);
       const project = { id: 1, title: COMMANDS, [`name${COMMANDS}`]: COMMANDS, created: "2026-01-01T00:00:00Z" };
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(path.endsWith("projects.json") ? [project] : project));
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(path.endsWith("projects.json") ? [project] : project));
     }),
   );
   server = Object.assign(listening, { requests });
@@ -106,7 +108,14 @@ describe("echoes", () => {
   });
 
   it("pcs sandbox --cors-origin takes only an origin (as npm run sandbox does), refused in one line before anything listens", async () => {
-    for (const origin of ["evil", "https://app.example/path", "https://app.example/", "null", "javascript:alert(1)", `https://${"a".repeat(100_000)}`]) {
+    for (const origin of [
+      "evil",
+      "https://app.example/path",
+      "https://app.example/",
+      "null",
+      "javascript:alert(1)",
+      `https://${"a".repeat(100_000)}`,
+    ]) {
       const result = await pcs(["sandbox", "--port", "0", "--cors-origin", origin]);
       expect([result.code, result.errLines.length], origin.slice(0, 40)).toEqual([2, 1]);
       expect(result.err).toMatch(/--cors-origin must be an origin as a browser sends it/);

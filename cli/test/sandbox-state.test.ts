@@ -139,7 +139,10 @@ describe("one writer at a time", () => {
         }),
       );
     for (const [meanwhile, message] of [
-      [(file: string) => writeFileSync(`${file}.lock`, JSON.stringify({ pid: 1, host: "h", token: "another" })), /was taken by another command/],
+      [
+        (file: string) => writeFileSync(`${file}.lock`, JSON.stringify({ pid: 1, host: "h", token: "another" })),
+        /was taken by another command/,
+      ],
       [(file: string) => writeState(file, "{}"), /was changed by another command meanwhile/],
     ] as const) {
       const file = join(freshDir(), "state.json");

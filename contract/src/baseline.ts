@@ -80,10 +80,11 @@ function readBounded(file: string): string {
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile())
-      throw new BaselineError(`--baseline ${file} is not a regular file: give the JSON file --write-baseline wrote`);
+    if (!stat.isFile()) throw new BaselineError(`--baseline ${file} is not a regular file: give the JSON file --write-baseline wrote`);
     const tooLarge = () =>
-      new BaselineError(`--baseline ${file} is larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB: not a baseline (--write-baseline writes one)`);
+      new BaselineError(
+        `--baseline ${file} is larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB: not a baseline (--write-baseline writes one)`,
+      );
     if (stat.size > MAX_BASELINE_BYTES) throw tooLarge();
     // One byte more than allowed, to notice a file that grew since fstat.
     const buffer = Buffer.alloc(MAX_BASELINE_BYTES + 1);
@@ -100,7 +101,8 @@ function signatureProblem(signature: unknown): string | undefined {
   if (signature === undefined) return undefined;
   const { case: name, status, reason } = (signature ?? {}) as Partial<Record<keyof Signature, unknown>>;
   if (typeof signature !== "object" || signature === null || Array.isArray(signature)) return "is not an object";
-  if (typeof status !== "string" || !STATUS_CLASSES.includes(status)) return `has "status" ${quoted(status)}, not one of ${STATUS_CLASSES.join(", ")}`;
+  if (typeof status !== "string" || !STATUS_CLASSES.includes(status))
+    return `has "status" ${quoted(status)}, not one of ${STATUS_CLASSES.join(", ")}`;
   if (typeof reason !== "string") return 'has no "reason"';
   if (name !== undefined && typeof name !== "string") return 'has a "case" that is not a text';
   return undefined;
@@ -160,10 +162,15 @@ export function signatureOf(failure: Failure, { runTag, createdIds }: RunSpecifi
   if (runTag) reason = reason.replaceAll(runTag, "pcs-contract-test {run}");
   for (const [pattern, mask] of VOLATILE) reason = reason.replace(pattern, mask);
   if (created.size) reason = reason.replace(/\d+/g, (digits) => (created.has(digits) ? "{created id}" : digits));
-  return { ...(failure.case !== undefined && { case: failure.case }), status: statusClass(failure.exchange?.status), reason: excerpt(reason, REASON_KEPT) };
+  return {
+    ...(failure.case !== undefined && { case: failure.case }),
+    status: statusClass(failure.exchange?.status),
+    reason: excerpt(reason, REASON_KEPT),
+  };
 }
 
-export const sameSignature = (a: Signature, b: Signature) => (a.case ?? "") === (b.case ?? "") && a.status === b.status && a.reason === b.reason;
+export const sameSignature = (a: Signature, b: Signature) =>
+  (a.case ?? "") === (b.case ?? "") && a.status === b.status && a.reason === b.reason;
 
 /** A signature on one line, as the run shows what changed: "2xx (listGroups): expected 200 to be 401". */
 export const signatureLine = (signature: Signature) =>

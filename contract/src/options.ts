@@ -108,8 +108,7 @@ const KNOWN_ENV = [
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0))
-    throw new UsageError(`${name} must be a positive number, not ${echo(value)}`);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`${name} must be a positive number, not ${echo(value)}`);
   return number;
 }
 

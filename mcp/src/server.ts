@@ -137,7 +137,10 @@ async function call(
       // its problem's title and detail, any body — inside them (error.message quotes the title and detail).
       const detail = error.problem ?? (error.text ? error.text : undefined);
       const head = `${error.operation} failed with status ${error.status}`;
-      return textResult(detail === undefined ? `${head}.` : `${head}; the service's answer:\n${untrusted(tool.name, safeJson(detail))}`, true);
+      return textResult(
+        detail === undefined ? `${head}.` : `${head}; the service's answer:\n${untrusted(tool.name, safeJson(detail))}`,
+        true,
+      );
     }
     // The client's errors never quote the key; nothing here acts on a terminal that shows it.
     const line = failureLine(error, { method: tool.method, url: `${baseUrl ?? ""}${tool.path}` }, limits);

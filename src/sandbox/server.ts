@@ -130,8 +130,7 @@ export function serveSandbox(
   const loopback = isLoopbackName(host);
   const server = createServer(async (incoming, outgoing) => {
     try {
-      if (loopback && !isLoopbackHostHeader(incoming.headers.host))
-        return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
+      if (loopback && !isLoopbackHostHeader(incoming.headers.host)) return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
       const origin = incoming.headers.origin;
       if (origin !== undefined && !CONTROL[`${incoming.method} ${incoming.url}`]) {
         if (!corsAllows(origin, cors)) return sendProblem(outgoing, 403, refusedOriginDetail(origin));

@@ -98,7 +98,7 @@ describe("safeCiText", () => {
 
 describe("safeJsonText", () => {
   it("issue 42: `##[` in a string is written #\\u0023[ — the same JSON, and nothing for a runner printing it", () => {
-    const value = { title: "##[add-mask]FAIL", ["::error::name\n::add-mask::FAIL"]: "x\n::error::y" };
+    const value = { title: "##[add-mask]FAIL", "::error::name\n::add-mask::FAIL": "x\n::error::y" };
     const json = safeJsonText(JSON.stringify(value, null, 2));
     expect(runnerCommands(json)).toEqual([]);
     expect(JSON.parse(json)).toEqual(value);

@@ -66,7 +66,13 @@ describe("a baseline file", () => {
     const file = join(dir(), "b.json");
     writeFileSync(file, text);
     expect(readBaseline(file).entries).toEqual([
-      { id: "a", title: "check a", reason: "our gateway", expires: "2027-01-01", signature: { status: "none", reason: "expected 200 to be 401" } },
+      {
+        id: "a",
+        title: "check a",
+        reason: "our gateway",
+        expires: "2027-01-01",
+        signature: { status: "none", reason: "expected 200 to be 401" },
+      },
       {
         id: "b",
         title: "check b",

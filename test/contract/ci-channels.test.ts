@@ -10,16 +10,7 @@
 //   9. no server URL or address a link in the job summary;
 //  10. what a usage error or a baseline's error quotes is cut and on one line; an --invite-email longer
 //      than an address can be is refused before anything looks at it.
-import {
-  existsSync,
-  lstatSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  symlinkSync,
-  truncateSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,7 +41,10 @@ async function standInExcept(change: (request: Request, standIn: Handler) => Pro
 const groupsWithoutCredential = (request: Request) =>
   new URL(request.url).pathname === "/groups.json" && request.method === "GET" && !request.headers.has("authorization");
 
-async function command(args: string[], { base = server?.url ?? "http://127.0.0.1:9", env = { PCS_API_KEY: STAND_IN_KEY } as NodeJS.ProcessEnv } = {}) {
+async function command(
+  args: string[],
+  { base = server?.url ?? "http://127.0.0.1:9", env = { PCS_API_KEY: STAND_IN_KEY } as NodeJS.ProcessEnv } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "pcs-contract-ci-"));
   const files = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har"), summary: join(dir, "summary.md") };
   const out: string[] = [];
@@ -61,7 +55,16 @@ async function command(args: string[], { base = server?.url ?? "http://127.0.0.1
     { out: (t) => out.push(t), err: (t) => err.push(t) },
   );
   const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
-  return { code, dir, out: out.join("\n"), err: err.join("\n"), json: read(files.json), junit: read(files.junit), har: read(files.har), summary: read(files.summary) };
+  return {
+    code,
+    dir,
+    out: out.join("\n"),
+    err: err.join("\n"),
+    json: read(files.json),
+    junit: read(files.junit),
+    har: read(files.har),
+    summary: read(files.summary),
+  };
 }
 
 /** The lines of `text` a GitHub Actions runner would act on: `::` after blanks at a line's start, or `##[` anywhere. */
@@ -86,14 +89,22 @@ describe("1. a CI runner reads every output: no workflow command from a server, 
     });
     const result = await command(["--only", NO_CREDENTIAL, "--allow-writes"]);
     expect(result.code, result.out).toBe(1);
-    const outputs = { console: `${result.out}\n${result.err}`, summary: result.summary, junit: result.junit, json: result.json, har: result.har };
+    const outputs = {
+      console: `${result.out}\n${result.err}`,
+      summary: result.summary,
+      junit: result.junit,
+      json: result.json,
+      har: result.har,
+    };
     for (const [name, text] of Object.entries(outputs)) {
       expect(text.length, name).toBeGreaterThan(0);
       expect(commandLines(text), name).toEqual([]);
     }
     // The server's words are there, shown rather than acted on: the body, and the field name on one line, quoted.
     expect(result.out).toContain(String.raw`#\u0023[add-mask]FAIL`);
-    expect(result.out).toMatch(/^ {2}- organization field "note\\n::error::owned by the server\\n::add-mask::FAIL\\nPASS — documented facts: 99 p/m);
+    expect(result.out).toMatch(
+      /^ {2}- organization field "note\\n::error::owned by the server\\n::add-mask::FAIL\\nPASS — documented facts: 99 p/m,
+    );
     // One verdict line, the checker's own, last.
     const verdicts = result.out.split("\n").filter((line) => /^(PASS|FAIL|INCOMPLETE|STOPPED) — /.test(line));
     expect(verdicts).toEqual([result.out.split("\n").at(-1)]);
@@ -159,20 +170,43 @@ describe("2. a baseline entry accepts a finding only while it fails the same way
       run1,
     );
     expect(recorded.accepted.size).toBe(1);
-    const signature = { status: "2xx" as const, reason: "project {created id} (pcs-contract-test {run} viewer) is served to the other user" };
+    const signature = {
+      status: "2xx" as const,
+      reason: "project {created id} (pcs-contract-test {run} viewer) is served to the other user",
+    };
     const baseline = { file: "b.json", entries: [{ id: "authorization/x", reason: "known", signature }] };
-    const next = applyBaseline(baseline, [failure("project 90417 (pcs-contract-test z9y8x7 viewer) is served to the other user")], [], run2);
+    const next = applyBaseline(
+      baseline,
+      [failure("project 90417 (pcs-contract-test z9y8x7 viewer) is served to the other user")],
+      [],
+      run2,
+    );
     expect(next.accepted.size).toBe(1);
     // So is what a server writes differently in each answer: a request id, a timestamp.
     const answer = (id: string, at: string) => failure(`→ 403 {"error":"Forbidden","request_id":"${id}","at":"${at}"}`);
-    const first = applyBaseline({ file: "b.json", entries: [{ id: "authorization/x", reason: "known" }] }, [answer("0af7651916cd43dd8448eb211c80319c", "2026-11-26T10:00:00Z")], []);
+    const first = applyBaseline(
+      { file: "b.json", entries: [{ id: "authorization/x", reason: "known" }] },
+      [answer("0af7651916cd43dd8448eb211c80319c", "2026-11-26T10:00:00Z")],
+      [],
+    );
     expect(first.accepted.size).toBe(1);
-    const withSignature = { file: "b.json", entries: [{ id: "authorization/x", reason: "known", signature: { status: "2xx" as const, reason: '→ 403 {"error":"Forbidden","request_id":"{hex}","at":"{time}"}' } }] };
+    const withSignature = {
+      file: "b.json",
+      entries: [
+        {
+          id: "authorization/x",
+          reason: "known",
+          signature: { status: "2xx" as const, reason: '→ 403 {"error":"Forbidden","request_id":"{hex}","at":"{time}"}' },
+        },
+      ],
+    };
     expect(applyBaseline(withSignature, [answer("5b1e0c8f2d7a4e6b9c3d1f0a8e7b6c5d", "2026-11-27T11:12:13Z")], []).accepted.size).toBe(1);
   });
 
   it("an entry without a signature (an older baseline) matches its check, and the run says once to write the baseline again", async () => {
-    await standInExcept((request) => (groupsWithoutCredential(request) ? Response.json({ error: "Forbidden" }, { status: 403 }) : undefined));
+    await standInExcept((request) =>
+      groupsWithoutCredential(request) ? Response.json({ error: "Forbidden" }, { status: 403 }) : undefined,
+    );
     const baseline = join(mkdtempSync(join(tmpdir(), "pcs-contract-ci-")), "baseline.json");
     const full = ["--only", NO_CREDENTIAL, "--level", "full"];
     const written = await command([...full, "--write-baseline", baseline]);
@@ -188,7 +222,9 @@ describe("2. a baseline entry accepts a finding only while it fails the same way
 
 describe("6. reports are written beside their path and renamed: a symbolic link there is replaced, its target never written", () => {
   it("--json, --junit, --har and --write-baseline through links to a file elsewhere", async () => {
-    await standInExcept((request) => (groupsWithoutCredential(request) ? Response.json({ error: "Forbidden" }, { status: 403 }) : undefined));
+    await standInExcept((request) =>
+      groupsWithoutCredential(request) ? Response.json({ error: "Forbidden" }, { status: 403 }) : undefined,
+    );
     const dir = mkdtempSync(join(tmpdir(), "pcs-contract-links-"));
     const precious = join(dir, "precious.txt");
     writeFileSync(precious, "not to be overwritten\n");
@@ -197,7 +233,22 @@ describe("6. reports are written beside their path and renamed: a symbolic link 
     const [json, junit, har, baseline] = paths as [string, string, string, string];
     const out: string[] = [];
     const { code } = await main(
-      ["--base-url", server!.url, "--only", NO_CREDENTIAL, "--level", "full", "--json", json, "--junit", junit, "--har", har, "--write-baseline", baseline],
+      [
+        "--base-url",
+        server!.url,
+        "--only",
+        NO_CREDENTIAL,
+        "--level",
+        "full",
+        "--json",
+        json,
+        "--junit",
+        junit,
+        "--har",
+        har,
+        "--write-baseline",
+        baseline,
+      ],
       { PCS_API_KEY: STAND_IN_KEY },
       { out: (t) => out.push(t), err: (t) => out.push(t) },
     );

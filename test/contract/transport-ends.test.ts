@@ -38,11 +38,14 @@ async function untilClosed(open: () => number): Promise<number> {
 describe("a request given up on ends on the wire, whatever the garbage collector did meanwhile", () => {
   for (const [name, answer] of [
     ["a server that never answers", undefined],
-    ["a server that trickles its headers", (socket: Socket) => {
-      socket.write("HTTP/1.1 200 OK\r\n");
-      const timer = setInterval(() => socket.write("x"), 20);
-      socket.once("close", () => clearInterval(timer));
-    }],
+    [
+      "a server that trickles its headers",
+      (socket: Socket) => {
+        socket.write("HTTP/1.1 200 OK\r\n");
+        const timer = setInterval(() => socket.write("x"), 20);
+        socket.once("close", () => clearInterval(timer));
+      },
+    ],
   ] as const) {
     it(`${name}: --timeout ends the request and closes its connection`, async () => {
       server = await counting(answer);

@@ -138,7 +138,9 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
       for (const host of ["attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", `attacker.example:${port}`]) {
         const answer = await send(counted.url, "GET", "/groups.json", { host });
         expect(answer.status, host).toBe(403);
-        expect(problemOf(answer).detail).toMatch(/^This server answers requests addressed to this machine only \(localhost, 127\.0\.0\.1, \[::1\]\)[^\n]*$/);
+        expect(problemOf(answer).detail).toMatch(
+          /^This server answers requests addressed to this machine only \(localhost, 127\.0\.0\.1, \[::1\]\)[^\n]*$/,
+        );
       }
       expect(passed).toBe(0);
       for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `app.localhost:${port}`, "LOCALHOST"])

@@ -124,11 +124,14 @@ describe("npm run sandbox", () => {
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}` };
     const get = (headers: Record<string, string>) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = httpRequest({ hostname: "127.0.0.1", port, path: "/projects.json", headers: { ...headers, ...admin } }, (response) => {
-          let body = "";
-          response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-        });
+        const request = httpRequest(
+          { hostname: "127.0.0.1", port, path: "/projects.json", headers: { ...headers, ...admin } },
+          (response) => {
+            let body = "";
+            response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
         request.on("error", reject).end();
       });
     for (const host of ["attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", `attacker.example:${port}`]) {
