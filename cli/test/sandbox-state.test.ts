@@ -104,7 +104,7 @@ describe("one writer at a time", () => {
       const base = readState(file)!;
       // Meanwhile a second command creates a project: it must wait for the holder, however long it takes to.
       second = pcs(["--sandbox-file", file, "projects", "create", "--name", "Second"]);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await new Promise((resolve) => setTimeout(resolve, 600));
       // The holder's own create, on the state it read, written as pcs writes it; then its lock goes.
       const { createSandbox } = await import("../../src/sandbox/index.js");
       const sandbox = createSandbox({ seed: JSON.parse(base) });
