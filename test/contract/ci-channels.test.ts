@@ -10,12 +10,13 @@
 //   9. no server URL or address a link in the job summary;
 //  10. what a usage error or a baseline's error quotes is cut and on one line; an --invite-email longer
 //      than an address can be is refused before anything looks at it.
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyBaseline, main } from "../../contract/src/index.js";
+import { checkerInCi } from "../support/checker.js";
 import { type HostileServer, serveOverHttp } from "../support/stand-in/hostile.js";
 import type { Handler } from "../support/stand-in/documented-only.js";
 import { STAND_IN_KEY } from "../support/stand-in/seed.js";
@@ -41,30 +42,13 @@ async function standInExcept(change: (request: Request, standIn: Handler) => Pro
 const groupsWithoutCredential = (request: Request) =>
   new URL(request.url).pathname === "/groups.json" && request.method === "GET" && !request.headers.has("authorization");
 
+/** The command as CI runs it, against `base` (default this test's server); a report not written reads as "". */
 async function command(
   args: string[],
   { base = server?.url ?? "http://127.0.0.1:9", env = { PCS_API_KEY: STAND_IN_KEY } as NodeJS.ProcessEnv } = {},
 ) {
-  const dir = mkdtempSync(join(tmpdir(), "pcs-contract-ci-"));
-  const files = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har"), summary: join(dir, "summary.md") };
-  const out: string[] = [];
-  const err: string[] = [];
-  const { code } = await main(
-    ["--base-url", base, "--json", files.json, "--junit", files.junit, "--har", files.har, "--rate", "1000", ...args],
-    { ...env, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: files.summary },
-    { out: (t) => out.push(t), err: (t) => err.push(t) },
-  );
-  const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
-  return {
-    code,
-    dir,
-    out: out.join("\n"),
-    err: err.join("\n"),
-    json: read(files.json),
-    junit: read(files.junit),
-    har: read(files.har),
-    summary: read(files.summary),
-  };
+  const result = await checkerInCi(["--base-url", base, "--rate", "1000", ...args], env);
+  return { ...result, json: result.json ?? "", junit: result.junit ?? "", har: result.har ?? "", summary: result.summary ?? "" };
 }
 
 /** The lines of `text` a GitHub Actions runner would act on: `::` after blanks at a line's start, or `##[` anywhere. */
