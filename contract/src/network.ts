@@ -12,7 +12,7 @@
 // failure thrown as fetch throws it (TypeError "fetch failed", the system error as its `cause`).
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { pipeline, Readable } from "node:stream";
+import { pipeline, Readable, type Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 
 /** An answer as the transport reads it (a Response is one). */
@@ -36,7 +36,7 @@ export interface NetworkRequest {
  * reused just as the server closes it. */
 const IDLE_MS = 4_000;
 
-const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+const DECODERS: Record<string, () => Transform> = {
   gzip: createGunzip,
   "x-gzip": createGunzip,
   deflate: createInflate,
@@ -81,7 +81,7 @@ export class Network {
       request.once("response", (message) => {
         const encoding = (message.headers["content-encoding"] ?? "").trim().toLowerCase();
         const decoder = DECODERS[encoding];
-        const decoded: Readable = decoder ? (pipeline(message, decoder, () => {}) as unknown as Readable) : message;
+        const decoded: Readable = decoder ? pipeline(message, decoder(), () => {}) : message;
         resolve({
           status: message.statusCode ?? 0,
           statusText: message.statusMessage ?? "",

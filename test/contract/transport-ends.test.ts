@@ -1,8 +1,11 @@
-// Issue 42, item 11: a request the transport gave up on ends on the wire too. Node's fetch loses its
+// Issue 42, item 11: a request the transport gave up on ends on the wire too (its requests go over
+// node:http now, contract/src/network.ts; the last block: they are answered as fetch answered them). Node's fetch loses its
 // abort once the collector has run (nodejs/undici#3644), leaving the connection to a server that never
 // answers open — and the checker's process alive. Here the collector runs every 100 ms while the
 // transport waits, and the server counts the connections still open once the transport has given up.
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -67,4 +70,50 @@ describe("a request given up on ends on the wire, whatever the garbage collector
       }
     });
   }
+});
+
+describe("over node:http, answers as fetch gave them", () => {
+  const transport = () =>
+    new Transport({
+      ...DEFAULT_LIMITS,
+      deadline: Date.now() + 60_000,
+      mayWrite: true,
+      targetName: "a test server",
+      redact: (text) => text,
+    });
+
+  it("bodies decoded (gzip, deflate, br), a redirect not followed, a body sent with its length, a refused connection as fetch fails", async () => {
+    const encoded: Record<string, (body: string) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    const listening = await listenOnLoopback(
+      createHttpServer((request, response) => {
+        const name = request.url!.slice(1);
+        let body = "";
+        request.on("data", (chunk) => (body += chunk));
+        request.on("end", () => {
+          if (name === "redirect") return void response.writeHead(302, { location: "http://elsewhere.invalid/" }).end();
+          const text = JSON.stringify({ accepts: request.headers["accept-encoding"], length: request.headers["content-length"], body });
+          const encode = encoded[name];
+          response
+            .writeHead(200, { "content-type": "application/json", ...(encode && { "content-encoding": name }) })
+            .end(encode ? encode(text) : text);
+        });
+      }),
+    );
+    try {
+      for (const name of ["gzip", "deflate", "br"]) {
+        const answer = await transport().fetch(new Request(`${listening.url}/${name}`));
+        expect(await answer.json(), name).toEqual({ accepts: "gzip, deflate, br", body: "" });
+      }
+      const redirect = await transport().fetch(new Request(`${listening.url}/redirect`));
+      expect([redirect.status, redirect.headers.get("location")]).toEqual([302, "http://elsewhere.invalid/"]);
+      const posted = await transport().fetch(new Request(`${listening.url}/post`, { method: "POST", body: '{"name":"é"}' }));
+      expect(await posted.json()).toEqual({ accepts: "gzip, deflate, br", length: "13", body: '{"name":"é"}' });
+    } finally {
+      await listening.close();
+    }
+    await expect(transport().fetch(new Request("http://127.0.0.1:1/"))).rejects.toMatchObject({
+      name: "TypeError",
+      cause: { code: "ECONNREFUSED" },
+    });
+  });
 });
