@@ -7,7 +7,7 @@ import type { Problem } from "./types.js";
 
 import { originOf } from "./call-tracking.js";
 import { redactJson, redactResponse } from "./redaction.js";
-import { safeTerminalText } from "./terminal-text.js";
+import { safeCiText } from "./terminal-text.js";
 
 export interface ApiErrorInit {
   status: number;
@@ -43,13 +43,13 @@ export class ApiError extends Error {
 
 /** The message names the call and the service's own explanation, never the request's headers. Only
  * strings are quoted: a body may hold anything under `title`. The service's words are made safe for a
- * terminal (an escape sequence shown, not acted on), since a message is made to be printed; `problem`
- * keeps them as they came. */
+ * terminal and a CI log (an escape sequence or a workflow command shown, not acted on), since a message
+ * is made to be printed; `problem` keeps them as they came. */
 function describe(status: number, operation: string, problem: Problem | undefined, text: string | undefined): string {
   const head = `${operation} failed with status ${status}`;
   if (problem) {
-    const title = typeof problem.title === "string" ? safeTerminalText(problem.title) : "(no title)";
-    const detail = typeof problem.detail === "string" && problem.detail ? ` — ${safeTerminalText(problem.detail)}` : "";
+    const title = typeof problem.title === "string" ? safeCiText(problem.title) : "(no title)";
+    const detail = typeof problem.detail === "string" && problem.detail ? ` — ${safeCiText(problem.detail)}` : "";
     return `${head}: ${title}${detail}`;
   }
   if (text) return `${head} and a non-JSON body (${text.length} characters)`;

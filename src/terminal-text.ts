@@ -2,7 +2,14 @@
 // can clear the screen, set the window title, write the clipboard (OSC 52) or hide a link (OSC 8), and
 // a bidirectional override can make a line read differently from what it holds. Everything this project
 // prints that it did not write itself (`pcs`, the contract checker, the MCP server's logs) passes
-// through one of the two functions here first.
+// through one of the functions here first.
+//
+// A CI runner reads output too, line by line, and acts on some lines: GitHub Actions runs a workflow
+// command from a line that starts with `::` (after blanks: `::add-mask::FAIL` hides every later FAIL,
+// `::error::` annotates the run) and from `##[` anywhere in a line. safeCiText is safeTerminalText plus
+// that: a server's text can neither start a line of its own (every line break escaped) nor hold a
+// command. Its multi-line form is the last guard of a whole output: each line keeps its breaks, and a
+// line that would start with `::` or holds `##[` has the character that makes it one escaped.
 
 /**
  * What a terminal acts on rather than shows: the C0 controls (tab and line feed apart, which callers
@@ -43,14 +50,36 @@ export function safeTerminalText(text: unknown, options: TerminalTextOptions = {
   return string.replace(options.multiline ? UNSAFE : UNSAFE_OR_LINE_BREAK, escapeOf);
 }
 
+/** A line a runner would act on: `::` after blanks at its start (.NET's Trim: \s and NEL). */
+const COMMAND_START = /^([\s\u0085]*):(?=:)/;
+/** The older command form, acted on anywhere in a line. */
+const COMMAND_ANYWHERE = /##\[/g;
+
+/** The line with the character that makes it a workflow command escaped (`\u003a`, `\u0023`). */
+function withoutWorkflowCommand(line: string): string {
+  return line.replace(COMMAND_START, "$1\\u003a").replace(COMMAND_ANYWHERE, "#\\u0023[");
+}
+
+/**
+ * safeTerminalText, and safe for a CI runner's log: no workflow command (`::name::…` at a line's start,
+ * `##[` anywhere) survives, and — one line by default — no line break from the text splits a line of
+ * the output it is put in. With `multiline`, line feeds and tabs are kept and each line is guarded
+ * alone: for an output made of the program's own lines (the last guard before it is written).
+ */
+export function safeCiText(text: unknown, options: TerminalTextOptions = {}): string {
+  const safe = safeTerminalText(text, options);
+  return options.multiline ? safe.split("\n").map(withoutWorkflowCommand).join("\n") : withoutWorkflowCommand(safe);
+}
+
 /** What JSON.stringify leaves raw although a terminal acts on it: DEL, C1, bidi, U+2028/U+2029. */
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * A JSON text made safe for a terminal and still the same JSON: JSON.stringify already escapes the C0
- * controls; the characters it leaves raw (DEL, C1, bidi, U+2028/U+2029) can only stand inside strings,
- * where `\uXXXX` means the same character, so the text parses to exactly the same value.
+ * A JSON text made safe for a terminal and a CI log, and still the same JSON: JSON.stringify already
+ * escapes the C0 controls (so no string starts a line); the characters it leaves raw (DEL, C1, bidi,
+ * U+2028/U+2029) and the `#` of a `##[` can only stand inside strings, where `\uXXXX` means the same
+ * character, so the text parses to exactly the same value.
  */
 export function safeJsonText(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
+  return json.replace(UNSAFE_IN_JSON, unicodeEscape).replace(COMMAND_ANYWHERE, "#\\u0023[");
 }

@@ -14,6 +14,39 @@ const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
 
 const { all: _all, ...OPTIONS } = GLOBAL_OPTIONS;
 
+/** Spellings of a dot or a slash that a server decodes as one: overlong UTF-8 (a decoder that accepts it). */
+const OVERLONG: ReadonlyArray<[RegExp, string]> = [
+  [/%c0%ae|%e0%80%ae/gi, "."],
+  [/%c0%af|%e0%80%af/gi, "/"],
+];
+
+/** The text with its percent-escapes decoded once: as UTF-8 where it is UTF-8, each byte alone otherwise. */
+function decodedOnce(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+}
+
+/**
+ * The path (before its query) holds a segment that is "." or ".." once decoded as a URL parser or a
+ * server may decode it: percent-escapes in any case, decoded as often as they decode (a proxy may decode
+ * once more), overlong UTF-8, fullwidth dots (Unicode compatibility), and a backslash read as a slash
+ * (the URL standard reads it so in http URLs).
+ */
+export function hasDotSegment(rawPath: string): boolean {
+  let text = rawPath.split(/[?#]/, 1)[0]!;
+  for (let round = 0; round < 5; round++) {
+    let next = text;
+    for (const [pattern, character] of OVERLONG) next = next.replace(pattern, character);
+    next = decodedOnce(next).normalize("NFKC");
+    if (next === text) break;
+    text = next;
+  }
+  return text.split(/[/\\]/).some((segment) => segment === "." || segment === "..");
+}
+
 export const API_HELP = `pcs api <METHOD> <path> — send any request to the service
 ${METHODS.join(", ")}; the path is under the base URL, a query string included (/projects.json?limit=5)
 
@@ -46,6 +79,11 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
   // Only a path: the key goes to the base URL and nowhere else.
   if (/^[a-z][a-z0-9+.-]*:/i.test(rawPath) || rawPath.startsWith("//"))
     throw new UsageError(`api: give a path under the base URL (e.g. /projects.json), not a URL: the key is sent to PCS_BASE_URL only`);
+  // A dot segment would climb out of the base path (/../../admin): refused in every spelling.
+  if (hasDotSegment(rawPath))
+    throw new UsageError(
+      "api: the path has a . or .. segment (in some spelling: %2e, a backslash…): give a path under the base URL as it is",
+    );
   // Braces are not path parameters here: sent as they are typed, encoded.
   const path = (rawPath.startsWith("/") ? rawPath : `/${rawPath}`).replaceAll("{", "%7B").replaceAll("}", "%7D");
   const body = values.body === undefined ? undefined : await readBody(values.body, io);
@@ -55,7 +93,7 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
 
   const connection = await connect(values, env, io, version);
   context.connection = connection;
-  const { READ_ONLY_METHODS, safeTerminalText } = await import("@project-collaboration/api");
+  const { READ_ONLY_METHODS, safeCiText } = await import("@project-collaboration/api");
   const { render } = await import("./format.js");
   const { problemLine } = await import("./failure.js");
   const changesData = !READ_ONLY_METHODS.has(method);
@@ -73,12 +111,12 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
   }
   const result = await connection.run(changesData, request);
   if (!result.response.ok) {
-    io.err(safeTerminalText(connection.redact(`pcs: api: ${method} ${path}: ${problemLine(result.response.status, result.error)}`)));
+    io.err(safeCiText(connection.redact(`pcs: api: ${method} ${path}: ${problemLine(result.response.status, result.error)}`)));
     return 1;
   }
   const text = typeof result.data === "string" ? result.data : "";
   if (text === "") {
-    if (io.isTTY) io.err(safeTerminalText(`${method} ${path}: done (${result.response.status}).`));
+    if (io.isTTY) io.err(safeCiText(`${method} ${path}: done (${result.response.status}).`));
     return 0;
   }
   let json: unknown;
@@ -86,7 +124,7 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
     json = JSON.parse(text);
   } catch {
     // Not JSON: the text as it came, shown rather than acted on.
-    io.out(safeTerminalText(connection.redact(text), { multiline: true }));
+    io.out(safeCiText(connection.redact(text), { multiline: true }));
     return 0;
   }
   io.out(render(json, format, fields, { redact: connection.redact, columns: io.isTTY ? io.columns : undefined }));

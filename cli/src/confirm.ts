@@ -11,8 +11,8 @@ export function requireYesOffTerminal(io: Io, yes: boolean | undefined, change: 
 /** Asks `question` (made safe for the terminal: it may quote the server); unless the answer is yes,
  * says `declined` and resolves false. */
 export async function confirmed(io: Io, question: string, declined: string): Promise<boolean> {
-  const { safeTerminalText } = await import("@project-collaboration/api");
-  if (await io.confirm(safeTerminalText(question))) return true;
+  const { safeCiText } = await import("@project-collaboration/api");
+  if (await io.confirm(safeCiText(question))) return true;
   io.err(declined);
   return false;
 }

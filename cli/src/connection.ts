@@ -67,7 +67,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   // --dry-run prints "$PCS_API_KEY" in place of the key, so it needs none.
   const key = apiKey || "dry-run-without-a-key";
   const redact = api.createRedactor(api.credentialForms(key));
-  const show = (lines: string[]) => io.err(lines.map((line) => api.safeTerminalText(redact(line))).join("\n"));
+  const show = (lines: string[]) => io.err(lines.map((line) => api.safeCiText(redact(line))).join("\n"));
 
   let last: Attempted | undefined;
   const deliver = sandbox ? sandbox.fetch : (request: Request, init?: RequestInit) => fetch(request, init);
@@ -113,7 +113,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
     sandbox,
     attempted: () => last,
     dryRun,
-    printDryRun: () => io.out(api.safeTerminalText(redact((dryRun ?? []).join("\n\n")), { multiline: true })),
+    printDryRun: () => io.out(api.safeCiText(redact((dryRun ?? []).join("\n\n")), { multiline: true })),
     // main() and `pcs api` return before running anything with --dry-run.
     run: (changesData, work) => (sandbox && changesData ? sandbox.write(work) : work()),
   };

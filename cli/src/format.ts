@@ -1,8 +1,8 @@
 // Output for people and for programs: a table on a terminal, JSON when piped, or what --format says;
 // --fields picks top-level fields (a list's items' fields). Everything here is the server's text: every
-// string passes the key's redactor, and reaches the terminal only through safeTerminalText (a table)
-// or as JSON text (json-text.ts: the same JSON, controls escaped).
-import { safeTerminalText } from "@project-collaboration/api";
+// string passes the key's redactor, and reaches the terminal (and a CI log) only through safeCiText (a
+// table) or as JSON text (json-text.ts: the same JSON, controls and workflow commands escaped).
+import { safeCiText } from "@project-collaboration/api";
 import { jsonText } from "./json-text.js";
 
 import type { Format } from "./options.js";
@@ -45,10 +45,10 @@ function cell(value: unknown, { redact }: RenderOptions, width = MAX_CELL, asJso
       : value === null || value === undefined
         ? ""
         : redact(String(value)).replace(/\s+/g, " ");
-  return fit(safeTerminalText(text), width);
+  return fit(safeCiText(text), width);
 }
 
-const name = (key: string, { redact }: RenderOptions, upper = false) => safeTerminalText(upper ? redact(key).toUpperCase() : redact(key));
+const name = (key: string, { redact }: RenderOptions, upper = false) => safeCiText(upper ? redact(key).toUpperCase() : redact(key));
 
 /** Columns for a list of objects: the fields asked for, else the fields that hold a scalar in every item. */
 function columnsOf(rows: Row[], fields: string[] | undefined): string[] {

@@ -98,6 +98,9 @@ async function bodyOf(command: Command, flags: Record<string, string | undefined
   return body;
 }
 
+/** The longest usage line printed: it names the mistake and quotes what was typed, cut. */
+const MAX_USAGE_LINE = 400;
+
 /** parseArgs's "Unknown option '--limt'. To specify a positional…": its first sentence, with a guess. */
 function usageLine(error: Error, context: Context): string {
   const first = error.message.split("\n")[0]!;
@@ -112,13 +115,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
   try {
     return await run(argv, env, io, context);
   } catch (error) {
-    const { ApiError, createRedactor, credentialForms, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, safeTerminalText } = await import(
+    const { ApiError, createRedactor, credentialForms, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, safeCiText } = await import(
       "@project-collaboration/api"
     );
     const redact = context.connection?.redact ?? createRedactor(credentialForms(env.PCS_API_KEY ?? ""));
-    const say = (line: string) => io.err(safeTerminalText(redact(`pcs: ${line}`)));
+    const say = (line: string) => io.err(safeCiText(redact(`pcs: ${line}`)));
     if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")) {
-      say(usageLine(error as Error, context));
+      // A usage line quotes what was typed, which can be megabytes: a few hundred characters of it.
+      const line = usageLine(error as Error, context);
+      say(line.length > MAX_USAGE_LINE ? `${line.slice(0, MAX_USAGE_LINE)}…` : line);
       return 2;
     }
     // Only a failure to talk to the service needs the words for it.
@@ -199,10 +204,10 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const { connect } = await import("./connection.js");
   const connection = await connect(values, env, io, version);
   context.connection = connection;
-  const { READ_ONLY_METHODS, paginate, safeTerminalText } = await import("@project-collaboration/api");
+  const { READ_ONLY_METHODS, paginate, safeCiText } = await import("@project-collaboration/api");
   const { arrayItemText, render } = await import("./format.js");
   const { problemLine } = await import("./failure.js");
-  const say = (line: string) => io.err(safeTerminalText(connection.redact(line)));
+  const say = (line: string) => io.err(safeCiText(connection.redact(line)));
   const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
   const { send } = connection;
   const params = { path, query };

@@ -1,8 +1,9 @@
 // The sandbox from a terminal. `pcs sandbox` serves the reference sandbox over HTTP on 127.0.0.1 (the
 // package's own server: the same keys, CORS policy, limits and Host check as `npm run sandbox`);
 // `pcs --sandbox …` runs one command against an in-process sandbox whose state is kept in a file
-// between commands (state-file.ts: one writer at a time, never through a symbolic link), so a sequence
-// can be tried with no account and no server; `pcs sandbox reset` forgets that state.
+// between commands (state-file.ts: one writer at a time, never through a symbolic link, never over a
+// newer state), so a sequence can be tried with no account and no server; `pcs sandbox reset` forgets
+// that state.
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +21,8 @@ export const DEFAULT_SANDBOX_FILE = join(homedir(), ".pcs-sandbox.json");
 export class SandboxFile {
   #current: Sandbox | undefined;
   #create: typeof import("@project-collaboration/api/sandbox").createSandbox | undefined;
+  /** The file's text when the state was read: written over only while it is still that. */
+  #base: string | undefined;
 
   constructor(readonly file: string) {}
 
@@ -32,6 +35,7 @@ export class SandboxFile {
   async #load(): Promise<Sandbox> {
     this.#create ??= (await import("@project-collaboration/api/sandbox")).createSandbox;
     const text = readState(this.file);
+    this.#base = text;
     if (text === undefined) return this.#create();
     try {
       return this.#create({ seed: JSON.parse(text) });
@@ -43,10 +47,16 @@ export class SandboxFile {
   /** Runs `work` (which sends the command's requests) on the latest state, under the file's lock, and keeps what it changed. */
   async write<T>(work: () => Promise<T>): Promise<T> {
     this.#create ??= (await import("@project-collaboration/api/sandbox")).createSandbox; // before the lock: it takes a moment
-    return withStateLock(this.file, async () => {
+    return withStateLock(this.file, async (lock) => {
       this.#current = await this.#load();
       const result = await work();
-      writeState(this.file, JSON.stringify(this.#current.snapshot()));
+      writeState(this.file, JSON.stringify(this.#current.snapshot()), () => {
+        lock.assertHeld();
+        if (readState(this.file) !== this.#base)
+          throw new StateFileError(
+            `the sandbox file ${this.file} was changed by another command meanwhile: nothing was written; run the command again`,
+          );
+      });
       return result;
     });
   }
@@ -59,6 +69,7 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
       port: { type: "string", short: "p" },
       host: { type: "string" },
       "cors-origin": { type: "string", multiple: true },
+      "allow-null-origin": { type: "boolean" },
       "sandbox-file": { type: "string" },
       help: { type: "boolean" },
     },
@@ -67,7 +78,12 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   });
   if (values.help) {
     io.out(
-      "Usage: pcs sandbox [--port 4011] [--host 127.0.0.1] [--cors-origin <origin>]…   serve the sandbox over HTTP\n       pcs sandbox reset [--sandbox-file <path>]                        forget the state of pcs --sandbox",
+      [
+        "Usage: pcs sandbox [--port 4011] [--host 127.0.0.1] [--cors-origin <origin>]… [--allow-null-origin]   serve the sandbox over HTTP",
+        "       pcs sandbox reset [--sandbox-file <path>]                        forget the state of pcs --sandbox",
+        "Web pages of this machine may call it; --cors-origin allows another site's, --allow-null-origin pages that send",
+        "Origin: null (the reference opened from disk, but also any site's sandboxed iframe: every site, then).",
+      ].join("\n"),
     );
     return 0;
   }
@@ -78,17 +94,27 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
     return 0;
   }
   if (positionals.length)
-    throw Object.assign(new Error(`sandbox takes no argument but reset, not ${positionals.join(" ")}`), { code: "ERR_PARSE_ARGS_USAGE" });
+    throw Object.assign(new Error(`sandbox takes no argument but reset, not ${positionals.join(" ").slice(0, 100)}`), {
+      code: "ERR_PARSE_ARGS_USAGE",
+    });
   const port = Number(values.port ?? 4011);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw Object.assign(new Error(`--port must be a port number, not ${JSON.stringify(values.port)}`), { code: "ERR_PARSE_ARGS_USAGE" });
-  const { createSandbox, DEFAULT_API_KEYS, exposureWarning } = await import("@project-collaboration/api/sandbox");
+    throw Object.assign(new Error(`--port must be a port number, not ${JSON.stringify(values.port?.slice(0, 40))}`), {
+      code: "ERR_PARSE_ARGS_USAGE",
+    });
+  const { createSandbox, corsOriginProblem, DEFAULT_API_KEYS, exposureWarning } = await import("@project-collaboration/api/sandbox");
+  const origins = values["cors-origin"] ?? [];
+  for (const origin of origins) {
+    const problem = corsOriginProblem(origin);
+    if (problem) throw Object.assign(new Error(problem), { code: "ERR_PARSE_ARGS_USAGE" });
+  }
   const { serveSandbox, whenOwnerGone } = await import("@project-collaboration/api/sandbox/server");
   // Taken before the server starts: Ctrl-C, SIGTERM, or — under npx, whose `sh -c` passes no signal
   // on — the end of the process that started it.
   const ownerGone = whenOwnerGone();
   const host = values.host ?? "127.0.0.1";
-  const served = await serveSandbox(createSandbox(), { port, host, cors: { origins: values["cors-origin"] ?? [] } });
+  const cors = { origins, nullOrigin: values["allow-null-origin"] === true };
+  const served = await serveSandbox(createSandbox(), { port, host, cors });
   const exposure = exposureWarning(host, "the sandbox with its published keys", { hostCheck: true });
   if (exposure) io.err(`pcs: ${exposure}`);
   io.out(

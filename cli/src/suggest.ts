@@ -24,7 +24,13 @@ export function closest(word: string, known: readonly string[]): string | undefi
   const allowed = lower.length <= 4 ? 1 : 2;
   let best: { word: string; distance: number } | undefined;
   for (const candidate of new Set(known)) {
-    const distance = candidate.startsWith(lower) && lower.length >= 3 ? 0.5 : editDistance(lower, candidate.toLowerCase());
+    // Lengths further apart than the edits allowed cannot be close (and a word of megabytes is not measured).
+    const distance =
+      candidate.startsWith(lower) && lower.length >= 3
+        ? 0.5
+        : Math.abs(lower.length - candidate.length) > allowed
+          ? Number.POSITIVE_INFINITY
+          : editDistance(lower, candidate.toLowerCase());
     if (distance <= allowed && (!best || distance < best.distance)) best = { word: candidate, distance };
   }
   return best?.word;

@@ -12,6 +12,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,18 +55,106 @@ describe("one writer at a time", () => {
     expect(readdirSync(home)).toEqual([".pcs-sandbox.json"]);
   });
 
-  it("a lock left by a process that has died is broken; one held by a live process is waited for, then reported", async () => {
+  /** This process's place as the lock records it (machine, boot, PID namespace), read here from /proc itself. */
+  const here = async () => {
+    const { hostname } = await import("node:os");
+    const { readlinkSync } = await import("node:fs");
+    return `${hostname()} ${readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim()} ${readlinkSync("/proc/self/ns/pid")}`;
+  };
+
+  it("a lock left by a process of this place that has died is broken; one held by a live process is waited for, then reported", async () => {
     const dir = freshDir();
     const file = join(dir, "state.json");
+    const host = (await import("node:os")).hostname();
     const dead = await run(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
-    writeFileSync(`${file}.lock`, JSON.stringify({ pid: Number(dead.stdout), host: (await import("node:os")).hostname(), token: "dead" }));
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: Number(dead.stdout), host, token: "dead", place: await here() }));
     expect(await withStateLock(file, () => "ran", 2_000)).toBe("ran");
     expect(existsSync(`${file}.lock`)).toBe(false);
 
-    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), token: "alive" }));
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host, token: "alive", place: await here() }));
     await expect(withStateLock(file, () => "ran", 200)).rejects.toThrow(
       new RegExp(`stayed locked for 0 s by process ${process.pid} .*remove ${file}\\.lock`),
     );
+  });
+
+  it("a lock of a process this one cannot see, no longer refreshed (10 s old), is broken", async () => {
+    const dir = freshDir();
+    const file = join(dir, "state.json");
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: 4_000_000, host: "a-container", token: "gone", place: "elsewhere" }));
+    const past = new Date(Date.now() - 10_000);
+    utimesSync(`${file}.lock`, past, past);
+    expect(await withStateLock(file, () => "ran", 2_000)).toBe("ran");
+  });
+
+  it("issue 42: a holder in another PID namespace (its pid not one this process can see) that still refreshes its lock is waited for: no create is lost", async () => {
+    const dir = freshDir();
+    const file = join(dir, "state.json");
+    const lock = `${file}.lock`;
+    expect((await pcs(["--sandbox-file", file, "projects", "create", "--name", "Before"])).code).toBe(0);
+    // The holder: a pcs of a container sharing the folder and the host name, whose pid does not exist
+    // here (another PID namespace), refreshing its lock.
+    const host = (await import("node:os")).hostname();
+    writeFileSync(lock, JSON.stringify({ pid: 4_000_000, host, token: "theirs", place: `${host} boot pid:[4026532999]` }));
+    const refresh = setInterval(() => {
+      const now = new Date();
+      utimesSync(lock, now, now);
+    }, 100);
+    let second: Promise<{ code: number; err: string }> | undefined;
+    try {
+      const base = readState(file)!;
+      // Meanwhile a second command creates a project: it must wait for the holder, however long it takes to.
+      second = pcs(["--sandbox-file", file, "projects", "create", "--name", "Second"]);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // The holder's own create, on the state it read, written as pcs writes it; then its lock goes.
+      const { createSandbox } = await import("../../src/sandbox/index.js");
+      const sandbox = createSandbox({ seed: JSON.parse(base) });
+      const created = await sandbox.fetch(
+        new Request("https://sandbox.invalid/projects.json", {
+          method: "POST",
+          headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" },
+          body: JSON.stringify({ name: "Holder's" }),
+        }),
+      );
+      expect(created.status).toBe(201);
+      writeState(file, JSON.stringify(sandbox.snapshot()));
+    } finally {
+      clearInterval(refresh);
+      rmSync(lock, { force: true });
+    }
+    const result = await second;
+    expect([result.code, result.err]).toEqual([0, ""]);
+    const listed = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--fields", "title"]);
+    const titles = JSON.parse(listed.out).map((project: { title: string }) => project.title);
+    expect(titles).toEqual(expect.arrayContaining(["Before", "Holder's", "Second"]));
+  });
+
+  it("a holder whose lock was taken while it worked, or whose file changed meanwhile, writes nothing and says so", async () => {
+    const { SandboxFile } = await import("../src/sandbox.js");
+    const create = (sandbox: InstanceType<typeof SandboxFile>, name: string) =>
+      sandbox.fetch(
+        new Request("https://sandbox.invalid/projects.json", {
+          method: "POST",
+          headers: { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" },
+          body: JSON.stringify({ name }),
+        }),
+      );
+    for (const [meanwhile, message] of [
+      [
+        (file: string) => writeFileSync(`${file}.lock`, JSON.stringify({ pid: 1, host: "h", token: "another" })),
+        /was taken by another command/,
+      ],
+      [(file: string) => writeState(file, "{}"), /was changed by another command meanwhile/],
+    ] as const) {
+      const file = join(freshDir(), "state.json");
+      const sandbox = new SandboxFile(file);
+      await expect(
+        sandbox.write(async () => {
+          await create(sandbox, "Late");
+          meanwhile(file);
+        }),
+      ).rejects.toThrow(message);
+      expect(readState(file) ?? "").not.toContain("Late");
+    }
   });
 });
 

@@ -1,15 +1,18 @@
 // The end of a run that wrote to a server that is not disposable: did the checker undo what it did?
 // Everything it created carries the run's tag in its name; the organization is compared, field by
 // field, with what it was before the first check. What is left is deleted or restored here, and what
-// cannot be undone is reported — the run then fails, so it is never missed.
+// cannot be undone is reported — the run then fails, so it is never missed. Every name and value a
+// server sent that these lines print (a title, an id, a field name) is quoted and cut: a field name
+// holding line breaks stays inside its quotes, on its line (the console prints each line as one).
 import { basicAuthorization } from "./http.js";
 import { listAll } from "./lists.js";
 import { CREATED_PREFIX } from "./created.js";
 import { excerpt } from "./excerpt.js";
 import type { Suite } from "./suite.js";
 
-/** A project's title as a server sent it, quoted and cut (it is printed). */
-const titled = (title: string) => JSON.stringify(excerpt(title, 80));
+/** A name or value as a server sent it, quoted and cut (it is printed): JSON's quotes escape line breaks. */
+const quoted = (value: unknown) => JSON.stringify(excerpt(String(value), 80));
+const titled = quoted;
 
 export async function readOrganization(suite: Suite): Promise<Record<string, unknown> | undefined> {
   const response = await suite.send({ method: "get", path: "/organizations.json" }).catch(() => undefined);
@@ -38,6 +41,11 @@ export async function verifyCleanUp(
     });
     for (const project of items) {
       if (typeof project.title !== "string" || !project.title.startsWith(CREATED_PREFIX)) continue;
+      // An id is a number: anything else would be sent in a DELETE's path as it came ("../organizations").
+      if (!Number.isSafeInteger(project.id)) {
+        lines.push(`a project named ${titled(project.title)} has the id ${quoted(JSON.stringify(project.id))}, not a number: not deleted`);
+        continue;
+      }
       if (!project.title.startsWith(runTag)) {
         lines.push(
           `project ${project.id} ${titled(project.title)} was left by an earlier run of the checker: delete it if it is not in use`,
@@ -65,14 +73,17 @@ export async function verifyCleanUp(
       const restored = await suite
         .send({ method: "patch", path: "/organizations.json", body: { [field]: organizationBefore[field] } })
         .catch(() => undefined);
-      lines.push(`organization field "${field}" was changed by the run; restoring it answered ${restored?.status ?? "nothing"}`);
+      lines.push(`organization field ${quoted(field)} was changed by the run; restoring it answered ${restored?.status ?? "nothing"}`);
     }
     const after = changed.length ? await readOrganization(suite) : now;
-    const still = after ? changedFields(organizationBefore, after) : ["(the organization could not be read)"];
-    if (still.length) {
+    const still = after ? changedFields(organizationBefore, after) : undefined;
+    if (!still || still.length) {
       failed = true;
+      const before = excerpt(JSON.stringify(Object.fromEntries((still ?? []).map((f) => [f, organizationBefore[f]]))), 400);
       lines.push(
-        `the organization differs from what it was before the run, in: ${still.join(", ")} (before: ${JSON.stringify(Object.fromEntries(still.map((f) => [f, organizationBefore[f]])))})`,
+        still
+          ? `the organization differs from what it was before the run, in: ${still.map(quoted).join(", ")} (before: ${before})`
+          : "the organization could not be read again after the run: whether it is as it was before is not known",
       );
     }
   }

@@ -1,14 +1,23 @@
 // `npx @project-collaboration/contract`: main() with the process's arguments, environment and streams.
 // An error nobody expected is one line too (no stack for a user to read), and exit code 2.
+// Once main() has returned, the run is over and its reports are written: the process exits as soon as
+// what it printed has been flushed, whatever a server still holds open (the transport ends every
+// request it gives up on — transport.ts — and this is the last guard, not the cure).
 import { main } from "./main.js";
 
+/** Resolves once everything written to `stream` so far has been handed to the system. */
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write("", () => resolve()));
+
+let code: number;
 try {
-  const { code } = await main(process.argv.slice(2), process.env, {
+  ({ code } = await main(process.argv.slice(2), process.env, {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
-  });
-  process.exitCode = code;
+  }));
 } catch (error) {
   process.stderr.write(`pcs-contract: stopped by an unexpected error: ${(error as Error)?.message ?? String(error)}\n`);
-  process.exitCode = 2;
+  code = 2;
 }
+process.exitCode = code;
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);

@@ -19,6 +19,8 @@ export function idOf(body: unknown): number | undefined {
 export class Created {
   /** Project id → the API key that created it (and deletes it). */
   private readonly projects = new Map<number, string>();
+  /** Every project id registered, deleted since or not (createdIds: masked in a baseline's signatures). */
+  private readonly everRegistered = new Set<number>();
   /** Why creating stopped (a created project could not be read back), once it has. */
   stopped: string | undefined;
   /** The project whose creator could not read it back (its DELETE's 404 does not mean it is gone). */
@@ -63,6 +65,7 @@ export class Created {
    * once, and read back by its creator like any other. */
   async adopt(id: number, apiKey: string): Promise<void> {
     this.projects.set(id, apiKey);
+    this.everRegistered.add(id);
     await this.readBack(id, apiKey);
   }
 
@@ -83,7 +86,13 @@ export class Created {
     if (response.status < 200 || response.status >= 300) return undefined;
     const id = idOf(response.json);
     if (id !== undefined) this.projects.set(id, apiKey);
+    if (id !== undefined) this.everRegistered.add(id);
     return id;
+  }
+
+  /** The ids of every project this run created (RunResult.createdIds). */
+  ids(): number[] {
+    return [...this.everRegistered];
   }
 
   /** A check deleted a project itself: nothing left to do for it. */

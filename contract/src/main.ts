@@ -1,11 +1,12 @@
 // The command, as a function of its arguments and environment (so tests call it without a process):
 // the first line says what is checked, with which limits; the report follows; the exit code last.
 // Everything it prints passes one boundary, once: every form of every key the run sent is redacted, and
-// what a terminal would act on (a server's escape sequences, C1 controls, bidi overrides) is escaped —
-// by `out`/`err` here, by consoleReport for the report.
+// what a terminal or a CI runner would act on (a server's escape sequences, C1 controls, bidi overrides,
+// a workflow command such as `::add-mask::` or `##[`) is escaped — by `out`/`err` here (an error is one
+// line: a line break in it is escaped too), by consoleReport for the report.
 // The reports are written whatever ended the run: its end, a limit, or a failed set-up.
 import { appendFileSync } from "node:fs";
-import { safeTerminalText } from "@project-collaboration/api";
+import { safeCiText } from "@project-collaboration/api";
 import { baselineText, BaselineError, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import type { Level } from "./check.js";
 import { sentKeys } from "./credentials.js";
@@ -39,13 +40,15 @@ export function firstLine(target: Target, level: Level, limits: Limits): string 
 
 /** Runs the command; resolves to its exit code (and, when it ran, the run). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<{ code: number; run?: RunResult }> {
-  const terminal = (text: string) => safeTerminalText(text, { multiline: true });
+  const terminal = (text: string) => safeCiText(text, { multiline: true });
+  /** An error: one line, whatever it quotes. */
+  const oneLine = (text: string) => safeCiText(text);
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig(argv, env);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(terminal(`pcs-contract: ${error.message}`));
+      io.err(oneLine(`pcs-contract: ${error.message}`));
       return { code: 2 };
     }
     throw error;
@@ -63,14 +66,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline);
   } catch (error) {
     if (!(error instanceof BaselineError)) throw error;
-    io.err(terminal(`pcs-contract: ${error.message}`));
+    io.err(oneLine(`pcs-contract: ${error.message}`));
     return { code: 2 };
   }
   const target = targetOf(config);
   // Built before anything is sent, from every key the run will send; it learns any other it sends.
   const redact = createRedact(sentKeys(target).map((key) => key.value));
   const out = (text: string) => io.out(terminal(redact(text)));
-  const err = (text: string) => io.err(terminal(redact(text)));
+  const err = (text: string) => io.err(oneLine(redact(text)));
   const written = (run: RunResult): boolean => {
     try {
       writeReports(run, config.reports);
@@ -78,7 +81,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
       if (env.GITHUB_ACTIONS && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(run));
       if (config.writeBaseline && !run.setupError) {
         const { failures, accepted } = findings(run);
-        writeBaseline(config.writeBaseline, redact(baselineText([...accepted, ...failures], baseline)));
+        const runSpecific = { runTag: run.runTag, createdIds: run.createdIds };
+        writeBaseline(config.writeBaseline, redact(baselineText([...accepted, ...failures], baseline, runSpecific)));
         out(
           `The run's ${failures.length + accepted.length} failures are written as a baseline to ${config.writeBaseline}: give each a reason.`,
         );

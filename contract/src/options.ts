@@ -4,10 +4,25 @@
 import { parseArgs } from "node:util";
 import { LEVELS, type Level } from "./check.js";
 import { DEFAULT_LIMITS, type Limits } from "./run.js";
+import { excerpt } from "./excerpt.js";
 import { userInfoOf } from "./redact.js";
 
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+/** A value a usage error quotes: cut (an argument can be megabytes), on one line (JSON escapes breaks). */
+const echo = (value: string) => JSON.stringify(excerpt(value, 200));
+
+/** The longest email address there is (RFC 5321's path limit, less its angle brackets). */
+const MAX_EMAIL_LENGTH = 254;
+
+/** Something@something.something, without spaces: checked without a pattern, in one pass (a pattern
+ * such as /^[^@\s]+@[^@\s]+\.[^@\s]+$/ backtracks for seconds on a long address without a match). */
+function isEmailAddress(text: string): boolean {
+  const at = text.indexOf("@");
+  const domain = text.slice(at + 1);
+  return at > 0 && !domain.includes("@") && !/\s/.test(text) && domain.slice(1, -1).includes(".");
 }
 
 export interface Config {
@@ -50,8 +65,9 @@ What fails the run:
   --level documented|full  documented (default): only what the service documents fails; where the
                            server chose otherwise than the description's assumptions, it is reported.
                            full: an assumption's failure fails too                     [PCS_CONFORMANCE]
-  --baseline <file>        Known findings (see --write-baseline): fail only on the others, and name
-                           those that no longer occur
+  --baseline <file>        Known findings (see --write-baseline): fail only on the others (a known
+                           one that now fails another way is new), and name those that no longer
+                           occur; a regular file of at most 4 MB
   --write-baseline <file>  Write this run's failures as a baseline (a JSON file: give each a reason,
                            and an "expires" date if it should fail again one day)
 
@@ -73,6 +89,8 @@ Reports:
   --json <file>            Every check, coverage, and the requests sent
   --har <file>             The traffic as HAR, credentials redacted
   In GitHub Actions (GITHUB_ACTIONS set), a summary in Markdown is added to $GITHUB_STEP_SUMMARY.
+  Each file (and --write-baseline's) is written beside its path and renamed over it: a symbolic link
+  at the path is replaced, never written through.
 
   --help, --version
 
@@ -93,8 +111,7 @@ const KNOWN_ENV = [
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0))
-    throw new UsageError(`${name} must be a positive number, not ${JSON.stringify(value)}`);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`${name} must be a positive number, not ${echo(value)}`);
   return number;
 }
 
@@ -127,7 +144,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       },
     }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split("\n")[0]} (--help lists the options)`);
+    throw new UsageError(`${excerpt((error as Error).message.split("\n")[0]!, 300)} (--help lists the options)`);
   }
   const flag = (name: string) => values[name] as string | undefined;
   const help = values.help === true;
@@ -165,23 +182,31 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   if (help || version) return { ...base, target: { kind: "server" } };
 
   if (!LEVELS.includes(level as Level))
-    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${JSON.stringify(level)}`);
+    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${echo(level)}`);
   if (allowEnv !== "" && allowEnv !== "1" && allowEnv !== "0")
-    throw new UsageError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${JSON.stringify(allowEnv)}`);
-  if (base.inviteEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(base.inviteEmail))
-    throw new UsageError(`--invite-email (PCS_INVITE_EMAIL) must be an email address, not ${JSON.stringify(base.inviteEmail)}`);
+    throw new UsageError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${echo(allowEnv)}`);
+  // The length first: nothing else looks at an address longer than any address can be.
+  if (base.inviteEmail && base.inviteEmail.length > MAX_EMAIL_LENGTH)
+    throw new UsageError(
+      `--invite-email (PCS_INVITE_EMAIL) must be an email address, at most ${MAX_EMAIL_LENGTH} characters, not ${base.inviteEmail.length}`,
+    );
+  if (base.inviteEmail && !isEmailAddress(base.inviteEmail))
+    throw new UsageError(`--invite-email (PCS_INVITE_EMAIL) must be an email address, not ${echo(base.inviteEmail)}`);
   if (kind !== undefined && kind !== "sandbox" && kind !== "mock")
-    throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${JSON.stringify(kind)}`);
+    throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${echo(kind)}`);
   if (baseUrl !== undefined) {
     if (userInfoOf(baseUrl))
       throw new UsageError("--base-url (PCS_BASE_URL) must not hold a user name or password: give the key in PCS_API_KEY");
     if (!/^https?:\/\/[^/]/.test(baseUrl))
-      throw new UsageError(`--base-url (PCS_BASE_URL) must be an http:// or https:// URL, not ${JSON.stringify(baseUrl.slice(0, 80))}`);
+      throw new UsageError(`--base-url (PCS_BASE_URL) must be an http:// or https:// URL, not ${echo(baseUrl.slice(0, 80))}`);
   }
   if (kind === "mock" && baseUrl === undefined)
     throw new UsageError("--target mock needs --base-url: the URL of the mock (npm run mock serves one on http://127.0.0.1:4010)");
   if (kind === undefined && baseUrl === undefined) {
-    const near = Object.keys(env).filter((name) => name.startsWith("PCS_") && !KNOWN_ENV.includes(name));
+    const near = Object.keys(env)
+      .filter((name) => name.startsWith("PCS_") && !KNOWN_ENV.includes(name))
+      .slice(0, 5)
+      .map((name) => excerpt(name, 60));
     throw new UsageError(
       `no server to check: give --base-url <url> (or PCS_BASE_URL), or --target sandbox for the built-in sandbox${near.length ? ` (${near.join(", ")} ${near.length > 1 ? "are" : "is"} not read: a misspelt PCS_BASE_URL?)` : ""}`,
     );

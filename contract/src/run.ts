@@ -68,6 +68,8 @@ export interface RunResult {
   limits: Limits;
   ids: Ids;
   runTag: string;
+  /** The ids of the projects the run created (they differ from run to run: a baseline masks them). */
+  createdIds: number[];
   /** The seed of the model's generated sequences: the same seed, the same sequences (--seed). */
   seed?: number;
   results: CheckResult[];
@@ -145,6 +147,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     target,
     level,
     limits,
+    createdIds: [],
     cleanUp: [],
     cleanUpFailed: false,
     exchanges: transport.exchanges,
@@ -261,12 +264,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     options.baseline &&
     applyBaseline(
       options.baseline,
-      results.filter((r) => r.status === "failed" && counts(r, level)).map((r) => r.id),
+      results.filter((r) => r.status === "failed" && counts(r, level)),
       results.filter((r) => r.status === "passed").map((r) => r.id),
+      { runTag, createdIds: suite.created.ids() },
     );
   return result({
     ids,
     runTag,
+    createdIds: suite.created.ids(),
     seed,
     results,
     cleanUp: cleanUp.map(redact),

@@ -7,14 +7,16 @@
 //     BusyError, which the runner reports as "not checked: the server was busy", never a failure;
 //   - bounds: each attempt, from connect to the last byte of its body, ends at `timeoutMs` or at the
 //     run's deadline, whichever comes first, whatever the server does (silent, trickling headers or
-//     body): a timer this transport holds aborts the request and cancels the body's reader; a largest
-//     body (the rest unread);
+//     body): a timer this transport holds aborts the request, which destroys its connection
+//     (network.ts: nothing a server holds open keeps the process alive), and cancels the body's reader;
+//     a largest body (the rest unread);
 //   - secrets: each Authorization header is told to the redaction before it is sent;
 //   - a record of every exchange (for the failure's curl line, the JSON report and the HAR file), each
 //     body's start copied, within a budget for the whole run.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { READ_ONLY_METHODS } from "@project-collaboration/api";
 import { decodeStart } from "./excerpt.js";
+import { type Answer, Network } from "./network.js";
 import type { Redact } from "./redact.js";
 
 export { READ_ONLY_METHODS };
@@ -146,6 +148,8 @@ export class Transport {
   private readonly waiting: Array<() => void> = [];
   private nextId = 1;
   private recordedBytes = 0;
+  /** The run's connections to the server (a server in this process is reached through options.fetch). */
+  private readonly network = new Network();
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -216,8 +220,9 @@ export class Transport {
       const now = Date.now();
       if (now >= this.deadline) throw new DeadlineError(`${REACHED_MAX_TIME} before this request`);
       this.sent++;
-      // One timer, held here until the last byte is read: it aborts the request and ends the body's
-      // read. (An AbortSignal.timeout() set on a Request is lost when the Request is collected.)
+      // One timer, held here until the last byte is read: it aborts the request — which destroys it and
+      // its connection (network.ts: not through fetch, whose abort is lost once the collector has run) —
+      // and ends the body's read.
       const byDeadline = this.deadline - now < this.options.timeoutMs;
       const controller = new AbortController();
       let expire!: (error: Error) => void;
@@ -237,10 +242,14 @@ export class Transport {
         Math.min(this.options.timeoutMs, this.deadline - now),
       );
       try {
-        const init: RequestInit = { method: request.method, headers: request.headers, body, redirect: "manual", signal: controller.signal };
-        const fetcher = this.options.fetch ?? ((r: Request) => fetch(r));
-        const response = await Promise.race([fetcher(new Request(request.url, init)), expired]);
-        return await this.bounded(response, expired);
+        const { method, url, headers } = request;
+        const answer = this.options.fetch
+          ? this.options.fetch(new Request(url, { method, headers, body, redirect: "manual", signal: controller.signal }))
+          : this.network.send({ method, url, headers, body, signal: controller.signal });
+        return await this.bounded(await Promise.race([answer, expired]), expired);
+      } catch (error) {
+        controller.abort(error); // whatever ended it early, the connection goes too
+        throw error;
       } finally {
         clearTimeout(timer);
       }
@@ -274,7 +283,7 @@ export class Transport {
   }
 
   /** The response with its body read, at most maxBodyBytes of it, each read bounded by `expired`. */
-  private async bounded(response: Response, expired: Promise<never>): Promise<Received> {
+  private async bounded(response: Answer, expired: Promise<never>): Promise<Received> {
     const chunks: Uint8Array[] = [];
     let size = 0;
     const reader = response.body?.getReader();

@@ -12,7 +12,7 @@ export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED } from "./redaction.js";
 export type { Redactor } from "./redaction.js";
-export { safeJsonText, safeTerminalText } from "./terminal-text.js";
+export { safeCiText, safeJsonText, safeTerminalText } from "./terminal-text.js";
 export type { TerminalTextOptions } from "./terminal-text.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";

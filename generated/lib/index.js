@@ -9,5 +9,5 @@ export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED } from "./redaction.js";
-export { safeJsonText, safeTerminalText } from "./terminal-text.js";
+export { safeCiText, safeJsonText, safeTerminalText } from "./terminal-text.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -2,7 +2,7 @@
 // start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { safeTerminalText } from "@project-collaboration/api";
+import { safeCiText } from "@project-collaboration/api";
 import { connect } from "./connection.js";
 import { EXECUTE, TYPES } from "./execute/tools.js";
 import { builtTools } from "./operations.js";
@@ -98,6 +98,6 @@ let secrets: string[] = [];
 main().catch((error: unknown) => {
   const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS");
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${SERVER_NAME}: ${safeTerminalText(redactText(message, secrets))}${usage ? " (see --help)" : ""}\n`);
+  process.stderr.write(`${SERVER_NAME}: ${safeCiText(redactText(message, secrets))}${usage ? " (see --help)" : ""}\n`);
   process.exitCode = usage ? 2 : 1;
 });

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { createClient, safeTerminalText, type ApiClient } from "@project-collaboration/api";
+import { createClient, safeCiText, type ApiClient } from "@project-collaboration/api";
 import { createSandbox, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
 import { SANDBOX_BASE_URL } from "./connection.js";
 import { builtTools, type OperationTool } from "./operations.js";
@@ -76,8 +76,8 @@ async function checkKey(client: ApiClient, probe: OperationTool | undefined): Pr
 
 export async function serveHttp(options: HttpOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { host = "127.0.0.1", port = 0, baseUrl, log: logLine = () => {}, ...selection } = options;
-  // One place every log line passes: nothing in it acts on the terminal that shows it.
-  const log = (line: string) => logLine(safeTerminalText(line));
+  // One place every log line passes: nothing in it acts on the terminal or the CI log that shows it.
+  const log = (line: string) => logLine(safeCiText(line));
   const sandbox = baseUrl ? undefined : createSandbox();
   const loopback = isLoopbackName(host);
   const clientFor = (key: string, limits: { timeoutMs?: number; retry?: false } = {}) =>

@@ -14,7 +14,7 @@ import {
   ApiError,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_MS,
-  safeTerminalText,
+  safeCiText,
   unwrap,
   type ApiClient,
   type FetchResult,
@@ -105,9 +105,13 @@ function conforming(tool: OperationTool, result: CallToolResult): CallToolResult
   let validate = outputValidators.get(tool.name);
   if (!validate) outputValidators.set(tool.name, (validate = ajv.compile(tool.outputSchema)));
   if (validate(result.structuredContent)) return result;
-  const why = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+  // What did not match names the answer's own property names: inside the markers, as the answer is.
+  const why = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
   const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  return textResult(`${tool.name}: the service's answer does not match the description (${why}).\n${text}`, true);
+  return textResult(
+    `${tool.name}: the service's answer does not match the description; what did not match, then the answer:\n${untrusted(tool.name, safeJson(why))}\n${text}`,
+    true,
+  );
 }
 
 function toMcpTool(tool: OperationTool): Tool {
@@ -141,11 +145,17 @@ async function call(
     return successResult(tool, data, result.response.status, args);
   } catch (error) {
     if (error instanceof ApiError) {
+      // Outside the markers only this package's words (the operation, the status): the service's own —
+      // its problem's title and detail, any body — inside them (error.message quotes the title and detail).
       const detail = error.problem ?? (error.text ? error.text : undefined);
-      return textResult(`${error.message}${detail === undefined ? "" : `\n${untrusted(tool.name, safeJson(detail))}`}`, true);
+      const head = `${error.operation} failed with status ${error.status}`;
+      return textResult(
+        detail === undefined ? `${head}.` : `${head}; the service's answer:\n${untrusted(tool.name, safeJson(detail))}`,
+        true,
+      );
     }
     // The client's errors never quote the key; nothing here acts on a terminal that shows it.
     const line = failureLine(error, { method: tool.method, url: `${baseUrl ?? ""}${tool.path}` }, limits);
-    return textResult(`${tool.name} failed: ${safeTerminalText(line)}`, true);
+    return textResult(`${tool.name} failed: ${safeCiText(line)}`, true);
   }
 }

@@ -4,6 +4,9 @@
 // each instead). The guard refuses what the description could never accept before Prism parses it,
 // passes the rest in a form Prism survives, and answers with a problem (application/problem+json)
 // instead of Prism's own bodies for what it refuses:
+// - on loopback, a request addressed to another host name → 403 (a page of another site whose name was
+//   pointed at 127.0.0.1: DNS rebinding). The guard is the one place every request passes: Prism drops
+//   the Host before the server behind it sees it;
 // - a body over the project's limit (64 KiB, src/sandbox/limits.ts) → 413, before it is parsed;
 // - a JSON body that is not UTF-8, is nested deeper than MAX_JSON_DEPTH, or is not JSON, a property
 //   name Prism cannot report, a malformed Content-Type, a request target that is no URL → 400;
@@ -12,6 +15,7 @@
 // - Prism itself gone (being restarted) → 503 with Retry-After.
 import { createServer, request as forward } from "node:http";
 import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../../generated/lib/sandbox/cors.js";
+import { FOREIGN_HOST_DETAIL, isLoopbackHostHeader, isLoopbackName } from "../../generated/lib/sandbox/loopback.js";
 import { IDEMPOTENT_METHODS } from "../../generated/lib/methods.js";
 import { problemJson } from "../../generated/lib/sandbox/problem.js";
 import { HTTP_METHODS, pathPattern } from "../lib/openapi.mjs";
@@ -124,7 +128,9 @@ export function startGuard({
   allowed = () => [],
   cors,
 }) {
+  const loopback = isLoopbackName(host);
   const server = createServer((incoming, outgoing) => {
+    if (loopback && !isLoopbackHostHeader(incoming.headers.host)) return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
     const origin = cors ? incoming.headers.origin : undefined;
     if (origin !== undefined) {
       if (!cors(origin)) return sendProblem(outgoing, 403, refusedOriginDetail(origin));

@@ -4,7 +4,9 @@
 //   npm run sandbox -- -p 4020      exactly that port (fails when taken)
 //   npm run sandbox -- --no-proxy   the sandbox alone, without Prism (answers are not checked)
 //   npm run sandbox -- --cors-origin https://app.example   web pages of that origin may call it too
-//                                   (by default: pages of this machine and the reference opened from disk)
+//                                   (by default: pages of this machine only)
+//   npm run sandbox -- --allow-null-origin   pages that send `Origin: null` too: the reference opened
+//                                   from disk, and also any site's sandboxed iframe (so: every site)
 // Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
 // unknown option) is one line and exit code 2; the banner comes only once the port is listened on. It
 // runs until Ctrl-C, SIGTERM or (started through npm or npx) the end of its parent: whenOwnerGone().
@@ -12,6 +14,7 @@ import { createServer } from "node:net";
 import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
+import { corsOriginProblem } from "../../generated/lib/sandbox/cors.js";
 import { listenError, parseOptions, parsePort } from "../lib/cli.mjs";
 import { PRISM_LOG_LEVELS as LEVELS, stopWhenEnded } from "./prism-process.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
@@ -22,6 +25,7 @@ const OPTIONS = {
   host: { type: "string", short: "h", default: "127.0.0.1" },
   "no-proxy": { type: "boolean", default: false },
   "cors-origin": { type: "string", multiple: true, default: [] },
+  "allow-null-origin": { type: "boolean", default: false },
   verbose: { type: "string", short: "v", default: "warn" }, // Prism's level: "warn" shows every violation
   help: { type: "boolean" },
 };
@@ -32,12 +36,15 @@ const fail = (message) => {
 
 const { values } = await parseOptions("sandbox", { options: OPTIONS, allowPositionals: false });
 if (values.help) {
-  console.log("Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [--cors-origin <origin>]… [-v <prism log level>]");
+  console.log(
+    "Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [--cors-origin <origin>]… [--allow-null-origin] [-v <prism log level>]",
+  );
   process.exit(0);
 }
-for (const origin of values["cors-origin"])
-  if (origin !== "*" && !/^https?:\/\/[^/\s]+$/.test(origin))
-    fail(`--cors-origin must be an origin such as https://app.example (no path), or *, not ${JSON.stringify(origin)}`);
+for (const origin of values["cors-origin"]) {
+  const problem = corsOriginProblem(origin);
+  if (problem) fail(problem);
+}
 if (!LEVELS.includes(values.verbose)) fail(`-v must be one of ${LEVELS.join(", ")}, not "${values.verbose}"`);
 const chosen = values.port === undefined ? undefined : parsePort(values.port, "sandbox");
 if (typeof chosen === "string") fail(chosen);
@@ -64,7 +71,7 @@ try {
     host: values.host,
     port,
     proxy: !values["no-proxy"],
-    cors: { origins: values["cors-origin"] },
+    cors: { origins: values["cors-origin"], nullOrigin: values["allow-null-origin"] },
     verboseLevel: values.verbose,
     stdio: "inherit",
     onRestart: (how) => console.error(`sandbox: Prism exited (${how}); restarting it (the sandbox keeps its state).`),
@@ -83,7 +90,7 @@ const exposure = exposureWarning(
 console.log(`
 Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)
 ${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500."}
-Web pages that may call it: this machine's (loopback origins) and the reference opened from disk${values["cors-origin"].length ? `, and ${values["cors-origin"].join(", ")}` : ""}.
+Web pages that may call it: this machine's (loopback origins)${values["cors-origin"].length ? `, and ${values["cors-origin"].join(", ")}` : ""}${values["allow-null-origin"] ? ", and any page that sends Origin: null (opened from disk, or any site's sandboxed iframe)" : ""}.
 Seeded with the description's examples; state lives until you stop it. API keys (HTTP Basic user name, empty password):
 ${Object.entries(DEFAULT_API_KEYS)
   .map(([key, user]) => `  ${key.padEnd(20)} account ${user}`)

@@ -6,6 +6,6 @@ export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed, SAND
 export type { Permission, SandboxSeed, SeedCopy, SeedOrganization, SeedProject, SeedUser, Thumbnails } from "./seed.js";
 export type { SandboxLimits, SentEmail } from "./state.js";
 export { DEFAULT_LIMITS as SANDBOX_LIMITS } from "./state.js";
-export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
+export { corsAllows, corsOriginProblem, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 export type { CorsOptions } from "./cors.js";
 export { type ExposureOptions, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";

@@ -20,6 +20,10 @@ export function isLoopbackHostHeader(host: string | undefined): boolean {
   return isLoopbackName(hostNameOf(host));
 }
 
+/** The one line a server on loopback answers a request addressed to another name with (403). */
+export const FOREIGN_HOST_DETAIL =
+  "This server answers requests addressed to this machine only (localhost, 127.0.0.1, [::1]): another Host is a page of another site whose name was pointed here.";
+
 export interface ExposureOptions {
   /** The server checks Host on loopback (isLoopbackHostHeader): say that the check is off. */
   hostCheck?: boolean;

@@ -11,7 +11,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { Readable } from "node:stream";
 import { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail, type CorsOptions } from "./cors.js";
 import { MAX_BODY_BYTES } from "./limits.js";
-import { isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
+import { FOREIGN_HOST_DETAIL, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
 import { problemJson, STATUS_TITLES } from "./problem.js";
 import { FORBIDDEN_METHODS } from "./sandbox.js";
 import type { Sandbox } from "./sandbox.js";
@@ -25,7 +25,7 @@ export interface ServeSandboxOptions {
   port?: number;
   /** With a token, also POST /_sandbox/reset and GET /_sandbox/sent-emails (Authorization: Bearer <token>). */
   controlToken?: string;
-  /** Which web pages may call it besides loopback origins and the reference opened from disk. */
+  /** Which web pages may call it besides loopback origins (more origins; `Origin: null`). */
   cors?: CorsOptions;
 }
 
@@ -130,8 +130,7 @@ export function serveSandbox(
   const loopback = isLoopbackName(host);
   const server = createServer(async (incoming, outgoing) => {
     try {
-      if (loopback && !isLoopbackHostHeader(incoming.headers.host))
-        return sendProblem(outgoing, 403, "This sandbox answers requests addressed to this machine only (localhost, 127.0.0.1, [::1]).");
+      if (loopback && !isLoopbackHostHeader(incoming.headers.host)) return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
       const origin = incoming.headers.origin;
       if (origin !== undefined && !CONTROL[`${incoming.method} ${incoming.url}`]) {
         if (!corsAllows(origin, cors)) return sendProblem(outgoing, 403, refusedOriginDetail(origin));

@@ -1,8 +1,9 @@
-// The one function that makes server text safe for a terminal (src/terminal-text.ts), which `pcs`, the
-// contract checker and the MCP server's logs share: what a terminal would act on is shown as an escape,
-// everything else as it was; and JSON stays the same JSON.
+// The functions that make server text safe for a terminal and a CI log (src/terminal-text.ts), which
+// `pcs`, the contract checker and the MCP server's logs share: what a terminal would act on is shown as
+// an escape, everything else as it was; no workflow command survives (issue 42); and JSON stays the
+// same JSON.
 import { describe, expect, it } from "vitest";
-import { safeJsonText, safeTerminalText } from "../../src/index.js";
+import { safeCiText, safeJsonText, safeTerminalText } from "../../src/index.js";
 
 // Written out by code point rather than taken from the code under test.
 const ESC = String.fromCharCode(0x1b);
@@ -47,7 +48,62 @@ describe("safeTerminalText", () => {
   });
 });
 
+/** The lines of `text` a GitHub Actions runner acts on, by its own rules written out here: `::` after
+ * blanks (.NET's Trim) at a line's start, or `##[` anywhere; lines split at \n and \r. */
+const runnerCommands = (text: string) => text.split(/\r\n|\r|\n/).filter((line) => /^[\s\u0085]*::/.test(line) || line.includes("##["));
+
+describe("safeCiText", () => {
+  const FORGED = "PASS — documented facts: 99 passed, 0 failed";
+  const ATTACKS = [
+    "##[add-mask]FAIL",
+    "a body with ##[error]inside",
+    "::error::owned",
+    "   ::add-mask::FAIL",
+    `\t::warning::tabbed`,
+    `${String.fromCharCode(0x3000)}::notice::ideographic space`,
+    `field\n::error::owned\n::add-mask::FAIL\n${FORGED}`,
+    `carriage\r::error::return`,
+    `line${String.fromCharCode(0x2028)}::error::separator`,
+    `next${String.fromCharCode(0x85)}::error::line`,
+  ];
+
+  it.each(ATTACKS)("%j: one line, no command, the words still there", (attack) => {
+    const shown = safeCiText(attack);
+    expect(shown.split("\n")).toHaveLength(1);
+    expect(runnerCommands(shown)).toEqual([]);
+    expect(runnerCommands(`  - organization field "${shown}"`)).toEqual([]);
+    expect(shown).toMatch(/FAIL|owned|inside|tabbed|space|return|separator|line/);
+  });
+
+  it("shows what it escapes as escapes: \\u003a for the colon that starts a command, \\u0023 for the # of ##[", () => {
+    expect(safeCiText("::error::x")).toBe("\\u003a:error::x");
+    expect(safeCiText("  ::error::x")).toBe("  \\u003a:error::x");
+    expect(safeCiText("##[add-mask]FAIL ###[x")).toBe("#\\u0023[add-mask]FAIL ##\\u0023[x");
+    expect(safeCiText(`a\n${FORGED}`)).toBe(`a\\n${FORGED}`);
+  });
+
+  it("multi-line: the program's own lines kept, each line that would be a command escaped", () => {
+    const text = `Clean-up:\n  ::error::x\n##[add-mask]FAIL\nok: a::b\n${FORGED}`;
+    const shown = safeCiText(text, { multiline: true });
+    expect(shown.split("\n")).toHaveLength(5);
+    expect(runnerCommands(shown)).toEqual([]);
+    expect(shown.split("\n").at(-1)).toBe(FORGED); // a line of the program's own is left as it is
+    expect(shown).toContain("ok: a::b"); // `::` not at a line's start is nothing to a runner
+  });
+
+  it("is safeTerminalText for everything else", () => {
+    for (const [text, shown] of HOSTILE) expect(safeCiText(text)).toBe(shown);
+  });
+});
+
 describe("safeJsonText", () => {
+  it("issue 42: `##[` in a string is written #\\u0023[ — the same JSON, and nothing for a runner printing it", () => {
+    const value = { title: "##[add-mask]FAIL", "::error::name\n::add-mask::FAIL": "x\n::error::y" };
+    const json = safeJsonText(JSON.stringify(value, null, 2));
+    expect(runnerCommands(json)).toEqual([]);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
   const value = { title: `${CSI_C1}x${RLO}y${String.fromCharCode(0x85)}${String.fromCharCode(0x2029)}`, esc: `${ESC}[2J`, ok: "Café 🎉" };
 
   it("leaves nothing a terminal acts on in the text", () => {

@@ -33,7 +33,7 @@ describe("a baseline file", () => {
     const cases: Array<[string, RegExp]> = [
       ["{not json", /cannot be read as JSON/],
       ['{"items": []}', /has no "findings" list/],
-      ['{"findings": [{"id": "x"}]}', /finding x has no "reason"/],
+      ['{"findings": [{"id": "x"}]}', /finding "x" has no "reason"/],
       ['{"findings": [{"id": "x", "reason": "known", "expires": "next year"}]}', /not a date \(YYYY-MM-DD\)/],
     ];
     for (const [text, message] of cases) {
@@ -54,7 +54,8 @@ describe("a baseline file", () => {
         { id: "c", reason: "fixed since" },
       ],
     };
-    const outcome = applyBaseline(baseline, ["a", "b", "d"], ["c"], new Date("2026-06-01T00:00:00Z"));
+    const failing = ["a", "b", "d"].map((id) => ({ id, reason: "expected 200 to be 401" }));
+    const outcome = applyBaseline(baseline, failing, ["c"], undefined, new Date("2026-06-01T00:00:00Z"));
     expect([...outcome.accepted.keys()]).toEqual(["a"]);
     expect(outcome.expired.map((e) => e.id)).toEqual(["b"]);
     expect(outcome.gone.map((e) => e.id)).toEqual(["c"]);
@@ -68,13 +69,25 @@ describe("a baseline file", () => {
         { id: "b", title: "check b", reason: "expected 3 to be at most 1\nmore" },
       ],
       previous,
+      undefined,
       new Date("2026-11-25T00:00:00Z"),
     );
     const file = join(dir(), "b.json");
     writeFileSync(file, text);
     expect(readBaseline(file).entries).toEqual([
-      { id: "a", title: "check a", reason: "our gateway", expires: "2027-01-01" },
-      { id: "b", title: "check b", reason: "recorded on 2026-11-25 — say why it is accepted; first failure: expected 3 to be at most 1" },
+      {
+        id: "a",
+        title: "check a",
+        reason: "our gateway",
+        expires: "2027-01-01",
+        signature: { status: "none", reason: "expected 200 to be 401" },
+      },
+      {
+        id: "b",
+        title: "check b",
+        reason: "recorded on 2026-11-25 — say why it is accepted; first failure: expected 3 to be at most 1",
+        signature: { status: "none", reason: "expected 3 to be at most 1" },
+      },
     ]);
     expect(text.split("\n").length).toBeGreaterThan(10); // one field a line
   });

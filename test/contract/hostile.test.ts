@@ -4,11 +4,9 @@
 // form of any key it sent reaches the console or a report, and nothing a server sent reaches the
 // terminal as a control character. The heavier cases (writes, a second key, 15 MB bodies, peak
 // memory) are in test/conformance-levels/hostile.test.ts.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRedact, curlOf, main, sentKeys, wrongKeyOf } from "../../contract/src/index.js";
+import { createRedact, curlOf, sentKeys, wrongKeyOf } from "../../contract/src/index.js";
+import { checkerInCi } from "../support/checker.js";
 import { contractKeysFor, HOSTILE_TEXT, keyForms, swapCase } from "../support/hostile-server.js";
 import { echoing, type HostileServer, serveOverHttp, silent, tricklingBody, tricklingHeaders } from "../support/stand-in/hostile.js";
 import { STAND_IN_KEY } from "../support/stand-in/seed.js";
@@ -21,32 +19,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function command(args: string[], env: NodeJS.ProcessEnv = { PCS_API_KEY: SECRET }) {
-  const dir = mkdtempSync(join(tmpdir(), "pcs-contract-hostile-"));
-  const files = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har"), summary: join(dir, "summary.md") };
-  const out: string[] = [];
-  const err: string[] = [];
-  // As in GitHub Actions: the job summary is an output too.
-  const actions = { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: files.summary };
-  const { code } = await main(
-    ["--base-url", server!.url, "--json", files.json, "--junit", files.junit, "--har", files.har, ...args],
-    { ...env, ...actions },
-    {
-      out: (t) => out.push(t),
-      err: (t) => err.push(t),
-    },
-  );
-  const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined);
-  return {
-    code,
-    out: out.join("\n"),
-    err: err.join("\n"),
-    json: read(files.json),
-    junit: read(files.junit),
-    har: read(files.har),
-    summary: read(files.summary),
-  };
-}
+/** The command against this test's server, as CI runs it (the job summary is an output too). */
+const command = (args: string[], env: NodeJS.ProcessEnv = { PCS_API_KEY: SECRET }) =>
+  checkerInCi(["--base-url", server!.url, ...args], env);
 
 describe("bounded: every request from connect to its last byte, the run by --max-time", () => {
   for (const [name, start] of [

@@ -130,6 +130,26 @@ describe("the guard's own answers (a node:http stand-in for Prism)", () => {
     fakePrism.close();
   });
 
+  it("issue 42: on loopback, a request addressed to another host name is refused (403, one line) before Prism sees it", async () => {
+    let passed = 0;
+    const counted = await startGuard({ host: "127.0.0.1", port: 0, target: async () => (passed++, fakeUrl) });
+    try {
+      const port = new URL(counted.url).port;
+      for (const host of ["attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", `attacker.example:${port}`]) {
+        const answer = await send(counted.url, "GET", "/groups.json", { host });
+        expect(answer.status, host).toBe(403);
+        expect(problemOf(answer).detail).toMatch(
+          /^This server answers requests addressed to this machine only \(localhost, 127\.0\.0\.1, \[::1\]\)[^\n]*$/,
+        );
+      }
+      expect(passed).toBe(0);
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `app.localhost:${port}`, "LOCALHOST"])
+        expect((await send(counted.url, "GET", "/groups.json", { host })).status, host).toBe(200);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it("refuses what the description could never accept, with problems: too large (413), too deep, not UTF-8, not JSON (400)", async () => {
     const json = { "content-type": "application/json" };
     expect(problemOf(await send(guard.url, "POST", "/x", { ...json, "content-length": MAX_BODY_BYTES + 1 })).status).toBe(413);
@@ -257,19 +277,25 @@ describe("the sandbox's own server (npm run sandbox -- --no-proxy)", () => {
   });
   afterAll(() => server?.close());
 
-  it("web pages: loopback and opened-from-disk pages answered with their origin, others refused, more allowed by name", async () => {
-    const widened = await serveSandbox(createSandbox(), { cors: { origins: ["https://app.example"] } });
+  it("web pages: loopback pages answered with their origin, others refused, more allowed by name; Origin: null only when allowed", async () => {
+    const widened = await serveSandbox(createSandbox(), { cors: { origins: ["https://app.example"], nullOrigin: true } });
     try {
       const read = (at: string, origin: string) => send(at, "GET", "/groups.json", { authorization: ADMIN, origin });
       expect((await read(server.url, "https://evil.example")).status).toBe(403);
       expect((await read(server.url, "http://localhost.evil.example")).status).toBe(403);
       expect((await read(server.url, "https://app.example")).status).toBe(403);
-      for (const origin of ["http://localhost:3000", "http://[::1]:8080", "null"]) {
+      for (const origin of ["http://localhost:3000", "http://[::1]:8080"]) {
         const answer = await read(server.url, origin);
         expect([answer.status, answer.headers["access-control-allow-origin"]]).toEqual([200, origin]);
       }
-      const allowed = await read(widened.url, "https://app.example");
-      expect([allowed.status, allowed.headers["access-control-allow-origin"]]).toEqual([200, "https://app.example"]);
+      // Issue 42: a sandboxed iframe of any site sends Origin: null, as a page opened from disk does.
+      const nullOrigin = await read(server.url, "null");
+      expect([nullOrigin.status, nullOrigin.headers["access-control-allow-origin"]]).toEqual([403, undefined]);
+      expect(problemOf(nullOrigin).detail).toMatch(/--allow-null-origin/);
+      for (const origin of ["https://app.example", "null"]) {
+        const allowed = await read(widened.url, origin);
+        expect([allowed.status, allowed.headers["access-control-allow-origin"]]).toEqual([200, origin]);
+      }
       // Without an Origin (curl, a server): no CORS header to name anyone.
       expect((await send(server.url, "GET", "/groups.json", { authorization: ADMIN })).headers["access-control-allow-origin"]).toBe(
         undefined,

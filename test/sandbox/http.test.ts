@@ -5,6 +5,7 @@
 // vitest example is test/sandbox/readme-example.test.ts, which npm test runs.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../support/openapi.js";
@@ -88,7 +89,7 @@ describe("npm run sandbox", () => {
     expect(await response.json()).toMatchObject({ type: "about:blank", title: "Unauthorized" });
   });
 
-  it("web pages: another site is refused, a page of this machine or opened from disk is answered (preflight included)", async () => {
+  it("web pages: another site is refused, a page of this machine is answered (preflight included)", async () => {
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}` };
     const evil = await fetch(`${url}/projects.json`, { headers: { ...admin, origin: "https://evil.example" } });
     expect(evil.status).toBe(403);
@@ -102,7 +103,7 @@ describe("npm run sandbox", () => {
       },
     });
     expect(evilPreflight.headers.get("access-control-allow-origin")).toBe(null);
-    for (const origin of ["http://localhost:5173", "http://127.0.0.1:4173", "null"]) {
+    for (const origin of ["http://localhost:5173", "http://127.0.0.1:4173"]) {
       const preflight = await fetch(`${url}/projects/48213.json`, {
         method: "OPTIONS",
         headers: { origin, "access-control-request-method": "PATCH", "access-control-request-headers": "authorization, content-type" },
@@ -116,6 +117,32 @@ describe("npm run sandbox", () => {
         null,
       ]);
     }
+  });
+
+  it("issue 42: answers requests addressed to this machine only, although Prism drops Host before the sandbox; Origin: null refused", async () => {
+    const port = new URL(url).port;
+    const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}` };
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          { hostname: "127.0.0.1", port, path: "/projects.json", headers: { ...headers, ...admin } },
+          (response) => {
+            let body = "";
+            response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on("error", reject).end();
+      });
+    for (const host of ["attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", `attacker.example:${port}`]) {
+      const answer = await get({ host });
+      expect(answer.status, host).toBe(403);
+      expect(JSON.parse(answer.body).detail).toMatch(/addressed to this machine only/);
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) expect((await get({ host })).status, host).toBe(200);
+    const fromNowhere = await get({ host: `localhost:${port}`, origin: "null" });
+    expect(fromNowhere.status).toBe(403);
+    expect(JSON.parse(fromNowhere.body).detail).toMatch(/--allow-null-origin/);
   });
 
   it("only the test control's own paths reach the sandbox past Prism", async () => {

@@ -1,6 +1,6 @@
 // What a person reads, the cause first. In order:
 //   - warnings: the run was cut short, or shallow (most requests 404, nearly all 401, timeouts);
-//   - what the baseline accepted, and its entries that no longer occur;
+//   - what the baseline accepted, what fails otherwise than it says (was/now), its entries that no longer occur;
 //   - the documented failures: each root cause once (every request to one path answered the same
 //     error: its failures are that one finding), then one explained example of each distinct failing
 //     check — its reason, its request as a curl line, the status and the start of the body — with its
@@ -11,9 +11,12 @@
 //     that the documented level passes it);
 //   - what was not checked and why (each reason once, with a count), the clean-up, coverage in one line
 //     per operation, and one verdict line.
-// Server text is cut to excerpts here; the whole text is redacted and made safe for a terminal once, as
-// it is returned (main.ts prints it as it is).
-import { safeTerminalText } from "@project-collaboration/api";
+// Server text is cut to excerpts here, and each text that is one line stays one (`oneLine`: a line break a
+// server put in a reason, a clean-up line or a field name is escaped, never a line of its own that could
+// pass for the verdict or a CI runner's command); the whole text is redacted and made safe for a terminal
+// and a CI log once, as it is returned (main.ts prints it as it is).
+import { safeCiText } from "@project-collaboration/api";
+import { signatureLine } from "../baseline.js";
 import { ASSUMPTIONS } from "../description.js";
 import { excerpt } from "../excerpt.js";
 import type { CheckResult, RunResult } from "../run.js";
@@ -25,6 +28,9 @@ import { warnings } from "./warnings.js";
 
 /** Names of the other cases of a check shown in its one line of repetitions. */
 const NAMED_REPETITIONS = 8;
+
+/** A text shown on one line of the report: redacted, then every line break and command escaped. */
+const oneLine = (run: RunResult, text: string) => safeCiText(run.redact(text));
 
 const indent = (text: string, by = "    ") =>
   text
@@ -38,9 +44,8 @@ function failureBlock(result: CheckResult, run: RunResult): string {
   if (result.exchange) {
     lines.push(`    ${curlOf(result.exchange, run.target, run.redact)}`);
     const body = excerpt(result.exchange.responseText, 200).replace(/\s+/g, " ");
-    lines.push(
-      `    → ${result.exchange.status} ${result.exchange.responseHeaders["content-type"] ?? "(no content type)"} ${body || "(empty body)"}`,
-    );
+    const type = result.exchange.responseHeaders["content-type"] ?? "(no content type)";
+    lines.push(`    → ${result.exchange.status} ${oneLine(run, `${type} ${body || "(empty body)"}`)}`);
   }
   return lines.join("\n");
 }
@@ -96,7 +101,7 @@ function assumptionsSection(run: RunResult, assumed: CheckResult[], documentedFa
   for (const [entry, results] of [...byEntry].sort((a, b) => b[1].length - a[1].length)) {
     out.push(`  ${entry} ×${results.length} — ${ASSUMPTIONS[entry]?.title ?? ""}`);
     const first = results[0]!;
-    out.push(`    e.g. ${first.title}: ${excerpt((first.reason ?? "").split("\n")[0]!, 240)}`);
+    out.push(`    e.g. ${first.title}: ${oneLine(run, excerpt((first.reason ?? "").split("\n")[0]!, 240))}`);
   }
   if (run.level === "full" && documentedFailures === 0)
     out.push("  No documented fact fails: at --level documented (the default) this server passes.");
@@ -108,14 +113,23 @@ function baselineSection(run: RunResult, accepted: CheckResult[]): string[] {
   const outcome = run.baseline;
   if (!outcome) return [];
   const out = [
-    `Baseline ${outcome.file}: ${accepted.length} known failure${accepted.length === 1 ? "" : "s"} accepted (not failing the run).`,
+    `Baseline ${oneLine(run, outcome.file)}: ${accepted.length} known failure${accepted.length === 1 ? "" : "s"} accepted (not failing the run).`,
   ];
-  for (const entry of outcome.expired) out.push(`  ! expired on ${entry.expires}, failing again: ${entry.id}`);
+  if (outcome.unsigned)
+    out.push(
+      "  ! It has entries without a signature (how each finding failed), matched by their check alone: write it again with --write-baseline, keeping your reasons.",
+    );
+  for (const { entry, now } of outcome.changed) {
+    out.push(`  ! fails differently now, so not accepted: ${oneLine(run, entry.id)}`);
+    out.push(`      was: ${oneLine(run, entry.signature ? signatureLine(entry.signature) : "")}`);
+    out.push(`      now: ${oneLine(run, signatureLine(now))}`);
+  }
+  for (const entry of outcome.expired) out.push(`  ! expired on ${entry.expires}, failing again: ${oneLine(run, entry.id)}`);
   if (outcome.gone.length) {
     out.push(
       `  ${outcome.gone.length} baselined finding${outcome.gone.length > 1 ? "s" : ""} no longer occur (the check passes: remove the entry):`,
     );
-    for (const entry of outcome.gone) out.push(`    ✓ ${entry.id}`);
+    for (const entry of outcome.gone) out.push(`    ✓ ${oneLine(run, entry.id)}`);
   }
   out.push("");
   return out;
@@ -131,7 +145,7 @@ export function consoleReport(run: RunResult): string {
 
   if (unstable.length) {
     out.push(`Unstable (failed, then passed when tried again; not failed): ${unstable.length}`);
-    for (const r of unstable) out.push(`  ~ ${r.title}: ${excerpt((r.reason ?? "").split("\n")[0]!, 240)}`);
+    for (const r of unstable) out.push(`  ~ ${r.title}: ${oneLine(run, excerpt((r.reason ?? "").split("\n")[0]!, 240))}`);
     out.push("");
   }
 
@@ -143,13 +157,13 @@ export function consoleReport(run: RunResult): string {
     const byReason = new Map<string, number>();
     for (const r of notChecked) byReason.set(r.reason ?? "", (byReason.get(r.reason ?? "") ?? 0) + 1);
     out.push("Not checked:");
-    for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) out.push(`  ×${count} ${reason}`);
+    for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) out.push(`  ×${count} ${oneLine(run, reason)}`);
     out.push("");
   }
 
   if (run.cleanUp.length) {
     out.push("Clean-up:");
-    for (const line of run.cleanUp) out.push(`  - ${line}`);
+    for (const line of run.cleanUp) out.push(`  - ${oneLine(run, line)}`);
     out.push("");
   }
 
@@ -166,5 +180,5 @@ export function consoleReport(run: RunResult): string {
   );
   out.push("");
   out.push(verdict(run).line);
-  return safeTerminalText(run.redact(out.join("\n")), { multiline: true });
+  return safeCiText(run.redact(out.join("\n")), { multiline: true });
 }

@@ -4,11 +4,15 @@
 // so that nothing a server sent — a status text, a Location, a body — can carry a key out: each string
 // of a JSON report as it is serialized (before JSON escapes it), the whole then made safe for a
 // terminal; in the XML, each text as it goes in, before it is escaped (an escaped `&` would hide a key).
-import { writeFileSync } from "node:fs";
-import { safeJsonText } from "@project-collaboration/api";
+// Printed in a CI log (`cat report.xml`), no line of a report carries a workflow command a server sent:
+// the JSON reports through safeJsonText (a `##[` inside a string written `#\u0023[`, the same JSON), the
+// XML through safeCiText line by line. Each file is written beside its path and renamed over it
+// (replace-file.ts): a symbolic link there is replaced, never written through.
+import { safeCiText, safeJsonText } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../run.js";
 import { coverage, statedRules } from "./coverage.js";
 import { curlOf } from "./curl.js";
+import { replaceFile } from "./replace-file.js";
 import { findings, verdict } from "./verdict.js";
 
 /** XML 1.0 holds tab, newline, carriage return and everything from space on, but no other control
@@ -69,7 +73,7 @@ export function junit(run: RunResult): string {
   const tests = cases.length;
   const failed = failures.length + (run.setupError ? 1 : 0);
   const skipped = run.results.filter((r) => r.status === "not checked" || skippedBecause.has(r)).length;
-  return [
+  const xmlText = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="pcs-contract" tests="${tests}" failures="${failed}" skipped="${skipped}" time="${(run.ms / 1000).toFixed(3)}">`,
     `  <testsuite name="${xml(`contract of ${run.target.name} (level ${run.level})`)}" tests="${tests}" failures="${failed}" skipped="${skipped}">`,
@@ -78,6 +82,7 @@ export function junit(run: RunResult): string {
     "</testsuites>",
     "",
   ].join("\n");
+  return safeCiText(xmlText, { multiline: true });
 }
 
 /** A JSON report as it leaves: each string redacted once as it is serialized (the reports' property
@@ -102,6 +107,8 @@ export function json(run: RunResult): string {
           file: run.baseline.file,
           accepted: [...run.baseline.accepted.keys()],
           expired: run.baseline.expired.map((entry) => entry.id),
+          failingDifferently: run.baseline.changed.map(({ entry, now }) => ({ id: entry.id, was: entry.signature ?? null, now })),
+          ...(run.baseline.unsigned && { entriesWithoutSignature: true }),
           noLongerOccurring: run.baseline.gone.map((entry) => entry.id),
         },
       }),
@@ -177,7 +184,7 @@ export function har(run: RunResult): string {
 }
 
 export function writeReports(run: RunResult, files: { junit?: string; json?: string; har?: string }): void {
-  if (files.junit) writeFileSync(files.junit, junit(run));
-  if (files.json) writeFileSync(files.json, json(run));
-  if (files.har) writeFileSync(files.har, har(run));
+  if (files.junit) replaceFile(files.junit, junit(run));
+  if (files.json) replaceFile(files.json, json(run));
+  if (files.har) replaceFile(files.har, har(run));
 }

@@ -3,5 +3,5 @@
 export { createSandbox, SANDBOX_BASE_URL } from "./sandbox.js";
 export { DEFAULT_API_KEYS, DEFAULT_PERMISSIONS, EXAMPLE_USERS, exampleSeed, SANDBOX_ADMIN_KEY } from "./example-seed.js";
 export { DEFAULT_LIMITS as SANDBOX_LIMITS } from "./state.js";
-export { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
+export { corsAllows, corsOriginProblem, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 export { exposureWarning, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";

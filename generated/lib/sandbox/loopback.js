@@ -15,6 +15,8 @@ function hostNameOf(host) {
 export function isLoopbackHostHeader(host) {
     return isLoopbackName(hostNameOf(host));
 }
+/** The one line a server on loopback answers a request addressed to another name with (403). */
+export const FOREIGN_HOST_DETAIL = "This server answers requests addressed to this machine only (localhost, 127.0.0.1, [::1]): another Host is a page of another site whose name was pointed here.";
 /**
  * What a server bound to `host` says when it starts: "" on loopback; otherwise that anyone who can
  * reach it can use `what` (and, for a server that checks Host, that the check is off).

@@ -9,7 +9,7 @@ export interface ServeSandboxOptions {
     port?: number;
     /** With a token, also POST /_sandbox/reset and GET /_sandbox/sent-emails (Authorization: Bearer <token>). */
     controlToken?: string;
-    /** Which web pages may call it besides loopback origins and the reference opened from disk. */
+    /** Which web pages may call it besides loopback origins (more origins; `Origin: null`). */
     cors?: CorsOptions;
 }
 export interface ServedSandbox {

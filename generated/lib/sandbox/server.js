@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { corsAllows, PREFLIGHT_HEADERS, refusedOriginDetail } from "./cors.js";
 import { MAX_BODY_BYTES } from "./limits.js";
-import { isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
+import { FOREIGN_HOST_DETAIL, isLoopbackHostHeader, isLoopbackName } from "./loopback.js";
 import { problemJson, STATUS_TITLES } from "./problem.js";
 import { FORBIDDEN_METHODS } from "./sandbox.js";
 export { whenOwnerGone } from "./owner.js";
@@ -98,7 +98,7 @@ export function serveSandbox(sandbox, options = {}) {
     const server = createServer(async (incoming, outgoing) => {
         try {
             if (loopback && !isLoopbackHostHeader(incoming.headers.host))
-                return sendProblem(outgoing, 403, "This sandbox answers requests addressed to this machine only (localhost, 127.0.0.1, [::1]).");
+                return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
             const origin = incoming.headers.origin;
             if (origin !== undefined && !CONTROL[`${incoming.method} ${incoming.url}`]) {
                 if (!corsAllows(origin, cors))
