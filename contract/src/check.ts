@@ -6,6 +6,7 @@
 // fails the run (full) or is reported as the server's other choice (documented, the default).
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { ASSUMPTIONS } from "./description.js";
+import { slug, type CheckIdentity } from "./result.js";
 
 export type Level = "documented" | "full";
 export const LEVELS: readonly Level[] = ["documented", "full"];
@@ -24,19 +25,7 @@ export interface CheckContext {
   skip(condition: boolean, reason: string): void;
 }
 
-export interface Check extends CheckMeta {
-  /** Stable across runs and versions (a baseline names checks by it): the group and the title, as a slug. */
-  id: string;
-  /** The checks made from one title for many cases (one per operation, say) share it: the console
-   * explains one failing example of each kind before any repetition. A check alone is its own kind. */
-  kind: string;
-  /** For one of a kind: what tells it from the others ("listCopy (GET …): no Authorization header"). */
-  case?: string;
-  /** "[documented] pagination: listProjects (GET /projects.json): never more items than limit". */
-  title: string;
-  group: string;
-  /** [] for a documented fact; the assumption entries it rests on otherwise. */
-  entries: string[];
+export interface Check extends CheckMeta, CheckIdentity {
   run(context: CheckContext): Promise<void> | void;
 }
 
@@ -46,13 +35,6 @@ export class Skip extends Error {
 
 export const DOCUMENTED_TAG = "[documented]";
 export const assumptionTag = (entries: readonly string[]) => `[assumption: ${entries.join(", ")}]`;
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 120);
 
 type Fn = (context: CheckContext) => unknown;
 type CaseFn<T> = (item: T, context: CheckContext) => unknown;

@@ -6,16 +6,31 @@ import type { Exchange } from "./transport.js";
 /** unstable: failed, then passed when re-tried (reported, never a failure). */
 export type Status = "passed" | "failed" | "unstable" | "not checked";
 
-export interface CheckResult {
+/** What names a check, in every run and report. */
+export interface CheckIdentity {
+  /** Stable across runs and versions (a baseline names checks by it): the group and the title, as a slug. */
   id: string;
-  /** Checks made from one title for many cases share it (see Check.kind). */
+  /** The checks made from one title for many cases (one per operation, say) share it: the console
+   * explains one failing example of each kind before any repetition. A check alone is its own kind. */
   kind: string;
-  /** What tells it from the others of its kind. */
+  /** For one of a kind: what tells it from the others ("listCopy (GET …): no Authorization header"). */
   case?: string;
+  /** "[documented] pagination: listProjects (GET /projects.json): never more items than limit". */
   title: string;
   group: string;
-  /** "documented", or the assumption entries it rests on. */
+  /** [] for a documented fact; the assumption entries it rests on otherwise. */
   entries: string[];
+}
+
+/** A check's identity as a slug: lower case, words joined by "-". */
+export const slug = (text: string, most = 120) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, most);
+
+export interface CheckResult extends CheckIdentity {
   operation?: string;
   statuses?: number[];
   rule?: string;

@@ -7,7 +7,7 @@
 // passes when every one of them did, and fails with the first that did not, with its reproduction.
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { assumptionTag, DOCUMENTED_TAG } from "../check.js";
-import type { CheckResult } from "../result.js";
+import { slug, type CheckResult } from "../result.js";
 import type { Exchange } from "../transport.js";
 
 export type Aspect = "outcome" | "decision" | "answer" | "wire";
@@ -40,19 +40,12 @@ export interface Observation {
   status?: number;
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 80);
-
 export class Ledger {
   private readonly checks = new Map<string, { first: Observation; failed?: Observation; count: number; started: number }>();
   private readonly notChecked = new Map<string, { operation: string; role: string; aspect: Aspect; reason: string }>();
 
   static idOf(o: Pick<Observation, "operation" | "role" | "aspect" | "entries">): string {
-    return `model/${slug(o.operation)}/${slug(o.role)}/${o.aspect}${o.entries.length ? `/${o.entries.join("+")}` : ""}`;
+    return `model/${slug(o.operation, 80)}/${slug(o.role, 80)}/${o.aspect}${o.entries.length ? `/${o.entries.join("+")}` : ""}`;
   }
 
   record(observation: Observation): void {
@@ -122,7 +115,7 @@ export class Ledger {
   private identity(o: Pick<Observation, "operation" | "role" | "aspect" | "entries" | "rule">) {
     const tag = o.entries.length ? assumptionTag(o.entries) : DOCUMENTED_TAG;
     return {
-      kind: `model/${slug(o.operation)}/${o.aspect}/${o.entries.join("+")}`,
+      kind: `model/${slug(o.operation, 80)}/${o.aspect}/${o.entries.join("+")}`,
       case: o.role,
       title: `${tag} model: ${o.operation} by ${o.role}: ${ASPECT_TITLES[o.aspect]}`,
       group: "model",
