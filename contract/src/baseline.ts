@@ -142,6 +142,8 @@ export interface RunSpecific {
   runTag: string;
   /** The ids of the projects the run created. */
   createdIds: readonly number[];
+  /** The server's root: the same failure of a server at another address (a test server's port) is the same. */
+  baseUrl?: string;
 }
 
 /** A failure as the baseline sees it (a CheckResult is one). */
@@ -156,10 +158,11 @@ const statusClass = (status: number | undefined): StatusClass =>
   status !== undefined && status >= 200 && status < 600 ? (`${Math.floor(status / 100)}xx` as StatusClass) : "none";
 
 /** How `failure` failed, with the run's tag and the ids of the projects it created masked. */
-export function signatureOf(failure: Failure, { runTag, createdIds }: RunSpecific): Signature {
+export function signatureOf(failure: Failure, { runTag, createdIds, baseUrl }: RunSpecific): Signature {
   const created = new Set(createdIds.map(String));
   let reason = (failure.reason ?? "").split("\n")[0]!.slice(0, 4 * REASON_KEPT);
   if (runTag) reason = reason.replaceAll(runTag, "pcs-contract-test {run}");
+  if (baseUrl) reason = reason.replaceAll(baseUrl, "{base url}");
   for (const [pattern, mask] of VOLATILE) reason = reason.replace(pattern, mask);
   if (created.size) reason = reason.replace(/\d+/g, (digits) => (created.has(digits) ? "{created id}" : digits));
   return {

@@ -81,7 +81,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
       if (env.GITHUB_ACTIONS && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(run));
       if (config.writeBaseline && !run.setupError) {
         const { failures, accepted } = findings(run);
-        const runSpecific = { runTag: run.runTag, createdIds: run.createdIds };
+        const runSpecific = { runTag: run.runTag, createdIds: run.createdIds, baseUrl: run.target.baseUrl };
         writeBaseline(config.writeBaseline, redact(baselineText([...accepted, ...failures], baseline, runSpecific)));
         out(
           `The run's ${failures.length + accepted.length} failures are written as a baseline to ${config.writeBaseline}: give each a reason.`,

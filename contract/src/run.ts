@@ -266,7 +266,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       options.baseline,
       results.filter((r) => r.status === "failed" && counts(r, level)),
       results.filter((r) => r.status === "passed").map((r) => r.id),
-      { runTag, createdIds: suite.created.ids() },
+      { runTag, createdIds: suite.created.ids(), baseUrl: target.baseUrl },
     );
   return result({
     ids,

@@ -6,6 +6,7 @@
 // organization each key reads, the groups, the accounts as the server shows them. Without writes, the
 // accounts stand for the keys without being known (the model then checks reads that need no identity).
 import type { Permission, SandboxSeed, SeedOrganization, SeedUser } from "@project-collaboration/api/sandbox";
+import { idOf } from "../created.js";
 import { basicAuthorization, type RawResponse } from "../http.js";
 import { listAll } from "../lists.js";
 import type { Suite } from "../suite.js";
@@ -80,7 +81,8 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
 
   if (target.allowWrites) {
     const created = await suite.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("who are the keys") } });
-    const id = created.status >= 200 && created.status < 300 ? (created.json as Json | undefined)?.id : undefined;
+    // An id sent as a string of digits is still the project's: registered, to be deleted.
+    const id = created.status >= 200 && created.status < 300 ? idOf(created.json) : undefined;
     if (typeof id === "number") {
       scratch = id;
       await register(id, target.apiKey);
@@ -179,7 +181,7 @@ async function findOther(
     body: { name: suite.created.name("the second key's account") },
     authorization: basicAuthorization(otherKey),
   });
-  const ownId = own.status >= 200 && own.status < 300 ? (own.json as Json | undefined)?.id : undefined;
+  const ownId = own.status >= 200 && own.status < 300 ? idOf(own.json) : undefined;
   const mayCreate = typeof ownId === "number";
   if (typeof ownId === "number") {
     await register(ownId, otherKey);

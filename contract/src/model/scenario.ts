@@ -7,6 +7,7 @@
 import type { SeedUser } from "@project-collaboration/api/sandbox";
 import type { Exchange } from "../transport.js";
 import { BusyError, DeadlineError } from "../transport.js";
+import { idOf } from "../created.js";
 import { compareProject } from "./compare.js";
 import type { Ledger } from "./ledger.js";
 import type { CallerName, Person, Step } from "./steps.js";
@@ -285,7 +286,7 @@ export class ScenarioRun {
       path: "/projects.json",
       body: step.fields,
     });
-    const id = done.response.status >= 200 && done.response.status < 300 ? (done.response.json as Json | undefined)?.id : undefined;
+    const id = done.response.status >= 200 && done.response.status < 300 ? idOf(done.response.json) : undefined;
     if (typeof id !== "number") return;
     await this.register(id, step.caller);
     if (++this.created === this.onCreates?.creates) this.onCreates.then();
