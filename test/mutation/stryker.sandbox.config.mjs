@@ -1,0 +1,41 @@
+// Stryker (`npm run mutation:sandbox`): mutates the reference sandbox's rules in src/sandbox and runs the
+// contract checker against each mutant (test/mutation/sandbox-checked.ts, vitest.sandbox.config.ts): a
+// plausible server defect per mutant, with the checker as the test (issue 41). Not part of `npm test` or
+// CI: it takes about half an hour. Then `node test/mutation/sandbox-survivors.mjs` lists the survivors;
+// the score and the classified list are in bench/RESULTS.md, the survivors a server may show because the
+// interface allows them (or no client can tell) in sandbox-equivalent-mutants.md here.
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "test/mutation/vitest.sandbox.config.ts", related: false },
+  // What a server does. Left out: the HTTP wrapper and what only it uses (server.ts, cors.ts, loopback.ts,
+  // owner.ts, limits.ts), the seed data and its types (example-seed.ts, seed.ts), re-exports (index.ts).
+  mutate: [
+    "src/sandbox/operations/*.ts",
+    "src/sandbox/credentials.ts",
+    "src/sandbox/field-errors.ts",
+    "src/sandbox/paging.ts",
+    "src/sandbox/permissions.ts",
+    "src/sandbox/problem.ts",
+    "src/sandbox/request-input.ts",
+    "src/sandbox/router.ts",
+    "src/sandbox/sandbox.ts",
+    "src/sandbox/state.ts",
+  ],
+  // One checker run serves every test of the file, so Stryker runs them all for each mutant it reaches
+  // (and all of them: the tests after the first say what else caught it).
+  // The run happens in the test file's beforeAll, so every mutant it reaches is "static" to Stryker: the
+  // warning that static mutants are slow says nothing here.
+  coverageAnalysis: "all",
+  disableBail: true,
+  warnings: { slow: false },
+  // One checker run is about 3.5 s of one core (642 requests); each of the two runners takes one mutant.
+  concurrency: 2,
+  // On top of 1.5 × the unmutated run: a mutant that hangs the sandbox is a Timeout (detected).
+  timeoutMS: 10_000,
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: "test/output/mutation/sandbox.json" },
+  ignorePatterns: ["docs", "bench", "test/output", ".ci", "openapi"],
+  tempDirName: "node_modules/.cache/stryker-sandbox",
+  cleanTempDir: "always",
+};
