@@ -10,8 +10,9 @@
 //
 // Each survivor is matched, by file, mutator, original text and replacement (not by line, which moves
 // when the sandbox changes), against the classified lists: test/mutation/sandbox-equivalent-mutants.md —
-// changes the interface allows or no client can observe, left out of the score — and the checks to add
-// in bench/RESULTS.md ("Sandbox mutants (issue 41)"). A survivor in neither is new: classify it.
+// changes the interface allows or no client can observe, left out of the score (its table's last column
+// is "Why") — and the checks to add in bench/RESULTS.md ("Sandbox mutants (issue 41)", the table whose
+// last column is "Check to add"). A survivor in neither is new: classify it.
 //
 //   node test/mutation/sandbox-survivors.mjs [--report <stryker json>]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -67,11 +68,17 @@ function tableRows(markdown) {
 /** What identifies a mutant across runs: its file, mutator, original and replacement (cells as printed). */
 const keyOf = (file, mutator, mutant) => `${file}\u0000${mutator}\u0000${mutant}`;
 
-/** Classified survivors from a list whose tables start with Place (file:line:column), Mutator, Mutant. */
-function classified(markdown) {
+/** Classified survivors from the tables of a list whose columns are Place (file:line:column), Mutator,
+ * Mutant and a fourth whose heading starts with `heading`. */
+function classified(markdown, heading) {
   const known = new Map();
+  let inTable = false;
   for (const [place, mutator, mutant, why] of tableRows(markdown)) {
-    if (!place || !mutant || place === "Place") continue;
+    if (place === "Place") {
+      inTable = (why ?? "").startsWith(heading);
+      continue;
+    }
+    if (!inTable || !place || !mutant) continue;
     const file = place.replace(/^`|`$/g, "").replace(/:\d+(:\d+)?$/, "");
     known.set(keyOf(file, mutator, mutant), why ?? "");
   }
@@ -97,11 +104,11 @@ const fullId = idOf(FULL_TEST);
 const documentedId = idOf(DOCUMENTED_TEST);
 if (fullId === undefined || documentedId === undefined) throw new Error(`${reportPath}: no tests "${FULL_TEST}" and "${DOCUMENTED_TEST}"`);
 
-const equivalent = classified(read(EQUIVALENT_LIST));
+const equivalent = classified(read(EQUIVALENT_LIST), "Why");
 const results = read(RESULTS);
 const sectionStart = results.indexOf(RESULTS_SECTION);
 const sectionText = sectionStart < 0 ? "" : results.slice(sectionStart).split(/\n## /)[0];
-const toAdd = classified(sectionText);
+const toAdd = classified(sectionText, "Check to add");
 
 const counts = { total: 0, notRun: 0, timeout: 0, full: 0, documented: 0, equivalent: 0 };
 const survivors = [];

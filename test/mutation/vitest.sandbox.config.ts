@@ -12,6 +12,9 @@ export default defineConfig({
     include: ["test/mutation/sandbox-checked.ts"],
     // A fresh module graph for every run: one checker run is kept per run of the file, never across mutants.
     isolate: true,
+    // The checker runs in a beforeAll hook: vitest's default 10 s for a hook is too short on a busy
+    // machine, and a hook that times out would kill a mutant the checker did not catch.
+    hookTimeout: 120_000,
     testTimeout: 120_000,
   },
 });
