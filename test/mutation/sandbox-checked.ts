@@ -4,7 +4,7 @@
 // mutant put there: the mutant is killed exactly when the checker's verdict at `full` is not a pass.
 // The other tests record, per mutant (Stryker's `killedBy`), whether level `documented` would have
 // caught it too, and whether the run left the server as it found it (a mutant that only that test
-// kills is one the checker missed). Only the package's public API is used (runContract, verdict,
+// kills is one the checker missed). Only the package's public API is used (runContract, SetupFailed, verdict,
 // findings), so this keeps working whatever the checker's engine becomes.
 import { createSandbox as compiledSandbox } from "@project-collaboration/api/sandbox";
 import { findings, type RunResult, runContract, SetupFailed, type Target, verdict } from "@project-collaboration/contract";

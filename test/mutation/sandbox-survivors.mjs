@@ -65,24 +65,40 @@ function tableRows(markdown) {
     );
 }
 
-/** What identifies a mutant across runs: its file, mutator, original and replacement (cells as printed). */
-const keyOf = (file, mutator, mutant) => `${file}\u0000${mutator}\u0000${mutant}`;
-
-/** Classified survivors from the tables of a list whose columns are Place (file:line:column), Mutator,
- * Mutant and a fourth whose heading starts with `heading`. */
+/** A classified list: its rows by exact place, and by file, mutator and Mutant cell — the way to find a
+ * row again after its line moved, used only when every row with that text gives the same reason. */
 function classified(markdown, heading) {
-  const known = new Map();
+  const byPlace = new Map();
+  const byText = new Map();
   let inTable = false;
-  for (const [place, mutator, mutant, why] of tableRows(markdown)) {
+  for (const [place, mutator, mutant, why = ""] of tableRows(markdown)) {
     if (place === "Place") {
-      inTable = (why ?? "").startsWith(heading);
+      inTable = why.startsWith(heading);
       continue;
     }
     if (!inTable || !place || !mutant) continue;
-    const file = place.replace(/^`|`$/g, "").replace(/:\d+(:\d+)?$/, "");
-    known.set(keyOf(file, mutator, mutant), why ?? "");
+    const at = place.replace(/^`|`$/g, "");
+    byPlace.set(`${at}\u0000${mutator}\u0000${mutant}`, why);
+    const text = `${at.replace(/:\d+:\d+$/, "")}\u0000${mutator}\u0000${mutant}`;
+    byText.set(text, [...(byText.get(text) ?? []), why]);
   }
-  return known;
+  return {
+    exact: (at, mutator, mutant) => byPlace.get(`${at}\u0000${mutator}\u0000${mutant}`),
+    moved(file, mutator, mutant) {
+      const whys = byText.get(`${file}\u0000${mutator}\u0000${mutant}`) ?? [];
+      return whys.length > 0 && whys.every((why) => why === whys[0]) ? whys[0] : undefined;
+    },
+  };
+}
+
+/** Where a survivor is listed — "(a)" or "(b)", "(moved)" when found by its text only — and why. */
+function listedIn(lists, at, file, mutator, mutant) {
+  for (const [mark, list] of lists) {
+    const why = list.exact(at, mutator, mutant);
+    if (why !== undefined) return { mark, why };
+  }
+  const moved = lists.map(([mark, list]) => ({ mark, why: list.moved(file, mutator, mutant) })).filter((found) => found.why !== undefined);
+  return moved.length === 1 ? { mark: `${moved[0].mark} (moved)`, why: moved[0].why } : { mark: "new", why: "" };
 }
 
 function read(path, fallback = "") {
@@ -104,11 +120,13 @@ const fullId = idOf(FULL_TEST);
 const documentedId = idOf(DOCUMENTED_TEST);
 if (fullId === undefined || documentedId === undefined) throw new Error(`${reportPath}: no tests "${FULL_TEST}" and "${DOCUMENTED_TEST}"`);
 
-const equivalent = classified(read(EQUIVALENT_LIST), "Why");
 const results = read(RESULTS);
 const sectionStart = results.indexOf(RESULTS_SECTION);
 const sectionText = sectionStart < 0 ? "" : results.slice(sectionStart).split(/\n## /)[0];
-const toAdd = classified(sectionText, "Check to add");
+const lists = [
+  ["(a)", classified(read(EQUIVALENT_LIST), "Why")],
+  ["(b)", classified(sectionText, "Check to add")],
+];
 
 const counts = { total: 0, notRun: 0, timeout: 0, full: 0, documented: 0, equivalent: 0 };
 const survivors = [];
@@ -128,21 +146,14 @@ for (const [path, file] of Object.entries(report.files)) {
     if (atFull) continue;
     const { line, column } = mutant.location.start;
     const mutantCell = `${codeCell(sourceAt(file.source, mutant.location))} → ${codeCell(mutant.replacement ?? "")}`;
-    const key = keyOf(name, mutant.mutatorName, mutantCell);
+    const place = `${name}:${line}:${column}`;
+    const listed = listedIn(lists, place, name, mutant.mutatorName, mutantCell);
     const status =
       mutant.status === "Killed"
         ? `left something behind (killed by: ${killedBy.map((id) => testNames.get(id)).join("; ")})`
         : mutant.status;
-    const listed = equivalent.has(key) ? "(a)" : toAdd.has(key) ? "(b)" : "new";
-    if (listed === "(a)") counts.equivalent++;
-    survivors.push({
-      place: `${name}:${line}:${column}`,
-      mutator: mutant.mutatorName,
-      mutantCell,
-      status,
-      listed,
-      why: equivalent.get(key) ?? toAdd.get(key) ?? "",
-    });
+    if (listed.mark.startsWith("(a)")) counts.equivalent++;
+    survivors.push({ place, mutator: mutant.mutatorName, mutantCell, status, listed: listed.mark, why: listed.why });
   }
 }
 
@@ -150,10 +161,11 @@ survivors.sort((a, b) => a.place.localeCompare(b.place, "en", { numeric: true })
 const scored = counts.total - counts.equivalent;
 const percent = (n) => `${((100 * n) / scored).toFixed(1)}%`;
 const fresh = survivors.filter((s) => s.listed === "new").length;
+const moved = survivors.filter((s) => s.listed.endsWith("(moved)")).length;
 const lines = [
   `# Sandbox mutants: ${basename(reportPath)}`,
   "",
-  `${counts.total} mutants run (${counts.notRun} not run: compile or runtime errors); ${survivors.length} survivors, of which ${counts.equivalent} listed as allowed or unobservable (a), ${survivors.length - counts.equivalent - fresh} listed as checks to add (b), ${fresh} new.`,
+  `${counts.total} mutants run (${counts.notRun} not run: compile or runtime errors); ${survivors.length} survivors, of which ${counts.equivalent} listed as allowed or unobservable (a), ${survivors.length - counts.equivalent - fresh} listed as checks to add (b), ${fresh} new${moved ? ` (${moved} found by their text after their line moved: update their place)` : ""}.`,
   "",
   `- level full: **${percent(counts.full)}** caught (${counts.full} of ${scored} = ${counts.total} − ${counts.equivalent} equivalent; ${counts.timeout} by a timeout)`,
   `- level documented: **${percent(counts.documented)}** caught (${counts.documented} of ${scored})`,
