@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandTable } from "../src/index.js";
 import { pcs } from "./pcs.js";
-import { exampleBody, exampleOf } from "../../contract/src/description.js";
+import { exampleBody, exampleOf } from "../../contract/src/description/description.js";
 import { idSourcesOf, operations } from "../../test/support/openapi.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-cli-"));

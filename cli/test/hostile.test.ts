@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exampleBody, exampleOf } from "../../contract/src/description.js";
+import { exampleBody, exampleOf } from "../../contract/src/description/description.js";
 import { freePort } from "../../scripts/servers/prism-process.mjs";
 import {
   expectHarmless,

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BusyError, createRedact, har, json, junit, main, runContract, Transport, WriteRefusedError } from "../../contract/src/index.js";
-import { send, TEXT_KEPT } from "../../contract/src/http.js";
-import { compact } from "../../contract/src/suite.js";
-import type { Target } from "../../contract/src/target.js";
+import { send, TEXT_KEPT } from "../../contract/src/transport/http.js";
+import { compact } from "../../contract/src/runner/suite.js";
+import type { Target } from "../../contract/src/runner/target.js";
 import { createSandbox } from "../../src/sandbox/index.js";
 
 const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {

@@ -2,8 +2,8 @@
 // body) gets no start of it into a failure line: the cut leaves no whole form for the redaction to find,
 // so the start before the cut is redacted too (src/redaction.ts).
 import { describe, expect, it } from "vitest";
-import { explain } from "../../contract/src/http.js";
-import { createRedact } from "../../contract/src/redact.js";
+import { explain } from "../../contract/src/transport/http.js";
+import { createRedact } from "../../contract/src/transport/redact.js";
 
 const KEY = "sk_live_9f3aQ7zXc2Lm8N0p";
 

@@ -1,5 +1,5 @@
 // Issue 42, item 11: a request the transport gave up on ends on the wire too (its requests go over
-// node:http now, contract/src/network.ts; the last block: they are answered as fetch answered them). Node's fetch loses its
+// node:http now, contract/src/transport/network.ts; the last block: they are answered as fetch answered them). Node's fetch loses its
 // abort once the collector has run (nodejs/undici#3644), leaving the connection to a server that never
 // answers open — and the checker's process alive. Here the collector runs every 100 ms while the
 // transport waits, and the server counts the connections still open once the transport has given up.

@@ -51,7 +51,7 @@ export const swapCase = (text: string): string =>
   [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
 
 /** Every key the contract checker may send for the user's `key`, spelled out here rather than taken
- * from contract/src/credentials.ts: the key, the wrong key its checks derive (`${key}-not-this-one`),
+ * from contract/src/callers/credentials.ts: the key, the wrong key its checks derive (`${key}-not-this-one`),
  * each as it is, in upper case, in lower case and case-swapped (as a server or proxy may change it). */
 export function contractKeysFor(key: string): string[] {
   return [key, `${key}-not-this-one`].flatMap((k) => [k, k.toUpperCase(), k.toLowerCase(), swapCase(k)]);

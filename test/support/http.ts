@@ -1,11 +1,11 @@
 // Raw HTTP to the mock: requests the typed client would refuse to send (bad input, Prism's `Prefer`
 // header), and the arguments each operation is called with.
-import { send as sendThrough, type RawRequest, type RawResponse } from "../../contract/src/http.js";
-import { DEFAULT_LIMITS, Transport } from "../../contract/src/transport.js";
+import { send as sendThrough, type RawRequest, type RawResponse } from "../../contract/src/transport/http.js";
+import { DEFAULT_LIMITS, Transport } from "../../contract/src/transport/transport.js";
 import type { Target } from "./target.js";
 
-export type { RawRequest, RawResponse } from "../../contract/src/http.js";
-export { basicAuthorization } from "../../contract/src/http.js";
+export type { RawRequest, RawResponse } from "../../contract/src/transport/http.js";
+export { basicAuthorization } from "../../contract/src/transport/http.js";
 
 /** The checker's transport, unpaced and sending each request once: the mock is disposable, and a
  * test that asks it for a 429 or a 503 must see it. */
@@ -43,6 +43,6 @@ export async function inParallel<T, R>(items: readonly T[], parallel: number, wo
   return results;
 }
 
-// One answer to each question about the description: the checker's (contract/src/description.ts).
-export { exampleBody, exampleOf, label, PROBLEM_SCHEMA, PROBLEM_TYPE, successResponse } from "../../contract/src/description.js";
+// One answer to each question about the description: the checker's (contract/src/description/description.ts).
+export { exampleBody, exampleOf, label, PROBLEM_SCHEMA, PROBLEM_TYPE, successResponse } from "../../contract/src/description/description.js";
 export { examplePath } from "../../contract/src/checks/examples.js";

@@ -41,8 +41,8 @@ export function idSourcesOf(op: { operation: Json; parameters: Json[] }): Record
   return { ...Object.fromEntries(shared), ...op.operation["x-id-sources"] };
 }
 
-// Schema validation: the checker's (contract/src/description.ts), one Ajv per document.
-export { schemaErrors, schemaFailures, validatorFor } from "../../contract/src/description.js";
+// Schema validation: the checker's (contract/src/description/description.ts), one Ajv per document.
+export { schemaErrors, schemaFailures, validatorFor } from "../../contract/src/description/description.js";
 
 /** The `x-assumption` marker of a node ({} when it has none): assumption entry → relaxed keywords. */
 export const markersOf: (node: Json) => Record<string, string[]> = toolkit.markerOf;

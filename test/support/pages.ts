@@ -1,6 +1,6 @@
 // The tests' one raw walk of a list by `offset` and `limit` (the stand-ins read the sandbox's lists
 // whole with it). The client's walk is src/paginate.ts, tested in test/client/paginate.test.ts; the
-// checker's is contract/src/lists.ts.
+// checker's is contract/src/transport/lists.ts.
 
 /** What a page request gives: the page's items, or undefined when it failed (which ends the walk). */
 export type PageReader<T> = (offset: number, limit: number) => Promise<readonly T[] | undefined>;

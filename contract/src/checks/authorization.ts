@@ -13,11 +13,11 @@
 //     key elsewhere, or changed in case, is refused — the description's choice (credential-basic).
 // Every write goes to a project the checker created, or changes nothing (a field set to its own value).
 // Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
-import { swapCase } from "../credentials.js";
-import { expect, fail } from "../expect.js";
-import { basicAuthorization, isRefused, type RawRequest } from "../http.js";
-import { listAll } from "../lists.js";
-import { compact, type Suite } from "../suite.js";
+import { swapCase } from "../callers/credentials.js";
+import { expect, fail } from "../runner/expect.js";
+import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
+import { listAll } from "../transport/lists.js";
+import { compact, type Suite } from "../runner/suite.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */

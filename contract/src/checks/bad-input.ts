@@ -19,10 +19,10 @@ import {
   successResponse,
   type Json,
   type Operation,
-} from "../description.js";
-import { expect } from "../expect.js";
-import type { RawRequest, RawResponse } from "../http.js";
-import { compact, type Suite } from "../suite.js";
+} from "../description/description.js";
+import { expect } from "../runner/expect.js";
+import type { RawRequest, RawResponse } from "../transport/http.js";
+import { compact, type Suite } from "../runner/suite.js";
 
 /** A request of a case: the path is made when it is sent, from the ids found then (`overrides` win). */
 type CaseRequest = Omit<RawRequest, "path"> & { overrides?: Record<string, string | number> };

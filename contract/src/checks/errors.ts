@@ -14,11 +14,11 @@ import {
   schemaErrors,
   type Json,
   type Operation,
-} from "../description.js";
-import { wrongKeyOf } from "../credentials.js";
-import { expect } from "../expect.js";
-import { basicAuthorization, type RawResponse } from "../http.js";
-import { compact, type Suite } from "../suite.js";
+} from "../description/description.js";
+import { wrongKeyOf } from "../callers/credentials.js";
+import { expect } from "../runner/expect.js";
+import { basicAuthorization, type RawResponse } from "../transport/http.js";
+import { compact, type Suite } from "../runner/suite.js";
 import { examplePath } from "./examples.js";
 
 export function errorChecks(suite: Suite) {
@@ -76,7 +76,7 @@ export function errorChecks(suite: Suite) {
     ...(target.checksKeys ? [["an empty API key (Basic base64(':'))", basicAuthorization("")] as [string, string]] : []),
   ];
 
-  // Reads only: every write, with no key and a key of no one, is the model's (model/scenarios.ts), on the
+  // Reads only: every write, with no key and a key of no one, is the model's (sequences/fixed.ts), on the
   // run's own projects, read back after. A refusal is judged by its outcome at the documented level (not
   // a success, nothing in it); its status, body and challenge are the description's choices.
   const reads = ops.filter((op) => !mutates(op));

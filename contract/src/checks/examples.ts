@@ -2,10 +2,10 @@
 // `Prefer: example=…`), and what it serves validates against the response's schema. Prism serves an
 // example even when it does not match its schema, so both halves are needed. Not registered for any
 // other target (a real server ignores `Prefer`).
-import { deref, exampleBody, exampleOf, label, operations, schemaErrors, type Json, type Operation } from "../description.js";
-import { expect } from "../expect.js";
-import { fillPath } from "../http.js";
-import type { Suite } from "../suite.js";
+import { deref, exampleBody, exampleOf, label, operations, schemaErrors, type Json, type Operation } from "../description/description.js";
+import { expect } from "../runner/expect.js";
+import { fillPath } from "../transport/http.js";
+import type { Suite } from "../runner/suite.js";
 
 /** The operation's path with each path parameter set to its example. */
 export function examplePath(op: Operation, overrides: Record<string, string | number> = {}): string {

@@ -13,11 +13,11 @@ import {
   schemaErrors,
   successResponse,
   type Operation,
-} from "../description.js";
-import { expect } from "../expect.js";
-import type { Suite } from "../suite.js";
-import type { Ids } from "../target.js";
-import { currentCheck } from "../transport.js";
+} from "../description/description.js";
+import { expect } from "../runner/expect.js";
+import type { Suite } from "../runner/suite.js";
+import type { Ids } from "../runner/target.js";
+import { currentCheck } from "../transport/transport.js";
 import { WORKFLOW_OPERATIONS } from "./workflows.js";
 
 interface Result {

@@ -3,10 +3,10 @@
 // so these look at what comes back: never more than `limit` items; consecutive pages are consecutive;
 // without `limit`, 30 items unless the list is shorter; without `offset`, the first page; read at and
 // past its end, an empty array. Expected numbers are written here, not read from the description.
-import { label, operations, type Operation } from "../description.js";
-import { expect } from "../expect.js";
-import { DEFAULT_LIMIT, listAll } from "../lists.js";
-import type { Suite } from "../suite.js";
+import { label, operations, type Operation } from "../description/description.js";
+import { expect } from "../runner/expect.js";
+import { DEFAULT_LIMIT, listAll } from "../transport/lists.js";
+import type { Suite } from "../runner/suite.js";
 
 /** What a page keeps of its items: more than a default page and one (the checks compare up to 31). */
 const KEPT_ITEMS = DEFAULT_LIMIT + 10;

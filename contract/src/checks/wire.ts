@@ -6,11 +6,19 @@
 //     the answer's own Date by more than a few minutes;
 //   - no form of a credential the run sent (the key, encoded, re-cased, echoed) is in it.
 // One check per operation: documented facts, each failure with the exchange that showed it.
-import { DOCUMENTED_TAG } from "../check.js";
-import { documentedBundle, operationOf, operations, resolveSchema, successResponse, type Json, type Operation } from "../description.js";
-import type { Redact } from "../redact.js";
-import type { CheckResult } from "../result.js";
-import type { Exchange } from "../transport.js";
+import { DOCUMENTED_TAG } from "../runner/check.js";
+import {
+  documentedBundle,
+  operationOf,
+  operations,
+  resolveSchema,
+  successResponse,
+  type Json,
+  type Operation,
+} from "../description/description.js";
+import type { Redact } from "../transport/redact.js";
+import type { CheckResult } from "../runner/result.js";
+import type { Exchange } from "../transport/transport.js";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 const INTEGER = /^-?(?:0|[1-9]\d*)$/;

@@ -1,10 +1,10 @@
 // The writes on the Prism mock, which keeps no state: each write answers its documented status and a
 // body of the documented shape, once. On a server that keeps state, every write is the model's, with
 // every caller, read back through every view (model/): this file only names the writes there.
-import { documentedBundle, operations, schemaErrors, successResponse, type Json } from "../description.js";
-import { expect } from "../expect.js";
-import type { RawRequest } from "../http.js";
-import type { Suite } from "../suite.js";
+import { documentedBundle, operations, schemaErrors, successResponse, type Json } from "../description/description.js";
+import { expect } from "../runner/expect.js";
+import type { RawRequest } from "../transport/http.js";
+import type { Suite } from "../runner/suite.js";
 
 /** The operations that change data: checked here rather than one by one by operations.ts. */
 export const WORKFLOW_OPERATIONS = [

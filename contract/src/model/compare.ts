@@ -125,7 +125,10 @@ export function compareProject(got: Json, expected: Json, context: ProjectContex
   if (context.fresh === "created" && got.num_comments !== undefined && got.num_comments !== 0)
     out.push(differs("num_comments", got.num_comments, 0, [], "a new project has no comments"));
   // Thumbnail links may be signed, and change from one answer to the next: the sizes are compared, not the links.
-  const sizes = (thumbnails: unknown) => Object.keys((thumbnails ?? {}) as object).sort().join(",");
+  const sizes = (thumbnails: unknown) =>
+    Object.keys((thumbnails ?? {}) as object)
+      .sort()
+      .join(",");
   if (context.fresh !== "created" && got._thumbnails !== undefined && sizes(got._thumbnails) !== sizes(expected._thumbnails))
     out.push(differs("_thumbnails", got._thumbnails, expected._thumbnails, [], "the same sizes in every view"));
   return out;
@@ -143,7 +146,8 @@ export function compareOrganization(got: Json, expected: Json, context: { update
   const out: Mismatch[] = [];
   for (const field of Object.keys(expected)) {
     if (field === "modified") continue;
-    const same = field === "created" ? sameInstant(got[field], expected[field]) : JSON.stringify(got[field]) === JSON.stringify(expected[field]);
+    const same =
+      field === "created" ? sameInstant(got[field], expected[field]) : JSON.stringify(got[field]) === JSON.stringify(expected[field]);
     if (!same) out.push(differs(field, got[field], expected[field]));
   }
   if (context.updated) out.push(...freshTimestamp("modified", got.modified, context.at, context.before));

@@ -6,9 +6,9 @@
 // description's choices). Observations of the same (operation, role, aspect, entries) are one check: it
 // passes when every one of them did, and fails with the first that did not, with its reproduction.
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
-import { assumptionTag, DOCUMENTED_TAG } from "../check.js";
-import { slug, type CheckResult } from "../result.js";
-import type { Exchange } from "../transport.js";
+import { assumptionTag, DOCUMENTED_TAG } from "../runner/check.js";
+import { slug, type CheckResult } from "../runner/result.js";
+import type { Exchange } from "../transport/transport.js";
 
 export type Aspect = "outcome" | "decision" | "answer" | "wire";
 

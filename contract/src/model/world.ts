@@ -1,68 +1,25 @@
 // The world a scenario runs in: the server, reached through the run's transport, and the model of it
 // (model-state.ts), which answers every request the server gets with the reference sandbox's own code.
-// Each step goes to both; `execute` compares the two answers and records what it saw (ledger.ts):
-//   - both allow: the server answers the interface's status and what the model answers (a project's
-//     fields exactly; the server's own choices — timestamps, `created_by` — held to what the interface
-//     says of them, then adopted); the model then holds what the server holds;
-//   - both refuse: right, whatever the code at the documented level (a refusal is judged by its
-//     outcome); at --level full, the description's status and body (assumption entries);
-//   - they disagree: where the model's decision rests on a permission the interface leaves to groups
-//     (who may create, update, manage users), the model learns the caller's permission from the server
-//     and asks again; where it rests on a stated rule, the server is wrong (documented), and where on
-//     one of the description's choices, the server chose differently (those entries).
-// A refusal must change nothing: the scenarios read back after every write (scenarios.ts).
-import { answerRequest, type Answer, type StatedRuleId } from "@project-collaboration/api/sandbox/model";
+// Each call goes to both: `execute` sends it, lets the model learn what the interface leaves to groups
+// (who may create, update, manage users: when the server shows it, the caller's permission flips once
+// and the model asks again), and has judge.ts compare the two answers; `commit` then makes the model
+// hold what the server holds, taking the server's own choices (timestamps, `created_by`) once they
+// passed what the interface says of them. A refusal must change nothing: the scenarios read back after
+// every write (sequences/scenario.ts).
+import { answerRequest, type Answer } from "@project-collaboration/api/sandbox/model";
 import type { Permission, SeedProject, SeedUser } from "@project-collaboration/api/sandbox";
-import { idOf } from "../created.js";
-import { basicAuthorization, type RawRequest, type RawResponse } from "../http.js";
-import type { Suite } from "../suite.js";
-import type { Exchange } from "../transport.js";
-import { currentCheck } from "../transport.js";
-import { compareOrganization, compareProject, compareRecord, distinctive, type Mismatch } from "./compare.js";
+import { idOf } from "../runner/created.js";
+import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
+import type { Suite } from "../runner/suite.js";
+import type { Exchange } from "../transport/transport.js";
+import { currentCheck } from "../transport/transport.js";
+import { distinctive } from "./compare.js";
+import { judge } from "./judge.js";
 import type { Ledger, Observation } from "./ledger.js";
 import type { ModelState } from "./model-state.js";
-import type { CallerName } from "./steps.js";
+import type { CallerName } from "../sequences/steps.js";
 
 type Json = Record<string, unknown>;
-
-/** What the interface states each operation answers when it succeeds. */
-export const SUCCESS_STATUS: Record<string, number> = {
-  listProjects: 200,
-  createProject: 201,
-  getProject: 200,
-  updateProject: 204,
-  deleteProject: 204,
-  listFiles: 200,
-  listCapturedUrls: 200,
-  listCopy: 200,
-  listCopyRevisions: 200,
-  listProjectUsers: 200,
-  addProjectUser: 201,
-  removeProjectUser: 204,
-  getOrganization: 200,
-  updateOrganization: 204,
-  listGroups: 200,
-  getGroup: 200,
-};
-
-/** The stated rule an operation's success rests on (what it says it does). */
-const SUCCESS_RULE: Partial<Record<string, StatedRuleId>> = {
-  listProjects: "visible-when-added",
-  createProject: "create-returns-project",
-  getProject: "visible-when-added",
-  updateProject: "update-changes-only-given",
-  deleteProject: "delete-creator-or-administrator",
-  listFiles: "visible-when-added",
-  listCapturedUrls: "visible-when-added",
-  listCopy: "visible-when-added",
-  listCopyRevisions: "visible-when-added",
-  listProjectUsers: "creator-is-member",
-  addProjectUser: "add-existing-user",
-  getOrganization: "organization-own-only",
-  updateOrganization: "organization-update-administrator",
-  listGroups: "groups-all",
-  getGroup: "groups-all",
-};
 
 /** A request a step sends, and what it is about. */
 export interface Call {
@@ -232,7 +189,7 @@ export class World {
       diverged: false,
       at,
     };
-    this.judge(executed);
+    judge(this, executed);
     return executed;
   }
 
@@ -290,257 +247,13 @@ export class World {
     return "body" in answer ? (answer.body as Json) : undefined;
   }
 
-  private judge(executed: Executed): void {
-    const { call, response, answer, exchange } = executed;
-    const role = this.roleOf(call.caller, call.project);
-    const base = {
-      operation: call.readBackOf?.operation ?? call.operation,
-      role: call.readBackOf?.role ?? role,
-      ...(exchange && { exchange }),
-      status: response.status,
-    };
-    const readBack = call.readBackOf ? `read back (${call.operation} by ${role}): ` : "";
-    const serverOk = isSuccess(response.status);
-    const reproduction = () => this.reproduction(call.project, exchange);
-    const fail = (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) =>
-      this.record({
-        ...base,
-        aspect,
-        entries,
-        passed: false,
-        message: readBack + message,
-        reproduction: reproduction(),
-        ...(rule && { rule }),
-      });
-    const pass = (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) =>
-      this.record({ ...base, aspect, entries, passed: true, ...(rule && { rule }) });
-    const what = `${call.method.toUpperCase()} ${response.url} → ${response.status}`;
-
-    if (response.status >= 500) {
-      fail(
-        "outcome",
-        [],
-        `the server failed: ${this.suite.explain(call.operation, response)} — the model ${"refused" in answer ? `refuses it (${answer.refused.status})` : "allows it"}`,
-      );
-      return;
-    }
-    if ("refused" in answer) {
-      const basis = answer.refused.basis && { ...answer.refused.basis, rule: this.ruleOf(call, answer.refused.basis.rule) };
-      if (!serverOk) {
-        // Right at every level; nothing of what the caller may not see is in the answer.
-        const leaked = call.method.toUpperCase() === "GET" ? this.leakedIn(response.text, call.project) : undefined;
-        if (leaked)
-          fail(
-            "outcome",
-            [],
-            `refused, but the refusal's body holds ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${what}`,
-            basis?.rule,
-          );
-        else pass("outcome", [], basis?.rule);
-        this.judgeRefusalForm(executed, role);
-        return;
-      }
-      if (basis?.rule) {
-        executed.diverged = true;
-        fail(
-          "outcome",
-          [],
-          `the server allowed what the interface refuses (${basis.rule}): ${this.suite.explain(call.operation, response)} — the model refuses it: ${answer.refused.detail}`,
-          basis.rule,
-        );
-      } else {
-        fail(
-          "decision",
-          basis?.assumptions ?? ["invalid-input-400"],
-          `the description refuses this (${answer.refused.status}: ${answer.refused.detail}), the server allowed it: ${this.suite.explain(call.operation, response)}`,
-        );
-      }
-      return;
-    }
-    // The model allows it.
-    if (!serverOk) {
-      const entries = this.whySuccessIsAssumed(executed);
-      if (entries.length)
-        fail("decision", entries, `the description allows this, the server refused it: ${this.suite.explain(call.operation, response)}`);
-      else fail("outcome", [], `the interface allows this, the server refused it: ${this.suite.explain(call.operation, response)}`);
-      return;
-    }
-    const mismatches = this.successMismatches(executed);
-    const documented = mismatches.filter((m) => m.entries.length === 0);
-    const rule = SUCCESS_RULE[call.operation];
-    if (documented.length)
-      fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`, rule);
-    else pass("outcome", [], rule);
-    for (const [entries, group] of groupBy(
-      mismatches.filter((m) => m.entries.length > 0),
-      (m) => m.entries.join("+"),
-    ))
-      fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${this.suite.explain(call.operation, response)}`);
-  }
-
-  /** The stated rule a refusal rests on, as the interface words it for this call: what is gone stays
-   * gone, and the methods it does not list are refused on assets, groups and the organization because
-   * those are read-only, or cannot be created or deleted. */
-  private ruleOf(call: Call, rule: StatedRuleId | undefined): StatedRuleId | undefined {
-    if (call.project !== undefined && this.deleted.has(call.project)) return "delete-is-permanent";
-    if (rule !== "whole-interface") return rule;
-    if (/\/(files|urls|copy)\.json$/.test(call.path)) return "assets-read-only";
-    if (call.path.startsWith("/groups")) return "groups-read-only";
-    if (call.path.startsWith("/organizations")) return "organization-not-created-or-deleted";
-    return rule;
-  }
-
-  /** At --level full: the refusal's status and body as the description gives them. */
-  private judgeRefusalForm(executed: Executed, role: string): void {
-    const { call, response, answer, exchange } = executed;
-    if (!("refused" in answer)) return;
-    const basis = answer.refused.basis;
-    const entries = [...new Set([...(basis?.status ?? []), "problem-body"])].sort();
-    const problems: string[] = [];
-    if (basis?.status.length && response.status !== answer.refused.status)
-      problems.push(`status ${response.status}, the description's is ${answer.refused.status}`);
-    if (!/^application\/problem\+json\b/i.test(response.contentType))
-      problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
-    if (answer.refused.status === 401 && !/^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))
-      problems.push("no WWW-Authenticate: Basic challenge");
-    this.record({
-      operation: call.operation,
-      role,
-      aspect: "answer",
-      entries,
-      passed: problems.length === 0,
-      ...(problems.length && { message: `${problems.join("; ")}: ${this.suite.explain(call.operation, response)}` }),
-      ...(exchange && { exchange }),
-      status: response.status,
-    });
-  }
-
-  /** Why the model's success rests on a choice of the description rather than the interface, if it
-   * does. (A refusal that a group permission explains was learned before this: see execute.) */
-  private whySuccessIsAssumed(executed: Executed): string[] {
-    const { call } = executed;
-    const project = call.project === undefined ? undefined : this.model.projects.get(call.project);
-    switch (call.operation) {
-      case "getOrganization":
-      case "listProjects":
-      case "listGroups":
-      case "getGroup":
-      case "removeProjectUser":
-        return []; // stated: its own organization, its list, all groups, "Remove a user … 204"
-      case "deleteProject":
-        return project && project.creator === this.accounts.get(call.caller) ? [] : ["company-administrator"];
-      case "createProject":
-        return ["create-required"]; // which fields a create requires is not shown
-      case "updateProject":
-      case "updateOrganization":
-        return ["patch-properties"]; // the names PATCH accepts are not shown
-      case "addProjectUser": {
-        const { user } = call.body as { user?: string };
-        return project && user !== undefined && project.members.includes(Number(user)) ? ["add-user-twice"] : [];
-      }
-      default:
-        return ["read-permission"];
-    }
-  }
-
-  /** What a successful answer breaks: the interface's status, a body where it says none, the fields. */
-  private successMismatches(executed: Executed): Mismatch[] {
-    const { call, response, answer, at } = executed;
-    const out: Mismatch[] = [];
-    const status = SUCCESS_STATUS[call.operation];
-    if (status !== undefined && response.status !== status)
-      out.push({ field: "status", entries: [], message: `answered ${response.status}, the interface says ${status}` });
-    if (response.status === 204 || status === 204) {
-      if (response.text !== "")
-        out.push({ field: "body", entries: [], message: `a body on a 204 ("no body"): ${JSON.stringify(response.text.slice(0, 80))}` });
-      return out;
-    }
-    if (!/^application\/([\w.-]+\+)?json\b/i.test(response.contentType))
-      out.push({
-        field: "content type",
-        entries: [],
-        message: `content type ${JSON.stringify(response.contentType)}, not JSON ("All bodies are JSON")`,
-      });
-    if (response.json === undefined && !response.truncated) {
-      if (call.operation !== "addProjectUser" || response.text !== "")
-        out.push({ field: "body", entries: [], message: `the body is not JSON: ${JSON.stringify(response.text.slice(0, 80))}` });
-      return out;
-    }
-    if (!("body" in answer)) return out;
-    const got = response.json as unknown;
-    const expected = answer.body;
-    switch (call.operation) {
-      case "createProject":
-      case "getProject": {
-        const fresh = call.operation === "createProject" ? "created" : this.pendingUpdate(call.project);
-        const project = this.model.projects.get(idOf(got) ?? -1) ?? executed.trial.projects.get(idOf(got) ?? -1);
-        const creator = project && executed.trial.users.get(project.creator);
-        out.push(
-          ...compareProject(got as Json, expected as Json, {
-            ...(fresh && { fresh }),
-            at,
-            ...(creator && { creator }),
-            ...(fresh !== undefined && fresh !== "created" && project && { before: this.lastModified.get(project.id) ?? project.created }),
-          }),
-        );
-        break;
-      }
-      case "addProjectUser":
-        // The body is not shown by the interface; the description assumes the added user.
-        if (JSON.stringify(got) !== JSON.stringify(expected))
-          out.push({
-            field: "body",
-            entries: ["add-user-response"],
-            message: `the body is ${JSON.stringify(got)?.slice(0, 200)}, the description's is the added user`,
-          });
-        break;
-      case "listProjectUsers":
-        out.push(...this.compareList(got, expected, "user"));
-        break;
-      case "listProjects":
-        break; // a page of a list the model knows only part of: see Scenario.readList
-      case "getOrganization": {
-        const updated = this.organizationBefore !== undefined;
-        out.push(
-          ...compareOrganization(got as Json, expected as Json, { updated, at, ...(updated && { before: this.organizationBefore }) }),
-        );
-        break;
-      }
-      case "getGroup":
-        out.push(...compareRecord(got as Json, expected as Json));
-        break;
-      default:
-        out.push(...this.compareList(got, expected, "item"));
-    }
-    return out;
-  }
-
   /** The organization's `modified` before an update no read has shown yet. */
-  private organizationBefore: unknown;
-
-  /** Two lists of records as multisets by id, each record compared whole. */
-  private compareList(got: unknown, expected: unknown, what: string): Mismatch[] {
-    if (!Array.isArray(got)) return [{ field: "body", entries: [], message: `not a JSON array: ${JSON.stringify(got)?.slice(0, 120)}` }];
-    const want = expected as Json[];
-    const out: Mismatch[] = [];
-    const ids = (list: Json[]) => list.map((r) => r?.id).sort((a, b) => Number(a) - Number(b));
-    if (JSON.stringify(ids(got)) !== JSON.stringify(ids(want)))
-      out.push({
-        field: "ids",
-        entries: [],
-        message: `the ${what}s listed are ${JSON.stringify(ids(got))}, the model's ${JSON.stringify(ids(want))}`,
-      });
-    for (const record of want) {
-      const found = (got as Json[]).find((g) => g?.id === record.id);
-      if (found) out.push(...compareRecord(found, record).map((m) => ({ ...m, message: `${what} ${String(record.id)}: ${m.message}` })));
-    }
-    return out;
-  }
+  organizationBefore: unknown;
 
   /** The last `modified` the model held before an update of the project that no read has shown yet. */
-  private readonly lastModified = new Map<number, unknown>();
-  private readonly updatedUnread = new Map<number, "updated" | "maybe-updated">();
-  private pendingUpdate(project?: number): "updated" | "maybe-updated" | undefined {
+  readonly lastModified = new Map<number, unknown>();
+  readonly updatedUnread = new Map<number, "updated" | "maybe-updated">();
+  pendingUpdate(project?: number): "updated" | "maybe-updated" | undefined {
     return project === undefined ? undefined : this.updatedUnread.get(project);
   }
 
@@ -613,7 +326,7 @@ export class World {
   }
 
   /** The value of a project the caller may not see that a refusal's body holds, if one. */
-  private leakedIn(text: string, project?: number): string | undefined {
+  leakedIn(text: string, project?: number): string | undefined {
     const record = project === undefined ? undefined : this.model.projects.get(project);
     if (!record || !text) return undefined;
     return distinctive({ title: record.title, description: record.description }).find((value) => text.includes(value));
@@ -627,9 +340,3 @@ export class World {
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+00:00");
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}

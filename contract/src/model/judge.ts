@@ -1,0 +1,308 @@
+// How the server's answer to a call compares with the model's (world.ts sends both): the judgement of
+// one exchange, recorded in the ledger.
+//   - both allow: the server answers the interface's status and what the model answers (a project's
+//     fields exactly; the server's own choices — timestamps, `created_by` — held to what the interface
+//     says of them);
+//   - both refuse: right, whatever the code at the documented level (a refusal is judged by its
+//     outcome, and reveals nothing); at --level full, the description's status and body;
+//   - they disagree (after the world learned what it could): where the model's decision rests on a
+//     stated rule, the server is wrong (documented), and where on one of the description's choices, the
+//     server chose differently (those entries).
+import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { idOf } from "../runner/created.js";
+import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
+import type { Observation } from "./ledger.js";
+import type { Call, Executed, World } from "./world.js";
+
+type Json = Record<string, unknown>;
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** What the interface states each operation answers when it succeeds. */
+export const SUCCESS_STATUS: Record<string, number> = {
+  listProjects: 200,
+  createProject: 201,
+  getProject: 200,
+  updateProject: 204,
+  deleteProject: 204,
+  listFiles: 200,
+  listCapturedUrls: 200,
+  listCopy: 200,
+  listCopyRevisions: 200,
+  listProjectUsers: 200,
+  addProjectUser: 201,
+  removeProjectUser: 204,
+  getOrganization: 200,
+  updateOrganization: 204,
+  listGroups: 200,
+  getGroup: 200,
+};
+
+/** The stated rule an operation's success rests on (what it says it does). */
+const SUCCESS_RULE: Partial<Record<string, StatedRuleId>> = {
+  listProjects: "visible-when-added",
+  createProject: "create-returns-project",
+  getProject: "visible-when-added",
+  updateProject: "update-changes-only-given",
+  deleteProject: "delete-creator-or-administrator",
+  listFiles: "visible-when-added",
+  listCapturedUrls: "visible-when-added",
+  listCopy: "visible-when-added",
+  listCopyRevisions: "visible-when-added",
+  listProjectUsers: "creator-is-member",
+  addProjectUser: "add-existing-user",
+  getOrganization: "organization-own-only",
+  updateOrganization: "organization-update-administrator",
+  listGroups: "groups-all",
+  getGroup: "groups-all",
+};
+
+export function judge(world: World, executed: Executed): void {
+  const { call, response, answer, exchange } = executed;
+  const role = world.roleOf(call.caller, call.project);
+  const base = {
+    operation: call.readBackOf?.operation ?? call.operation,
+    role: call.readBackOf?.role ?? role,
+    ...(exchange && { exchange }),
+    status: response.status,
+  };
+  const readBack = call.readBackOf ? `read back (${call.operation} by ${role}): ` : "";
+  const serverOk = isSuccess(response.status);
+  const reproduction = () => world.reproduction(call.project, exchange);
+  const fail = (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) =>
+    world.record({
+      ...base,
+      aspect,
+      entries,
+      passed: false,
+      message: readBack + message,
+      reproduction: reproduction(),
+      ...(rule && { rule }),
+    });
+  const pass = (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) =>
+    world.record({ ...base, aspect, entries, passed: true, ...(rule && { rule }) });
+  const what = `${call.method.toUpperCase()} ${response.url} → ${response.status}`;
+
+  if (response.status >= 500) {
+    fail(
+      "outcome",
+      [],
+      `the server failed: ${world.suite.explain(call.operation, response)} — the model ${"refused" in answer ? `refuses it (${answer.refused.status})` : "allows it"}`,
+    );
+    return;
+  }
+  if ("refused" in answer) {
+    const basis = answer.refused.basis && { ...answer.refused.basis, rule: ruleOf(world, call, answer.refused.basis.rule) };
+    if (!serverOk) {
+      // Right at every level; nothing of what the caller may not see is in the answer.
+      const leaked = call.method.toUpperCase() === "GET" ? world.leakedIn(response.text, call.project) : undefined;
+      if (leaked)
+        fail(
+          "outcome",
+          [],
+          `refused, but the refusal's body holds ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${what}`,
+          basis?.rule,
+        );
+      else pass("outcome", [], basis?.rule);
+      judgeRefusalForm(world, executed, role);
+      return;
+    }
+    if (basis?.rule) {
+      executed.diverged = true;
+      fail(
+        "outcome",
+        [],
+        `the server allowed what the interface refuses (${basis.rule}): ${world.suite.explain(call.operation, response)} — the model refuses it: ${answer.refused.detail}`,
+        basis.rule,
+      );
+    } else {
+      fail(
+        "decision",
+        basis?.assumptions ?? ["invalid-input-400"],
+        `the description refuses this (${answer.refused.status}: ${answer.refused.detail}), the server allowed it: ${world.suite.explain(call.operation, response)}`,
+      );
+    }
+    return;
+  }
+  // The model allows it.
+  if (!serverOk) {
+    const entries = whySuccessIsAssumed(world, executed);
+    if (entries.length)
+      fail("decision", entries, `the description allows this, the server refused it: ${world.suite.explain(call.operation, response)}`);
+    else fail("outcome", [], `the interface allows this, the server refused it: ${world.suite.explain(call.operation, response)}`);
+    return;
+  }
+  const mismatches = successMismatches(world, executed);
+  const documented = mismatches.filter((m) => m.entries.length === 0);
+  const rule = SUCCESS_RULE[call.operation];
+  if (documented.length)
+    fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${world.suite.explain(call.operation, response)}`, rule);
+  else pass("outcome", [], rule);
+  for (const [entries, group] of groupBy(
+    mismatches.filter((m) => m.entries.length > 0),
+    (m) => m.entries.join("+"),
+  ))
+    fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${world.suite.explain(call.operation, response)}`);
+}
+
+/** The stated rule a refusal rests on, as the interface words it for this call: what is gone stays
+ * gone, and the methods it does not list are refused on assets, groups and the organization because
+ * those are read-only, or cannot be created or deleted. */
+function ruleOf(world: World, call: Call, rule: StatedRuleId | undefined): StatedRuleId | undefined {
+  if (call.project !== undefined && world.deleted.has(call.project)) return "delete-is-permanent";
+  if (rule !== "whole-interface") return rule;
+  if (/\/(files|urls|copy)\.json$/.test(call.path)) return "assets-read-only";
+  if (call.path.startsWith("/groups")) return "groups-read-only";
+  if (call.path.startsWith("/organizations")) return "organization-not-created-or-deleted";
+  return rule;
+}
+
+/** At --level full: the refusal's status and body as the description gives them. */
+function judgeRefusalForm(world: World, executed: Executed, role: string): void {
+  const { call, response, answer, exchange } = executed;
+  if (!("refused" in answer)) return;
+  const basis = answer.refused.basis;
+  const entries = [...new Set([...(basis?.status ?? []), "problem-body"])].sort();
+  const problems: string[] = [];
+  if (basis?.status.length && response.status !== answer.refused.status)
+    problems.push(`status ${response.status}, the description's is ${answer.refused.status}`);
+  if (!/^application\/problem\+json\b/i.test(response.contentType))
+    problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
+  if (answer.refused.status === 401 && !/^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))
+    problems.push("no WWW-Authenticate: Basic challenge");
+  world.record({
+    operation: call.operation,
+    role,
+    aspect: "answer",
+    entries,
+    passed: problems.length === 0,
+    ...(problems.length && { message: `${problems.join("; ")}: ${world.suite.explain(call.operation, response)}` }),
+    ...(exchange && { exchange }),
+    status: response.status,
+  });
+}
+
+/** Why the model's success rests on a choice of the description rather than the interface, if it
+ * does. (A refusal that a group permission explains was learned before this: see execute.) */
+function whySuccessIsAssumed(world: World, executed: Executed): string[] {
+  const { call } = executed;
+  const project = call.project === undefined ? undefined : world.model.projects.get(call.project);
+  switch (call.operation) {
+    case "getOrganization":
+    case "listProjects":
+    case "listGroups":
+    case "getGroup":
+    case "removeProjectUser":
+      return []; // stated: its own organization, its list, all groups, "Remove a user … 204"
+    case "deleteProject":
+      return project && project.creator === world.accounts.get(call.caller) ? [] : ["company-administrator"];
+    case "createProject":
+      return ["create-required"]; // which fields a create requires is not shown
+    case "updateProject":
+    case "updateOrganization":
+      return ["patch-properties"]; // the names PATCH accepts are not shown
+    case "addProjectUser": {
+      const { user } = call.body as { user?: string };
+      return project && user !== undefined && project.members.includes(Number(user)) ? ["add-user-twice"] : [];
+    }
+    default:
+      return ["read-permission"];
+  }
+}
+
+/** What a successful answer breaks: the interface's status, a body where it says none, the fields. */
+function successMismatches(world: World, executed: Executed): Mismatch[] {
+  const { call, response, answer, at } = executed;
+  const out: Mismatch[] = [];
+  const status = SUCCESS_STATUS[call.operation];
+  if (status !== undefined && response.status !== status)
+    out.push({ field: "status", entries: [], message: `answered ${response.status}, the interface says ${status}` });
+  if (response.status === 204 || status === 204) {
+    if (response.text !== "")
+      out.push({ field: "body", entries: [], message: `a body on a 204 ("no body"): ${JSON.stringify(response.text.slice(0, 80))}` });
+    return out;
+  }
+  if (!/^application\/([\w.-]+\+)?json\b/i.test(response.contentType))
+    out.push({
+      field: "content type",
+      entries: [],
+      message: `content type ${JSON.stringify(response.contentType)}, not JSON ("All bodies are JSON")`,
+    });
+  if (response.json === undefined && !response.truncated) {
+    if (call.operation !== "addProjectUser" || response.text !== "")
+      out.push({ field: "body", entries: [], message: `the body is not JSON: ${JSON.stringify(response.text.slice(0, 80))}` });
+    return out;
+  }
+  if (!("body" in answer)) return out;
+  const got = response.json as unknown;
+  const expected = answer.body;
+  switch (call.operation) {
+    case "createProject":
+    case "getProject": {
+      const fresh = call.operation === "createProject" ? "created" : world.pendingUpdate(call.project);
+      const project = world.model.projects.get(idOf(got) ?? -1) ?? executed.trial.projects.get(idOf(got) ?? -1);
+      const creator = project && executed.trial.users.get(project.creator);
+      out.push(
+        ...compareProject(got as Json, expected as Json, {
+          ...(fresh && { fresh }),
+          at,
+          ...(creator && { creator }),
+          ...(fresh !== undefined && fresh !== "created" && project && { before: world.lastModified.get(project.id) ?? project.created }),
+        }),
+      );
+      break;
+    }
+    case "addProjectUser":
+      // The body is not shown by the interface; the description assumes the added user.
+      if (JSON.stringify(got) !== JSON.stringify(expected))
+        out.push({
+          field: "body",
+          entries: ["add-user-response"],
+          message: `the body is ${JSON.stringify(got)?.slice(0, 200)}, the description's is the added user`,
+        });
+      break;
+    case "listProjectUsers":
+      out.push(...compareList(got, expected, "user"));
+      break;
+    case "listProjects":
+      break; // a page of a list the model knows only part of: see Scenario.readList
+    case "getOrganization": {
+      const updated = world.organizationBefore !== undefined;
+      out.push(
+        ...compareOrganization(got as Json, expected as Json, { updated, at, ...(updated && { before: world.organizationBefore }) }),
+      );
+      break;
+    }
+    case "getGroup":
+      out.push(...compareRecord(got as Json, expected as Json));
+      break;
+    default:
+      out.push(...compareList(got, expected, "item"));
+  }
+  return out;
+}
+
+/** Two lists of records as multisets by id, each record compared whole. */
+function compareList(got: unknown, expected: unknown, what: string): Mismatch[] {
+  if (!Array.isArray(got)) return [{ field: "body", entries: [], message: `not a JSON array: ${JSON.stringify(got)?.slice(0, 120)}` }];
+  const want = expected as Json[];
+  const out: Mismatch[] = [];
+  const ids = (list: Json[]) => list.map((r) => r?.id).sort((a, b) => Number(a) - Number(b));
+  if (JSON.stringify(ids(got)) !== JSON.stringify(ids(want)))
+    out.push({
+      field: "ids",
+      entries: [],
+      message: `the ${what}s listed are ${JSON.stringify(ids(got))}, the model's ${JSON.stringify(ids(want))}`,
+    });
+  for (const record of want) {
+    const found = (got as Json[]).find((g) => g?.id === record.id);
+    if (found) out.push(...compareRecord(found, record).map((m) => ({ ...m, message: `${what} ${String(record.id)}: ${m.message}` })));
+  }
+  return out;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

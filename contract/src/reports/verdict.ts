@@ -1,0 +1,68 @@
+// The outcome of a run: the exit code and the one line that says it. 0: every documented fact holds
+// (at --level full, every assumption too), or each failure is accepted by the baseline; 1: a failure
+// that is not, the clean-up left something behind, or --max-time stopped the run before its end
+// (INCOMPLETE: part of the contract was not checked); 2: the run stopped before any check (set-up).
+// An unstable check (failed, then passed when
+// tried again) and, at the documented level, an assumption the server chose differently are reported,
+// never failed.
+import { counts, type CheckResult, type RunResult } from "../runner/run.js";
+
+export interface Findings {
+  /** Failures that fail the run. */
+  failures: CheckResult[];
+  /** Failures the baseline accepts. */
+  accepted: CheckResult[];
+  /** Assumption checks that failed at the documented level: the server's other choice, reported. */
+  differences: CheckResult[];
+  unstable: CheckResult[];
+}
+
+export function findings(run: RunResult): Findings {
+  const failed = run.results.filter((r) => r.status === "failed");
+  const counting = failed.filter((r) => counts(r, run.level));
+  const accepted = (r: CheckResult) => run.baseline?.accepted.has(r.id) ?? false;
+  return {
+    failures: counting.filter((r) => !accepted(r)),
+    accepted: counting.filter(accepted),
+    differences: failed.filter((r) => !counts(r, run.level)),
+    unstable: run.results.filter((r) => r.status === "unstable"),
+  };
+}
+
+/** The results grouped by kind (the same check for other cases), in the order the checks ran. */
+export function byKind(results: CheckResult[]): CheckResult[][] {
+  const kinds = new Map<string, CheckResult[]>();
+  for (const r of results) {
+    const same = kinds.get(r.kind);
+    if (same) same.push(r);
+    else kinds.set(r.kind, [r]);
+  }
+  return [...kinds.values()];
+}
+
+export function verdict(run: RunResult): { code: 0 | 1 | 2; line: string } {
+  if (run.setupError) return { code: 2, line: `STOPPED — ${run.setupError}` };
+  const { failures, accepted, differences, unstable } = findings(run);
+  const count = (status: string, documented: boolean) =>
+    run.results.filter((r) => r.status === status && (r.entries.length === 0) === documented).length;
+  const failing = failures.length > 0 || run.cleanUpFailed;
+  const word = failing ? "FAIL" : run.endedBy ? "INCOMPLETE" : "PASS";
+  const parts = [
+    `documented facts: ${count("passed", true)} passed, ${count("failed", true)} failed`,
+    run.level === "full"
+      ? `assumptions: ${count("passed", false)} passed, ${count("failed", false)} failed`
+      : `assumptions: ${count("passed", false)} as described, ${differences.length} chosen differently (not failed at --level documented)`,
+    ...(accepted.length ? [`${accepted.length} accepted by the baseline`] : []),
+    ...(unstable.length ? [`${unstable.length} unstable (failed, then passed)`] : []),
+    `${run.results.filter((r) => r.status === "not checked").length} not checked`,
+    `${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s`,
+  ];
+  const after = [
+    ...(run.cleanUpFailed ? ["the clean-up left something behind"] : []),
+    ...(run.endedBy ? [`stopped by --max-time (${run.limits.maxTimeMs / 1000} s) before every check had ended`] : []),
+  ];
+  return {
+    code: failing || run.endedBy ? 1 : 0,
+    line: `${word} — ${parts.join("; ")}${after.length ? `; ${after.join("; ")}` : ""}`,
+  };
+}

@@ -1,0 +1,290 @@
+// The model's part of a run: find who the keys are (callers/cast.ts), then, side by side, the fixed scenarios
+// (a project's life with every caller, the second user's own project, the organization, the groups)
+// and generated sequences; then each failure is replayed once on fresh projects — one that does not
+// fail again is unstable, not failed — and a failing generated sequence is shrunk to the shortest
+// that still fails, which becomes its reproduction. Everything created is registered for the
+// clean-up the moment the server names it.
+import type { Suite } from "../runner/suite.js";
+import type { CheckResult } from "../runner/result.js";
+import type { Exchange } from "../transport/transport.js";
+import { BusyError, DeadlineError, REACHED_MAX_TIME } from "../transport/transport.js";
+import { findCast, type Cast } from "../callers/cast.js";
+import { groupsScenario } from "./groups.js";
+import { Ledger, type Observation } from "../model/ledger.js";
+import { organizationScenario } from "./organization.js";
+import { ScenarioRun } from "./scenario.js";
+import { lifecycle, othersOwn, unknownIds } from "./fixed.js";
+import { generate } from "./generate.js";
+import { shrink } from "./shrink.js";
+import { describeStep, type CallerName, type Step } from "./steps.js";
+import { World } from "../model/world.js";
+import { wrongKeyOf } from "../callers/credentials.js";
+import { basicAuthorization } from "../transport/http.js";
+
+export interface ModelOptions {
+  /** The seed of the generated sequences (a run prints it; --seed repeats it). */
+  seed: number;
+  /** How many sequences are generated, and how long each is. */
+  sequences: number;
+  steps: number;
+  /** Replays a shrink may make, per failing sequence. */
+  shrinkTries: number;
+}
+
+/** An id no project has, as far as the run can tell (the largest 32-bit id but one). */
+const NO_PROJECT = 2_147_483_646;
+
+export const DEFAULT_MODEL_OPTIONS: Omit<ModelOptions, "seed"> = { sequences: 6, steps: 10, shrinkTries: 12 };
+
+/** Why a scenario did not end: the server kept being busy, or the run's time was up. */
+function notEnded(error: unknown): string | undefined {
+  if (error instanceof BusyError) return "the server was busy (429/503 to every attempt)";
+  if (error instanceof DeadlineError) return REACHED_MAX_TIME;
+  return undefined;
+}
+
+/**
+ * The model's checks. `ready` is called once the run's first projects exist (or at once, when there is
+ * nothing to create): until then the run's other checks wait, so that the projects the model watches
+ * were made back to back — a write to one that lands on its neighbour shows.
+ */
+export async function runModel(suite: Suite, options: ModelOptions, ready: () => void = () => {}): Promise<CheckResult[]> {
+  const { target } = suite;
+  const ledger = new Ledger();
+  if (target.isMock || !target.stateful) {
+    ready();
+    return [];
+  }
+  const register = (id: number, key: string) => suite.created.adopt(id, key);
+  let cast: Cast;
+  try {
+    cast = await findCast(suite, ledger, register);
+  } catch (error) {
+    ready();
+    const why = notEnded(error);
+    if (!why) throw error;
+    ledger.skip("createProject", "the run's key", "outcome", why);
+    return ledger.results();
+  }
+  const keys = { key: target.apiKey, ...(target.otherApiKey && { other: target.otherApiKey }), wrong: wrongKeyOf(target.apiKey) };
+  const world = new World(suite, cast.model, ledger, keys);
+  // The bootstrap's projects as they are now: nothing the run does later is meant for them.
+  const bystanders: Bystander[] = [];
+  for (const { id, key } of cast.bystanders) {
+    const seen = await suite.send({ method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(key) });
+    if (seen.status === 200 && seen.json && typeof seen.json === "object")
+      bystanders.push({ id, key, before: seen.json as Record<string, unknown> });
+  }
+  world.accounts.set("key", cast.accounts.key);
+  if (cast.accounts.other !== undefined && cast.accounts.other > 0) world.accounts.set("other", cast.accounts.other);
+  for (const reason of cast.missing) ledger.skip("the model", "the run's keys", "outcome", reason);
+
+  const keyOf = (caller: CallerName) => (caller === "other" ? target.otherApiKey! : target.apiKey);
+  const newRun = (on: World) =>
+    new ScenarioRun(
+      on,
+      cast.people,
+      (id, caller) => register(id, keyOf(caller)),
+      (id) => suite.created.forget(id),
+    );
+  const writes = target.allowWrites && cast.accounts.key > 0;
+  const otherKnown = world.accounts.has("other");
+  const castOf = {
+    other: otherKnown,
+    newcomer: cast.people.newcomer !== undefined,
+    invite: cast.people.invitee !== undefined,
+    inviteIsOther: cast.people.invitee?.id !== undefined && cast.people.invitee.id === cast.accounts.other,
+  };
+  const tag = suite.runTag;
+
+  /** Scenario step lists that ran, with the run that made them (for replaying failures). */
+  const ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean }> = [];
+  const guarded = async (name: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      const why = notEnded(error);
+      if (!why) throw error;
+      ledger.skip(name, "every caller", "outcome", why);
+    }
+  };
+  // Each scenario has a world of its own (its projects are its own); they share the ledger, the accounts
+  // and what is learned of them. The project's life begins alone: its first two projects follow the
+  // bootstrap's, before anything else is created.
+  let lifecycleStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => (lifecycleStarted = resolve));
+  const scenario =
+    (steps: Step[], generated = false, whenMade?: { creates: number; onceMade: () => void }) =>
+    async () => {
+      const run = newRun(world.fork(ledger));
+      if (whenMade) run.afterCreates(whenMade.creates, whenMade.onceMade);
+      ran.push({ steps, run, generated });
+      await run.run(steps);
+    };
+
+  const groupsWorld = world.fork(ledger);
+  const work: Array<Promise<void>> = [guarded("listGroups", () => groupsScenario(groupsWorld, cast.groups))];
+  if (writes) {
+    work.push(
+      guarded("a project's life", () =>
+        scenario(lifecycle(tag, castOf), false, {
+          creates: 2,
+          onceMade: () => {
+            lifecycleStarted();
+            ready();
+          },
+        })().finally(() => {
+          lifecycleStarted();
+          ready();
+        }),
+      ),
+    );
+    await started;
+    if (otherKnown) work.push(guarded("the second user's project", scenario(othersOwn(tag))));
+    work.push(
+      guarded("an unknown project", async () => {
+        const run = newRun(world.fork(ledger));
+        run.assume("unknown", NO_PROJECT);
+        ran.push({ steps: unknownIds(), run, generated: false });
+        await run.run(unknownIds());
+      }),
+    );
+    if (cast.organization)
+      work.push(
+        guarded("updateOrganization", () =>
+          organizationScenario(world, cast.organization!, {
+            sharesIt: !cast.otherOrganization,
+            ...(cast.otherOrganization && { own: cast.otherOrganization }),
+          }),
+        ),
+      );
+    work.push(
+      guarded("generated sequences", async () => {
+        for (let i = 0; i < options.sequences; i++)
+          await scenario(generate(options.seed + i, options.steps, tag, { ...castOf, invite: castOf.invite && target.disposable }), true)();
+      }),
+    );
+  } else {
+    ready();
+    ledger.skip(
+      "createProject",
+      "every caller",
+      "outcome",
+      "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)",
+    );
+  }
+  await Promise.all(work);
+  // The end: every project of the run still there is what the run last made it — a write to one
+  // project that changed another shows here.
+  await guarded("the run's projects at its end", async () => {
+    for (const { run } of ran) await run.sweep();
+    for (const bystander of bystanders) await bystanderSweep(world, bystander);
+  });
+
+  await guarded("replays", async () => {
+    await confirm(world, ledger, ran, newRun, options);
+    // The groups are read again as a whole: a failure that does not come back is unstable.
+    const groupsFailed = ledger.failures().filter((f) => world.counts(f) && f.exchange && groupsWorld.sent.includes(f.exchange));
+    if (groupsFailed.length === 0) return;
+    const again = new Ledger();
+    await groupsScenario(world.fork(again), cast.groups);
+    const ids = new Set(again.failures().map(Ledger.idOf));
+    for (const failure of groupsFailed) if (!ids.has(Ledger.idOf(failure))) ledger.markUnstable(failure);
+  });
+  return ledger.results();
+}
+
+/**
+ * Each failing check is replayed once, on fresh projects, from the scenario that found it: one that
+ * does not fail again is unstable. A generated sequence that fails again is shrunk (shrink.ts) and
+ * its shortest failing form is the reproduction. One replay per scenario, however many checks failed in it.
+ */
+async function confirm(
+  world: World,
+  ledger: Ledger,
+  ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean }>,
+  newRun: (on: World) => ScenarioRun,
+  options: ModelOptions,
+): Promise<void> {
+  const failures = ledger.failures().filter((f) => world.counts(f));
+  if (failures.length === 0) return;
+  let shrunk = 0;
+  for (const { steps, run, generated } of ran) {
+    if (run.firstFailure === undefined) continue;
+    const prefix = steps.slice(0, lastFailingStep(run, steps) + 1);
+    const replayLedger = new Ledger();
+    const replay = newRun(world.fork(replayLedger));
+    for (const [slot, id] of run.assumed) replay.assume(slot, id);
+    await replay.run(prefix);
+    const again = new Set(
+      replayLedger
+        .failures()
+        .filter((f) => world.counts(f))
+        .map(Ledger.idOf),
+    );
+    const mine = failures.filter((f) => run.exchanges.includes(f.exchange!));
+    for (const failure of mine) if (!again.has(Ledger.idOf(failure))) ledger.markUnstable(failure);
+    if (!generated || shrunk >= 2) continue;
+    const target = mine.find((f) => again.has(Ledger.idOf(f)));
+    if (!target) continue;
+    shrunk++;
+    let last: ScenarioRun | undefined;
+    const shortest = await shrink(
+      steps.slice(0, run.firstFailure + 1),
+      async (candidate) => {
+        const attempt = newRun(world.fork(new Ledger()));
+        await attempt.run(candidate);
+        const fails = attempt.ledger.failures().some((f) => Ledger.idOf(f) === Ledger.idOf(target));
+        if (fails) last = attempt;
+        return fails;
+      },
+      options.shrinkTries,
+    );
+    const reproduction: Exchange[] = (last ?? replay).exchanges;
+    const steps_ = shortest.map(describeStep);
+    ledger.amend({
+      ...target,
+      passed: false,
+      message: `${target.message ?? ""}\nthe shortest generated sequence that fails this (${steps_.length} steps): ${steps_.join("; ")}`,
+      reproduction,
+    } satisfies Observation);
+  }
+}
+
+interface Bystander {
+  id: number;
+  key: string;
+  before: Record<string, unknown>;
+}
+
+/** A project of the bootstrap (callers/cast.ts), as it was when the scenarios began and as it is at the end:
+ * unchanged — none of the run's writes meant for other projects landed on it. */
+async function bystanderSweep(world: World, { id, key, before }: Bystander): Promise<void> {
+  const { response: now, exchange } = await world.send({
+    method: "get",
+    path: `/projects/${id}.json`,
+    authorization: basicAuthorization(key),
+  });
+  const fields = ["title", "description", "job_code", "created", "modified"] as const;
+  const json = now.json as Record<string, unknown> | undefined;
+  const changed = fields.filter((field) => JSON.stringify(json?.[field]) !== JSON.stringify(before[field]));
+  const right = now.status === 200 && changed.length === 0;
+  world.record({
+    operation: "the run's writes",
+    role: "another of the run's projects",
+    aspect: "outcome",
+    entries: [],
+    rule: "update-changes-only-given",
+    passed: right,
+    ...(!right && {
+      message: `project ${id}, which the run wrote nothing to after making it, changed while the run wrote to others (${changed.map((f) => `${f}: ${JSON.stringify(before[f])} → ${JSON.stringify(json?.[f])}`).join("; ") || `now ${now.status}`}): ${world.suite.explain("getProject", now)}`,
+    }),
+    ...(exchange && { exchange }),
+    status: now.status,
+  });
+}
+
+/** The index of the last step of `run` whose checks failed (the replay goes that far). */
+function lastFailingStep(run: ScenarioRun, steps: Step[]): number {
+  return Math.min(steps.length - 1, run.lastFailure ?? run.firstFailure ?? steps.length - 1);
+}

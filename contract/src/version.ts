@@ -1,6 +1,0 @@
-// This package's name and version, from its package.json (one level above src/ and dist/).
-import { readFileSync } from "node:fs";
-
-const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string; version: string };
-export const PACKAGE_NAME: string = manifest.name;
-export const PACKAGE_VERSION: string = manifest.version;
