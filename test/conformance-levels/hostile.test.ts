@@ -152,7 +152,9 @@ describe("the cause first", () => {
     expect(first).toMatch(
       /Cause: every request to GET \/v1\/projects\/\{project_id\}\/files\.json answered 404 .* is the path or the base URL right\?/,
     );
-    expect(first).toMatch(/✗ \[documented\] errors: a well-formed but wrong API key: [^\n]*refused[^\n]*\n\s+a request without a valid key is refused — expected a 4xx: [^\n]*→ 200/);
+    expect(first).toMatch(
+      /✗ \[documented\] errors: a well-formed but wrong API key: [^\n]*refused[^\n]*\n\s+a request without a valid key is refused — expected a 4xx: [^\n]*→ 200/,
+    );
     expect(first).toMatch(/✗ \[documented\] pagination: .*never more items than limit\n\s+limit=1: .*\n\s+expected \d+ to be at most 1/);
   });
 

@@ -44,5 +44,12 @@ export async function inParallel<T, R>(items: readonly T[], parallel: number, wo
 }
 
 // One answer to each question about the description: the checker's (contract/src/description/description.ts).
-export { exampleBody, exampleOf, label, PROBLEM_SCHEMA, PROBLEM_TYPE, successResponse } from "../../contract/src/description/description.js";
+export {
+  exampleBody,
+  exampleOf,
+  label,
+  PROBLEM_SCHEMA,
+  PROBLEM_TYPE,
+  successResponse,
+} from "../../contract/src/description/description.js";
 export { examplePath } from "../../contract/src/checks/examples.js";
