@@ -75,15 +75,20 @@ function parsed(text) {
 /** A problem that says what a request broke, from Prism's violations: each a field error whose pointer
  * is the body's JSON Pointer or the parameter's name, as the sandbox writes them. */
 function problemOf(status, violations) {
-  const errors = violations.slice(0, 100).map(({ location: [, where, ...rest], message }) => ({
-    pointer:
-      where === "body"
-        ? rest.map((key) => `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")
-        : where === undefined
-          ? ""
-          : rest.join("."),
-    detail: message,
-  }));
+  const token = (key) => `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  const seen = new Set();
+  const errors = violations
+    .map(({ location: [, where, ...rest], message }) => {
+      // Prism names an unknown property on the object holding it: name the property itself, as the sandbox does.
+      const unknown = /must NOT have additional properties; found '([^']*)'/.exec(message)?.[1];
+      const body = rest.map(token).join("") + (unknown === undefined ? "" : token(unknown));
+      return { pointer: where === "body" ? body : where === undefined ? "" : rest.join("."), detail: message };
+    })
+    .filter((error) => {
+      const key = `${error.pointer}\u0000${error.detail}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .slice(0, 100);
   const more = violations.length > 1 ? ` (and ${violations.length - 1} more: see errors)` : "";
   return problemJson(status, `${violations[0].message}${more}.`, { errors });
 }

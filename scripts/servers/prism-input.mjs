@@ -128,13 +128,17 @@ export function refusal(body, contentType = "") {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
-    return JSON_TYPE.test(contentType) ? [400, "The request body is not valid UTF-8."] : undefined;
+    return JSON_TYPE.test(contentType)
+      ? [400, "The request body is not valid UTF-8.", [{ pointer: "", detail: "the body is not valid UTF-8" }]]
+      : undefined;
   }
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    return JSON_TYPE.test(contentType) ? [400, "The request body is not valid JSON."] : undefined;
+    return JSON_TYPE.test(contentType)
+      ? [400, "The request body is not valid JSON.", [{ pointer: "", detail: "the body is not valid JSON" }]]
+      : undefined;
   }
   // Whatever its type: Prism reads some types as JSON that the sandbox's pattern does not name.
   const names = unwritableNames(value);

@@ -50,6 +50,12 @@ export function authorizationChecks(suite: Suite) {
     ["as a Bearer token", () => ({ authorization: `Bearer ${key()}` })],
     ["as the Authorization header itself", () => ({ authorization: key() })],
     ["as the Basic password, with an empty user name", () => ({ authorization: `Basic ${Buffer.from(`:${key()}`).toString("base64")}` })],
+    [
+      "as the Basic user name, with a password",
+      () => ({ authorization: `Basic ${Buffer.from(`${key()}:a-password`).toString("base64")}` }),
+    ],
+    ["as a Basic token with more after it", () => ({ authorization: `${basicAuthorization(key())} extra` })],
+    ["under another scheme name", () => ({ authorization: basicAuthorization(key()).replace(/^Basic/, "Token") })],
     ["in upper case", () => ({ authorization: basicAuthorization(key().toUpperCase()) })],
     ["in lower case", () => ({ authorization: basicAuthorization(key().toLowerCase()) })],
     ["with its case swapped", () => ({ authorization: basicAuthorization(swapCase(key())) })],

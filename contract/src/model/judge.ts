@@ -170,6 +170,8 @@ function judgeRefusalForm(world: World, executed: Executed, role: string): void 
     problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
   if (answer.refused.status === 401 && !/^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))
     problems.push("no WWW-Authenticate: Basic challenge");
+  // RFC 9110: a 405 names the methods the path has.
+  if (response.status === 405 && !response.headers.get("allow")) problems.push("a 405 without Allow");
   world.record({
     operation: call.operation,
     role,
