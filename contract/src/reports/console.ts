@@ -26,6 +26,8 @@ import { curlOf } from "./curl.js";
 import { byKind, findings, verdict } from "./verdict.js";
 import { warnings } from "./warnings.js";
 
+/** The requests before a failing one that the console prints of its reproduction (--json holds them all). */
+const REPRODUCTION_SHOWN = 12;
 /** Names of the other cases of a check shown in its one line of repetitions. */
 const NAMED_REPETITIONS = 8;
 
@@ -41,6 +43,12 @@ const indent = (text: string, by = "    ") =>
 function failureBlock(result: CheckResult, run: RunResult): string {
   const reason = (result.reason ?? "").split("\n").slice(0, 4).join("\n");
   const lines = [`  ✗ ${result.title}`, indent(excerpt(reason, 800))];
+  // A reproduction of several requests (the model's shortest failing sequence) is printed in order.
+  const earlier = (result.reproduction ?? []).filter((e) => e !== result.exchange).slice(-REPRODUCTION_SHOWN);
+  if (earlier.length) {
+    lines.push("    to reproduce, in order:");
+    for (const exchange of earlier) lines.push(`    ${curlOf(exchange, run.target, run.redact)}`);
+  }
   if (result.exchange) {
     lines.push(`    ${curlOf(result.exchange, run.target, run.redact)}`);
     const body = excerpt(result.exchange.responseText, 200).replace(/\s+/g, " ");

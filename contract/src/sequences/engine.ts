@@ -228,25 +228,32 @@ async function confirm(
     const target = mine.find((f) => again.has(Ledger.idOf(f)));
     if (!target) continue;
     shrunk++;
-    let last: ScenarioRun | undefined;
+    // The failure as the shortest failing sequence showed it: its message, its request, and every request
+    // of that sequence up to it (a shrink that found nothing shorter keeps the replay's).
+    let shortestFailure: { run: ScenarioRun; failure: Observation } | undefined;
+    const failureIn = (attempt: ScenarioRun) => attempt.ledger.failures().find((f) => Ledger.idOf(f) === Ledger.idOf(target));
+    const replayed = failureIn(replay);
+    if (replayed) shortestFailure = { run: replay, failure: replayed };
     const shortest = await shrink(
       steps.slice(0, run.firstFailure + 1),
       async (candidate) => {
         const attempt = newRun(world.fork(new Ledger()));
         await attempt.run(candidate);
-        const fails = attempt.ledger.failures().some((f) => Ledger.idOf(f) === Ledger.idOf(target));
-        if (fails) last = attempt;
-        return fails;
+        const failure = failureIn(attempt);
+        if (failure) shortestFailure = { run: attempt, failure };
+        return failure !== undefined;
       },
       options.shrinkTries,
     );
-    const reproduction: Exchange[] = (last ?? replay).exchanges;
-    const steps_ = shortest.map(describeStep);
+    if (!shortestFailure) continue;
+    const { run: shown, failure } = shortestFailure;
+    const upTo = failure.exchange ? shown.exchanges.indexOf(failure.exchange) : -1;
+    const described = shortest.map(describeStep);
     ledger.amend({
-      ...target,
+      ...failure,
       passed: false,
-      message: `${target.message ?? ""}\nthe shortest generated sequence that fails this (${steps_.length} steps): ${steps_.join("; ")}`,
-      reproduction,
+      message: `${failure.message ?? ""}\nthe shortest generated sequence that fails this (${described.length} steps): ${described.join("; ")}`,
+      reproduction: upTo >= 0 ? shown.exchanges.slice(0, upTo + 1) : shown.exchanges,
     } satisfies Observation);
   }
 }
