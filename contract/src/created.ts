@@ -5,7 +5,7 @@
 // creator stops all further creating: the first such project is reported, and no more are made.
 import { basicAuthorization, type RawRequest, type RawResponse } from "./http.js";
 import { Skip } from "./check.js";
-import type { Suite } from "./suite.js";
+import type { Target } from "./target.js";
 
 export const CREATED_PREFIX = "pcs-contract-test";
 
@@ -14,6 +14,14 @@ export function idOf(body: unknown): number | undefined {
   const id = (body as { id?: unknown } | undefined)?.id;
   const number = typeof id === "string" && /^\d+$/.test(id) ? Number(id) : id;
   return typeof number === "number" && Number.isSafeInteger(number) ? number : undefined;
+}
+
+/** What the registry needs of its run (the Suite that holds it), declared here so neither file imports the other. */
+export interface CreatingRun {
+  readonly runTag: string;
+  readonly target: Target;
+  send(request: RawRequest): Promise<RawResponse>;
+  explain(what: string, response: RawResponse): string;
 }
 
 export class Created {
@@ -26,7 +34,7 @@ export class Created {
   private gone: Promise<number> | undefined;
   private firstReadBack: Promise<void> | undefined;
 
-  constructor(private readonly suite: Suite) {}
+  constructor(private readonly suite: CreatingRun) {}
 
   /** A name for something this run creates: the run's tag, then what it is for (at most 50 characters). */
   name(purpose: string): string {
