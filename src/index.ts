@@ -6,16 +6,22 @@ export type { ClientOptions, PassedThroughOptions } from "./create-client.js";
 export type {
   ApiClient,
   CallArgs,
+  CallAt,
+  CallEntry,
   CallMethod,
   CallOptions,
+  CallResult,
   ClientCallMethod,
   HttpMethod,
   MediaType,
   OperationAt,
+  ParsedBody,
   PathsWithMethod,
   NoCallSignature,
   ReportedCallMethod,
+  RequestSettings,
 } from "./api-client.js";
+export type { Calls } from "./calls.js";
 export type { FetchLike } from "./retry.js";
 export { DEFAULT_RETRY } from "./retry.js";
 export type { ResolvedRetryOptions, RetryOptions } from "./retry.js";

@@ -24,6 +24,7 @@ export default defineConfig({
       // tsc and Biome over the repository: `npm run test:tools` (test/vitest.tools.config.ts), likewise.
       "test/types/typecheck.test.ts",
       "test/tools/code-style.test.ts",
+      "test/tools/import-circles.test.ts",
       "test/description/linters.test.ts",
       "test/package/package-lint.test.ts",
     ],

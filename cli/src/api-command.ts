@@ -5,7 +5,8 @@
 import { parseArgs } from "node:util";
 import { confirmed, requireYesOffTerminal } from "./confirm.js";
 import { connect } from "./connection.js";
-import type { Context, Io } from "./main.js";
+import type { Context } from "./context.js";
+import type { Io } from "./io.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
 import { UsageError } from "./usage-error.js";
 

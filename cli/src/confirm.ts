@@ -1,6 +1,6 @@
 // Before a request that may change data: --yes, or the user's answer on a terminal. One place for
 // `pcs <resource> delete` and `pcs api POST|PUT|PATCH|DELETE`.
-import type { Io } from "./main.js";
+import type { Io } from "./io.js";
 import { UsageError } from "./usage-error.js";
 
 /** Off a terminal pcs cannot ask: without --yes, `change` (what would happen) is a usage mistake. */

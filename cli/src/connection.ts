@@ -5,7 +5,7 @@
 // without it no timeout holds. With --sandbox, the in-process sandbox of the state file answers.
 import type { ApiClient, Redactor } from "@project-collaboration/api";
 import type { Attempted, Limits } from "./failure.js";
-import type { Io } from "./main.js";
+import type { Io } from "./io.js";
 import { DEFAULT_SANDBOX_FILE, SandboxFile } from "./sandbox.js";
 import { UsageError } from "./usage-error.js";
 

@@ -6,35 +6,15 @@
 import { parseArgs } from "node:util";
 import { completion } from "./completion.js";
 import { confirmed, requireYesOffTerminal } from "./confirm.js";
-import type { Connection, Send } from "./connection.js";
+import type { Send } from "./connection.js";
+import type { Context } from "./context.js";
 import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
+import type { Io } from "./io.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
 import { didYouMean } from "./suggest.js";
 import { commandTable, type Command, OWN_WORDS, type Value } from "./table.js";
 import { UsageError } from "./usage-error.js";
-
-export { UsageError };
-
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  /** stdout is a terminal: tables, and questions before destroying anything. */
-  isTTY: boolean;
-  /** The terminal's width in columns (tables are fitted to it). */
-  columns?: number | undefined;
-  /** Asks on the terminal; resolves true only for yes. */
-  confirm(question: string): Promise<boolean>;
-  /** All of stdin (for --body -). */
-  readStdin(): Promise<string>;
-}
-
-/** What main() knows when something fails: the command, its flags, where it was sending. */
-export interface Context {
-  command?: string;
-  flags?: string[];
-  connection?: Connection;
-}
 
 /** A flag's or argument's value, checked against its type and bounds before anything is sent. */
 function typed(what: string, raw: string, value: Value): string | number | boolean {

@@ -1,6 +1,6 @@
 // The flags every command takes, and the readings of them that `pcs api` shares with the commands.
 import { readFileSync } from "node:fs";
-import type { Io } from "./main.js";
+import type { Io } from "./io.js";
 import { UsageError } from "./usage-error.js";
 
 export type Format = "table" | "json" | "jsonl";

@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Sandbox } from "@project-collaboration/api/sandbox";
-import type { Io } from "./main.js";
+import type { Io } from "./io.js";
 import { readState, removeState, StateFileError, withStateLock, writeState } from "./state-file.js";
 
 export const DEFAULT_SANDBOX_FILE = join(homedir(), ".pcs-sandbox.json");

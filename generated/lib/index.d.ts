@@ -1,6 +1,7 @@
 export { createClient, DEFAULT_TIMEOUT_MS, PACKAGE_USER_AGENT } from "./create-client.js";
 export type { ClientOptions, PassedThroughOptions } from "./create-client.js";
-export type { ApiClient, CallArgs, CallMethod, CallOptions, ClientCallMethod, HttpMethod, MediaType, OperationAt, PathsWithMethod, NoCallSignature, ReportedCallMethod, } from "./api-client.js";
+export type { ApiClient, CallArgs, CallAt, CallEntry, CallMethod, CallOptions, CallResult, ClientCallMethod, HttpMethod, MediaType, OperationAt, ParsedBody, PathsWithMethod, NoCallSignature, ReportedCallMethod, RequestSettings, } from "./api-client.js";
+export type { Calls } from "./calls.js";
 export type { FetchLike } from "./retry.js";
 export { DEFAULT_RETRY } from "./retry.js";
 export type { ResolvedRetryOptions, RetryOptions } from "./retry.js";

@@ -6,16 +6,7 @@
 // console (scripts/docs-page/console/), which answers clicks on these buttons and opens a dialog of its own
 // outside Redoc's markup. consoleOperations() is what the console knows of each operation, computed
 // from the same decorated bundle Redoc renders and embedded in the page by scripts/docs-page/build-docs.mjs.
-import {
-  bodyChoice,
-  choiceSentence,
-  operations,
-  parameterExample,
-  requestBodyExamples,
-  requestBodySchema,
-  resolveRef as resolve,
-  successResponse,
-} from "../../scripts/lib/openapi.mjs";
+import * as toolkit from "../../scripts/lib/openapi.mjs";
 
 /** The button's markup. A <button>, so Redoc's Markdown keeps it as is and a keyboard reaches it. */
 export const tryItButton = (operationId) =>
@@ -23,18 +14,18 @@ export const tryItButton = (operationId) =>
 
 /** Every operation as the console shows it: parameters prefilled from their examples, the body from its examples. */
 export function consoleOperations(document) {
-  return operations(document).map(({ method, path, operation, parameters }) => {
+  return toolkit.operations(document).map(({ method, path, operation, parameters }) => {
     return {
       id: operation.operationId,
       method: method.toUpperCase(),
       path,
       summary: operation.summary ?? operation.operationId,
-      success: successResponse(document, operation)?.status,
+      success: toolkit.successResponse(document, operation)?.status,
       parameters: parameters
         .filter((p) => p.in === "path" || p.in === "query")
         .map((p) => {
-          const schema = resolve(document, p.schema ?? {});
-          const value = parameterExample(document, p);
+          const schema = toolkit.resolveRef(document, p.schema ?? {});
+          const value = toolkit.parameterExample(document, p);
           return {
             name: p.name,
             in: p.in,
@@ -44,7 +35,7 @@ export function consoleOperations(document) {
             hint: schema.default !== undefined ? `default ${schema.default}` : value !== undefined ? `e.g. ${value}` : "",
           };
         }),
-      bodies: requestBodyExamples(document, operation).map(({ key, summary, value }) => ({
+      bodies: toolkit.requestBodyExamples(document, operation).map(({ key, summary, value }) => ({
         name: summary ?? key ?? "Example",
         json: JSON.stringify(value, null, 2),
       })),
@@ -59,12 +50,12 @@ export function consoleOperations(document) {
  * index of the example that has its fields (undefined for a body of one shape).
  */
 export function consoleChoice(document, operation) {
-  const choice = bodyChoice(document, requestBodySchema(document, operation));
+  const choice = toolkit.bodyChoice(document, toolkit.requestBodySchema(document, operation));
   if (!choice) return undefined;
-  const examples = requestBodyExamples(document, operation);
+  const examples = toolkit.requestBodyExamples(document, operation);
   const others = (i) => choice.filter((_, j) => j !== i).flatMap((alternative) => alternative.required);
   return {
-    sentence: choiceSentence(choice, { capital: true }),
+    sentence: toolkit.choiceSentence(choice, { capital: true }),
     options: choice.map((alternative, i) => ({
       title: alternative.title ?? `Shape ${i + 1}`,
       fields: alternative.required,

@@ -19,7 +19,7 @@ const steps = {
   "build:postman": ["bundle"], // generated/postman-collection.json: the Postman collection (scripts/build/build-postman.mjs)
   "lint:documented": ["bundle"], // generated/openapi.documented.json, the documented-only bundle: Redocly's rules
   "lint:spectral": ["bundle"], // the bundle (content rules) and the source (layout rules)
-  "build:types": ["bundle"], // generated/lib/schema.d.ts: openapi-typescript's types of the bundle (flags explained in the script)
+  "build:types": ["bundle"], // generated/lib/schema.d.ts and calls.d.ts: openapi-typescript's types of the bundle (flags explained in the script) and the client's call table
   "build:sandbox": ["bundle"], // generated/lib/sandbox/{request-validators,description}.js: what the sandbox takes from the bundle (scripts/build/build-sandbox.mjs)
   "build:code": ["build:types", "build:sandbox"], // every TypeScript project in one tsc: generated/lib/ (the client and sandbox in src/), mcp/, cli/ and contract/ dist/, and the tables those packages read (scripts/build/compile.mjs)
   "api:report": ["build:code"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)

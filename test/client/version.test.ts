@@ -33,7 +33,7 @@ describe("generated/lib", () => {
     const generatedForSandbox = ["description", "request-validators"].map((m) => `sandbox/${m}`);
     const expected = [...modules, ...generatedForSandbox]
       .flatMap((m) => [`${m}.js`, `${m}.d.ts`])
-      .concat("schema.d.ts")
+      .concat("schema.d.ts", "calls.d.ts")
       .sort();
     const built = files(`${repoRoot}generated/lib`).filter((f) => /\.(js|ts)$/.test(f));
     expect(built.sort()).toEqual(expected);

@@ -12,316 +12,78 @@ import { operations } from "../support/openapi.js";
 import { checkedSandbox, KEYS } from "./checked-sandbox.js";
 
 type Who = keyof typeof KEYS;
-interface Case {
-  who: Who;
-  method: string;
-  path: string;
-  body?: unknown;
-  status: number;
-  /** What the expectation rests on: "stated" (the service's words) or an assumption entry. */
-  rule: string;
-  why: string;
-}
+/** One call and what the sandbox must answer: who calls, the request ("METHOD path"), the status, the
+ * rule it rests on — "stated" (the service's words) or an assumption entry — why, and the body sent. */
+type Case = [who: Who, request: string, status: number, rule: string, why: string, body?: unknown];
 
 const NORTHWIND_PROJECT = 48213; // created by Dana; Dana, Sam and Lee are members
 const AGENCY_PROJECT = 48377; // the agency's, created by Sam; Dana is a member, Lee is not
+const NORTHWIND = `/projects/${NORTHWIND_PROJECT}`;
+const AGENCY = `/projects/${AGENCY_PROJECT}`;
+const USER_1003 = { user: "1003" };
 
 const CASES: Record<string, Case[]> = {
-  listProjects: [
-    { who: "viewer", method: "GET", path: "/projects.json", status: 200, rule: "stated", why: "any caller lists what it was added to" },
-  ],
+  listProjects: [["viewer", "GET /projects.json", 200, "stated", "any caller lists what it was added to"]],
   createProject: [
-    {
-      who: "editor",
-      method: "POST",
-      path: "/projects.json",
-      body: { name: "E" },
-      status: 201,
-      rule: "edit-permission",
-      why: "an Editor may create",
-    },
-    {
-      who: "viewer",
-      method: "POST",
-      path: "/projects.json",
-      body: { name: "V" },
-      status: 403,
-      rule: "edit-permission",
-      why: "a Viewer may not",
-    },
+    ["editor", "POST /projects.json", 201, "edit-permission", "an Editor may create", { name: "E" }],
+    ["viewer", "POST /projects.json", 403, "edit-permission", "a Viewer may not", { name: "V" }],
   ],
   getProject: [
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${NORTHWIND_PROJECT}.json`,
-      status: 200,
-      rule: "read-permission",
-      why: "a member reads, whatever its group",
-    },
-    { who: "viewer", method: "GET", path: `/projects/${AGENCY_PROJECT}.json`, status: 404, rule: "hidden-is-404", why: "not a member" },
+    ["viewer", `GET ${NORTHWIND}.json`, 200, "read-permission", "a member reads, whatever its group"],
+    ["viewer", `GET ${AGENCY}.json`, 404, "hidden-is-404", "not a member"],
   ],
   updateProject: [
-    {
-      who: "editor",
-      method: "PATCH",
-      path: `/projects/${NORTHWIND_PROJECT}.json`,
-      body: { name: "E" },
-      status: 204,
-      rule: "edit-permission",
-      why: "an Editor member may update",
-    },
-    {
-      who: "viewer",
-      method: "PATCH",
-      path: `/projects/${NORTHWIND_PROJECT}.json`,
-      body: { name: "V" },
-      status: 403,
-      rule: "edit-permission",
-      why: "a Viewer may not",
-    },
-    {
-      who: "viewer",
-      method: "PATCH",
-      path: `/projects/${AGENCY_PROJECT}.json`,
-      body: { name: "V" },
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["editor", `PATCH ${NORTHWIND}.json`, 204, "edit-permission", "an Editor member may update", { name: "E" }],
+    ["viewer", `PATCH ${NORTHWIND}.json`, 403, "edit-permission", "a Viewer may not", { name: "V" }],
+    ["viewer", `PATCH ${AGENCY}.json`, 404, "hidden-is-404", "not a member", { name: "V" }],
   ],
   deleteProject: [
-    {
-      who: "editor",
-      method: "DELETE",
-      path: `/projects/${NORTHWIND_PROJECT}.json`,
-      status: 403,
-      rule: "stated",
-      why: "neither creator nor company administrator",
-    },
-    {
-      who: "editor",
-      method: "DELETE",
-      path: `/projects/${AGENCY_PROJECT}.json`,
-      status: 204,
-      rule: "stated",
-      why: "its creator, an Editor",
-    },
-    {
-      who: "admin",
-      method: "DELETE",
-      path: `/projects/${NORTHWIND_PROJECT}.json`,
-      status: 204,
-      rule: "stated",
-      why: "its creator and a company administrator",
-    },
-    {
-      who: "admin",
-      method: "DELETE",
-      path: `/projects/${AGENCY_PROJECT}.json`,
-      status: 403,
-      rule: "company-administrator",
-      why: "an administrator of another organization",
-    },
-    { who: "viewer", method: "DELETE", path: `/projects/${AGENCY_PROJECT}.json`, status: 404, rule: "hidden-is-404", why: "not a member" },
+    ["editor", `DELETE ${NORTHWIND}.json`, 403, "stated", "neither creator nor company administrator"],
+    ["editor", `DELETE ${AGENCY}.json`, 204, "stated", "its creator, an Editor"],
+    ["admin", `DELETE ${NORTHWIND}.json`, 204, "stated", "its creator and a company administrator"],
+    ["admin", `DELETE ${AGENCY}.json`, 403, "company-administrator", "an administrator of another organization"],
+    ["viewer", `DELETE ${AGENCY}.json`, 404, "hidden-is-404", "not a member"],
   ],
   listFiles: [
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/v1/projects/${NORTHWIND_PROJECT}/files.json`,
-      status: 200,
-      rule: "read-permission",
-      why: "a member reads",
-    },
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/v1/projects/${AGENCY_PROJECT}/files.json`,
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["viewer", `GET /v1${NORTHWIND}/files.json`, 200, "read-permission", "a member reads"],
+    ["viewer", `GET /v1${AGENCY}/files.json`, 404, "hidden-is-404", "not a member"],
   ],
   listCapturedUrls: [
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${NORTHWIND_PROJECT}/urls.json`,
-      status: 200,
-      rule: "read-permission",
-      why: "a member reads",
-    },
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${AGENCY_PROJECT}/urls.json`,
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["viewer", `GET ${NORTHWIND}/urls.json`, 200, "read-permission", "a member reads"],
+    ["viewer", `GET ${AGENCY}/urls.json`, 404, "hidden-is-404", "not a member"],
   ],
   listCopy: [
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${NORTHWIND_PROJECT}/copy.json`,
-      status: 200,
-      rule: "read-permission",
-      why: "a member reads",
-    },
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${AGENCY_PROJECT}/copy.json`,
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["viewer", `GET ${NORTHWIND}/copy.json`, 200, "read-permission", "a member reads"],
+    ["viewer", `GET ${AGENCY}/copy.json`, 404, "hidden-is-404", "not a member"],
   ],
-  listCopyRevisions: [
-    {
-      who: "viewer",
-      method: "GET",
-      path: "/copy/5520/revisions.json",
-      status: 200,
-      rule: "read-permission",
-      why: "a member of the copy's project reads",
-    },
-  ],
+  listCopyRevisions: [["viewer", "GET /copy/5520/revisions.json", 200, "read-permission", "a member of the copy's project reads"]],
   listProjectUsers: [
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${NORTHWIND_PROJECT}/users.json`,
-      status: 200,
-      rule: "read-permission",
-      why: "a member reads",
-    },
-    {
-      who: "viewer",
-      method: "GET",
-      path: `/projects/${AGENCY_PROJECT}/users.json`,
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["viewer", `GET ${NORTHWIND}/users.json`, 200, "read-permission", "a member reads"],
+    ["viewer", `GET ${AGENCY}/users.json`, 404, "hidden-is-404", "not a member"],
   ],
   addProjectUser: [
-    {
-      who: "admin",
-      method: "POST",
-      path: `/projects/${NORTHWIND_PROJECT}/users.json`,
-      body: { user: "1003" },
-      status: 201,
-      rule: "manage-users-permission",
-      why: "an Administrator member",
-    },
-    {
-      who: "admin",
-      method: "POST",
-      path: `/projects/${AGENCY_PROJECT}/users.json`,
-      body: { user: "1003" },
-      status: 201,
-      rule: "manage-users-permission",
-      why: "an Administrator member of another organization's project",
-    },
-    {
-      who: "editor",
-      method: "POST",
-      path: `/projects/${NORTHWIND_PROJECT}/users.json`,
-      body: { user: "1003" },
-      status: 403,
-      rule: "manage-users-permission",
-      why: "an Editor may not",
-    },
-    {
-      who: "viewer",
-      method: "POST",
-      path: `/projects/${NORTHWIND_PROJECT}/users.json`,
-      body: { user: "1003" },
-      status: 403,
-      rule: "manage-users-permission",
-      why: "a Viewer may not",
-    },
-    {
-      who: "viewer",
-      method: "POST",
-      path: `/projects/${AGENCY_PROJECT}/users.json`,
-      body: { user: "1003" },
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["admin", `POST ${NORTHWIND}/users.json`, 201, "manage-users-permission", "an Administrator member", USER_1003],
+    ["admin", `POST ${AGENCY}/users.json`, 201, "manage-users-permission", "a member, Administrator in another organization", USER_1003],
+    ["editor", `POST ${NORTHWIND}/users.json`, 403, "manage-users-permission", "an Editor may not", USER_1003],
+    ["viewer", `POST ${NORTHWIND}/users.json`, 403, "manage-users-permission", "a Viewer may not", USER_1003],
+    ["viewer", `POST ${AGENCY}/users.json`, 404, "hidden-is-404", "not a member", USER_1003],
   ],
   removeProjectUser: [
-    {
-      who: "admin",
-      method: "DELETE",
-      path: `/projects/${NORTHWIND_PROJECT}/users/1003.json`,
-      status: 204,
-      rule: "manage-users-permission",
-      why: "an Administrator member",
-    },
-    {
-      who: "editor",
-      method: "DELETE",
-      path: `/projects/${NORTHWIND_PROJECT}/users/1003.json`,
-      status: 403,
-      rule: "manage-users-permission",
-      why: "an Editor may not",
-    },
-    {
-      who: "viewer",
-      method: "DELETE",
-      path: `/projects/${AGENCY_PROJECT}/users/2087.json`,
-      status: 404,
-      rule: "hidden-is-404",
-      why: "not a member",
-    },
+    ["admin", `DELETE ${NORTHWIND}/users/1003.json`, 204, "manage-users-permission", "an Administrator member"],
+    ["editor", `DELETE ${NORTHWIND}/users/1003.json`, 403, "manage-users-permission", "an Editor may not"],
+    ["viewer", `DELETE ${AGENCY}/users/2087.json`, 404, "hidden-is-404", "not a member"],
   ],
   getOrganization: [
-    { who: "viewer", method: "GET", path: "/organizations.json", status: 200, rule: "read-permission", why: "any caller reads its own" },
-    {
-      who: "editor",
-      method: "GET",
-      path: "/organizations.json",
-      status: 200,
-      rule: "stated",
-      why: "the caller's own, the only one reachable",
-    },
+    ["viewer", "GET /organizations.json", 200, "read-permission", "any caller reads its own"],
+    ["editor", "GET /organizations.json", 200, "stated", "the caller's own, the only one reachable"],
   ],
   updateOrganization: [
-    {
-      who: "admin",
-      method: "PATCH",
-      path: "/organizations.json",
-      body: { phone: "+1 503 555 0100" },
-      status: 204,
-      rule: "stated",
-      why: "a company administrator",
-    },
-    {
-      who: "editor",
-      method: "PATCH",
-      path: "/organizations.json",
-      body: { phone: "+1 503 555 0100" },
-      status: 403,
-      rule: "stated",
-      why: "not a company administrator",
-    },
-    {
-      who: "viewer",
-      method: "PATCH",
-      path: "/organizations.json",
-      body: { phone: "+1 503 555 0100" },
-      status: 403,
-      rule: "stated",
-      why: "not a company administrator",
-    },
+    ["admin", "PATCH /organizations.json", 204, "stated", "a company administrator", { phone: "+1 503 555 0100" }],
+    ["editor", "PATCH /organizations.json", 403, "stated", "not a company administrator", { phone: "+1 503 555 0100" }],
+    ["viewer", "PATCH /organizations.json", 403, "stated", "not a company administrator", { phone: "+1 503 555 0100" }],
   ],
-  listGroups: [{ who: "viewer", method: "GET", path: "/groups.json", status: 200, rule: "read-permission", why: "any caller" }],
-  getGroup: [{ who: "viewer", method: "GET", path: "/groups/2.json", status: 200, rule: "read-permission", why: "any caller" }],
+  listGroups: [["viewer", "GET /groups.json", 200, "read-permission", "any caller"]],
+  getGroup: [["viewer", "GET /groups/2.json", 200, "read-permission", "any caller"]],
 };
 
 const { sandbox, send } = checkedSandbox();
@@ -341,18 +103,18 @@ describe("who may call each operation: the sandbox does what x-who-may-call says
     expect(Object.keys(CASES).sort()).toEqual([...described.keys()].sort());
   });
 
-  const rows = Object.entries(CASES).flatMap(([operationId, cases]) => cases.map((c) => [operationId, c] as const));
-  it.each(rows.map(([operationId, c]) => [`${operationId}: ${c.who}, ${c.why} → ${c.status} (${c.rule})`, operationId, c] as const))(
-    "%s",
-    async (_name, operationId, c) => {
-      // The rule the case rests on is one the operation's description gives.
-      const rules: { stated?: string; "x-assumption"?: Record<string, string[]> }[] = described.get(operationId)!["x-who-may-call"];
-      const given = c.rule === "stated" ? rules.some((r) => r.stated) : rules.some((r) => c.rule in (r["x-assumption"] ?? {}));
-      expect(given, `${operationId}'s x-who-may-call gives no rule "${c.rule}"`).toBe(true);
-      const response = await send(c.method, c.path, { key: KEYS[c.who], body: c.body });
-      expect(response.status, await response.text()).toBe(c.status);
-    },
+  const rows = Object.entries(CASES).flatMap(([operationId, cases]) =>
+    cases.map((c) => [`${operationId}: ${c[0]}, ${c[4]} → ${c[2]} (${c[3]})`, operationId, c] as const),
   );
+  it.each(rows)("%s", async (_name, operationId, [who, request, status, rule, _why, body]) => {
+    // The rule the case rests on is one the operation's description gives.
+    const rules: { stated?: string; "x-assumption"?: Record<string, string[]> }[] = described.get(operationId)!["x-who-may-call"];
+    const given = rule === "stated" ? rules.some((r) => r.stated) : rules.some((r) => rule in (r["x-assumption"] ?? {}));
+    expect(given, `${operationId}'s x-who-may-call gives no rule "${rule}"`).toBe(true);
+    const [method, path] = request.split(" ") as [string, string];
+    const response = await send(method, path, { key: KEYS[who], body });
+    expect(response.status, await response.text()).toBe(status);
+  });
 
   it("a company administrator who did not create the project may delete it (stated)", async () => {
     expect((await otherCreator.send("DELETE", `/projects/${NORTHWIND_PROJECT}.json`, { key: KEYS.admin })).status).toBe(204);

@@ -1,0 +1,14 @@
+// What a command is given to talk through: its output streams and the terminal's questions (the
+// process's own in cli.ts, a test's in cli/test).
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** stdout is a terminal: tables, and questions before destroying anything. */
+  isTTY: boolean;
+  /** The terminal's width in columns (tables are fitted to it). */
+  columns?: number | undefined;
+  /** Asks on the terminal; resolves true only for yes. */
+  confirm(question: string): Promise<boolean>;
+  /** All of stdin (for --body -). */
+  readStdin(): Promise<string>;
+}
