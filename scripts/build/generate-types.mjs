@@ -10,13 +10,22 @@
 // add-user 201) is typed `<schema> | undefined`, because a real server may send that response with an
 // empty body, which openapi-fetch reads as `undefined`. The schema stays the description's choice for
 // when a body is sent.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import ts from "typescript";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
 import { assumedKeywords, escapeToken, loadBundle, markedNodes } from "../lib/openapi.mjs";
 import { callTable } from "./call-table.mjs";
 
 const root = new URL("../..", import.meta.url);
+
+// openapi-typescript prints through the TypeScript it is given, and another compiler version prints
+// other bytes (or, from 7 on, has no JavaScript API at all): generated/ is only reproducible from the
+// version package.json pins, so any other one found here stops the build instead of writing drift.
+const pinned = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).devDependencies.typescript;
+if (ts.version !== pinned) {
+  console.error(`build:types: TypeScript ${ts.version} is installed where package.json pins ${pinned}; run 'npm ci' (generated/ is written with the pinned compiler only)`);
+  process.exit(1);
+}
 const output = new URL("generated/lib/schema.d.ts", root);
 
 /** JSON pointers ("#/paths/…/content/application~1json": openapi-typescript names a media type's schema by its media type) of undocumented bodies. */

@@ -14,7 +14,6 @@ import type { Suite } from "../runner/suite.js";
 import type { Exchange } from "../transport/transport.js";
 import { currentCheck } from "../transport/transport.js";
 import { distinctive } from "./compare.js";
-import { judge } from "./judge.js";
 import type { Ledger, Observation } from "./ledger.js";
 import type { ModelState } from "./model-state.js";
 import type { CallerName } from "../sequences/steps.js";
@@ -84,6 +83,8 @@ export class World {
     public model: ModelState,
     readonly ledger: Ledger,
     private readonly keys: { key: string; other?: string; wrong: string },
+    /** Judges each executed call (judge.ts; given, not imported, as the judge reads the world). */
+    private readonly judge: (world: World, executed: Executed) => void,
   ) {}
 
   /** Sends through the run's transport; with the exchange it recorded (its own, however many run at once). */
@@ -97,7 +98,7 @@ export class World {
 
   /** A world for a replay: the same server, accounts and knowledge, a copy of the model, its own ledger. */
   fork(ledger: Ledger): World {
-    const fork = new World(this.suite, this.model.copy(), ledger, this.keys);
+    const fork = new World(this.suite, this.model.copy(), ledger, this.keys, this.judge);
     for (const [caller, account] of this.accounts) fork.accounts.set(caller, account);
     return fork;
   }
@@ -189,7 +190,7 @@ export class World {
       diverged: false,
       at,
     };
-    judge(this, executed);
+    this.judge(this, executed);
     return executed;
   }
 

@@ -18,6 +18,7 @@ import { generate } from "./generate.js";
 import { shrink } from "./shrink.js";
 import { describeStep, type CallerName, type Step } from "./steps.js";
 import { World } from "../model/world.js";
+import { judge } from "../model/judge.js";
 import { wrongKeyOf } from "../callers/credentials.js";
 import { basicAuthorization } from "../transport/http.js";
 
@@ -67,7 +68,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     return ledger.results();
   }
   const keys = { key: target.apiKey, ...(target.otherApiKey && { other: target.otherApiKey }), wrong: wrongKeyOf(target.apiKey) };
-  const world = new World(suite, cast.model, ledger, keys);
+  const world = new World(suite, cast.model, ledger, keys, judge);
   // The bootstrap's projects as they are now: nothing the run does later is meant for them.
   const bystanders: Bystander[] = [];
   for (const { id, key } of cast.bystanders) {
