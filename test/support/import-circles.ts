@@ -1,7 +1,7 @@
 // The repository's hand-written modules as a graph of imports, and the circles in it
 // (test/tools/import-circles.test.ts). Edges are read by TypeScript's own scanner (ts.preProcessFile:
 // static imports, `import type`, re-exports, `import()` and `require()` of a literal) and resolved the
-// way tsc resolves them (NodeNext, so `./x.js` finds `./x.ts`). An import of a built file — a package
+// way tsc resolves them (NodeNext, so an import naming a .js file finds the .ts source beside it). An import of a built file — a package
 // self-reference such as `@project-collaboration/api`, which resolves into generated/lib/, or another
 // workspace's dist/ — counts as an import of the source it is built from, so a circle through a
 // package boundary is found too.
