@@ -2,10 +2,10 @@
 // contract checker against each mutant (test/mutation/sandbox-checked.ts, vitest.sandbox.config.ts): a
 // plausible server defect per mutant, with the checker as the test (issue 41). Run it with
 // `npm run build && npm run mutation:sandbox` (the checker is the compiled contract/dist). Not part of
-// `npm test` or CI: 804 mutants, 30–35 minutes on a shared 2-core machine. It ends with
+// `npm test` or CI: 864 mutants, about 45 minutes on a shared 2-core machine. It ends with
 // `node test/mutation/sandbox-survivors.mjs`, which writes the score and every survivor, each marked as
-// listed in sandbox-equivalent-mutants.md here (the interface allows it, or no client can tell), listed in
-// bench/RESULTS.md (a check the checker lacks), or new.
+// listed in bench/RESULTS.md (the interface allows it or no client can tell; or a check the checker
+// lacks), or new.
 import client from "./stryker.config.mjs";
 
 // The client's run (stryker.config.mjs), with another test, other source, its own report and its own folder.

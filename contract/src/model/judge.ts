@@ -12,6 +12,7 @@ import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
 import type { Observation } from "./ledger.js";
+import { schemaMismatches } from "./response-schema.js";
 import type { Call, Executed, World } from "./world.js";
 
 type Json = Record<string, unknown>;
@@ -237,6 +238,7 @@ function successMismatches(world: World, executed: Executed): Mismatch[] {
   }
   if (!("body" in answer)) return out;
   const got = response.json as unknown;
+  if (!response.truncated) out.push(...schemaMismatches(call.operation, got));
   const expected = answer.body;
   switch (call.operation) {
     case "createProject":
