@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { numbersOf } from "../../contract/src/checks/wire.js";
 import { compareProject, createdByMatches, freshTimestamp, sameInstant } from "../../contract/src/model/compare.js";
+import { schemaMismatches } from "../../contract/src/model/response-schema.js";
 import { generate } from "../../contract/src/sequences/generate.js";
 import { shrink } from "../../contract/src/sequences/shrink.js";
 import type { Step } from "../../contract/src/sequences/steps.js";
@@ -60,6 +61,31 @@ describe("what the interface says of a project's fields", () => {
     expect(freshTimestamp("modified", null, at)).toHaveLength(1);
     expect(freshTimestamp("modified", "2026-11-27T09:59:59+00:00", at, "2026-11-27T10:00:03+00:00")).toHaveLength(1);
     expect(freshTimestamp("modified", "2026-11-27T09:00:00+00:00", at)).toHaveLength(1);
+  });
+});
+
+describe("a body against the operation's success schema", () => {
+  const link = (size: string) => ({ href: `https://files.example/thumbnails/${size}.png` });
+  const whole = { ...project, _thumbnails: { small: link("s"), medium: link("m"), large: link("l") } };
+
+  it("a project as the interface lists its fields passes", () => {
+    expect(schemaMismatches("getProject", whole)).toEqual([]);
+  });
+
+  it('thumbnails without the sizes the interface names ("keys small, medium, large") fail as a documented fact', () => {
+    const found = schemaMismatches("createProject", { ...whole, _thumbnails: {} });
+    expect(found.map((m) => m.field)).toEqual(["/_thumbnails", "/_thumbnails", "/_thumbnails"]);
+    expect(found.every((m) => m.entries.length === 0)).toBe(true);
+  });
+
+  it("what only the description chooses fails on its assumption: ownership in another case", () => {
+    const found = schemaMismatches("getProject", { ...whole, ownership: "Internal" });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.entries).toEqual(["ownership-case"]);
+  });
+
+  it("an operation the description does not have is not judged here", () => {
+    expect(schemaMismatches("PUT /projects/{project_id}.json", whole)).toEqual([]);
   });
 });
 
