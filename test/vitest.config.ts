@@ -4,6 +4,21 @@ import { generatedBesideSource } from "./support/generated-beside-source.js";
 
 const root = new URL("..", import.meta.url).pathname;
 
+/** `npm run test:tools` (test/vitest.tools.config.ts): tsc, Biome, the import graph, the description's
+ * linters, and the packed tarball (publint, attw, a consumer project installing it). They run external
+ * tools over the whole repository, about half of what `npm test` would cost with them: CI runs them as
+ * their own step (.ci/run), and their report joins the summary. */
+export const TOOL_TESTS = [
+  "test/types/typecheck.test.ts",
+  "test/types/compiler-messages.test.ts",
+  "test/tools/code-style.test.ts",
+  "test/tools/import-circles.test.ts",
+  "test/tools/tool-edges.test.ts",
+  "test/description/linters.test.ts",
+  "test/package/package-lint.test.ts",
+  "test/package/packed.test.ts",
+];
+
 export default defineConfig({
   plugins: [generatedBesideSource()],
   test: {
@@ -21,12 +36,8 @@ export default defineConfig({
       "test/interop/tools/**",
       "test/compilers/**",
       "test/**/browser.test.ts",
-      // tsc and Biome over the repository: `npm run test:tools` (test/vitest.tools.config.ts), likewise.
-      "test/types/typecheck.test.ts",
-      "test/tools/code-style.test.ts",
-      "test/tools/import-circles.test.ts",
-      "test/description/linters.test.ts",
-      "test/package/package-lint.test.ts",
+      // External tools over the repository and its tarball: `npm run test:tools`, likewise.
+      ...TOOL_TESTS,
     ],
     // One Prism mock for every test file: see test/support/README.md.
     globalSetup: ["test/support/target.ts"],

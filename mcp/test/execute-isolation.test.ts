@@ -8,8 +8,8 @@ import { connect } from "../src/index.js";
 import { connectInMemory, dataOf, textOf, type Connected } from "./support.js";
 
 let server: Connected;
-/** The default CPU time, for a program whose work before it reaches the limit it is about (the stack,
- * the memory) must not be cut short on a busy machine. */
+/** The default CPU time, for a program whose work must not be cut short on a busy machine: one that is
+ * about what the isolate lacks, or about another limit (the stack, the memory). */
 let roomy: Connected;
 beforeAll(async () => {
   const limits = { cpuMs: 200, memoryBytes: 32 * 1024 * 1024, wallMs: 5_000 };
@@ -42,6 +42,7 @@ it("has no process, require, fetch, module loading or host objects, not even thr
       `  imported,`,
       `};`,
     ].join("\n"),
+    roomy,
   );
   expect(result.isError, textOf(result)).toBeFalsy();
   const { result: seen } = dataOf(result) as { result: Record<string, unknown> };

@@ -23,7 +23,9 @@ const root = new URL("../..", import.meta.url);
 // version package.json pins, so any other one found here stops the build instead of writing drift.
 const pinned = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).devDependencies.typescript;
 if (ts.version !== pinned) {
-  console.error(`build:types: TypeScript ${ts.version} is installed where package.json pins ${pinned}; run 'npm ci' (generated/ is written with the pinned compiler only)`);
+  console.error(
+    `build:types: TypeScript ${ts.version} is installed where package.json pins ${pinned}; run 'npm ci' (generated/ is written with the pinned compiler only)`,
+  );
   process.exit(1);
 }
 const output = new URL("generated/lib/schema.d.ts", root);

@@ -6,7 +6,6 @@
 // clean-up the moment the server names it.
 import type { Suite } from "../runner/suite.js";
 import type { CheckResult } from "../runner/result.js";
-import type { Exchange } from "../transport/transport.js";
 import { BusyError, DeadlineError, REACHED_MAX_TIME } from "../transport/transport.js";
 import { findCast, type Cast } from "../callers/cast.js";
 import { groupsScenario } from "./groups.js";
