@@ -38,6 +38,8 @@ export default defineConfig({
       "test/**/browser.test.ts",
       // External tools over the repository and its tarball: `npm run test:tools`, likewise.
       ...TOOL_TESTS,
+      // Generated requests and responses against the mock: `npm run test:properties`, likewise.
+      "test/properties/**",
     ],
     // One Prism mock for every test file: see test/support/README.md.
     globalSetup: ["test/support/target.ts"],

@@ -26,7 +26,7 @@ const BASE_SEED = Number(process.env.PCS_PROPERTY_SEED ?? 20261122);
 /** Inputs are sent in batches (Prism answers several at once); runs × batch inputs per property. */
 const BATCH = 5;
 // Parameters have a far smaller input space than bodies (one integer each), so fewer runs suffice.
-const RUNS = { validBody: 8, brokenBody: 2, validParameter: 2, brokenParameter: 1 };
+const RUNS = { validBody: 8, brokenBody: 4, validParameter: 2, brokenParameter: 1 };
 const REASON = "sends thousands of generated requests, many of them changing data";
 
 interface Tally {
