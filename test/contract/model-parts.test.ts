@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { numbersOf } from "../../contract/src/checks/wire.js";
 import { compareProject, createdByMatches, freshTimestamp, sameInstant } from "../../contract/src/model/compare.js";
+import { allowProblems } from "../../contract/src/model/judge.js";
 import { schemaMismatches } from "../../contract/src/model/response-schema.js";
 import { generate } from "../../contract/src/sequences/generate.js";
 import { shrink } from "../../contract/src/sequences/shrink.js";
@@ -86,6 +87,19 @@ describe("a body against the operation's success schema", () => {
 
   it("an operation the description does not have is not judged here", () => {
     expect(schemaMismatches("PUT /projects/{project_id}.json", whole)).toEqual([]);
+  });
+});
+
+describe("a 405's Allow (RFC 9110 §15.5.6, §10.2.1)", () => {
+  const put = { method: "PUT", path: "/projects/7.json" };
+  it("lists at least the methods the description has on the path, comma-separated; HEAD or OPTIONS may be added", () => {
+    expect(allowProblems(put, "GET, PATCH, DELETE")).toEqual([]);
+    expect(allowProblems(put, "DELETE,GET,HEAD,OPTIONS,PATCH")).toEqual([]);
+  });
+  it("fails when missing, run together, short of a method, or naming the method refused", () => {
+    expect(allowProblems(put, null)).toEqual(["a 405 without Allow"]);
+    for (const allow of ["GETPATCHDELETE", "GET, PATCH", "GET, PATCH, DELETE, PUT", "GET; PATCH; DELETE"])
+      expect(allowProblems(put, allow), allow).toHaveLength(1);
   });
 });
 

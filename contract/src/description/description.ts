@@ -135,6 +135,12 @@ export const PROBLEM_TYPE = /^application\/problem\+json\b/;
 
 const patterns = operations().map((op) => ({ op, pattern: new RegExp(`^${toolkit.pathPattern(op.path).source}$`) }));
 
+/** The methods (upper case) the description lists on the path a request went to (relative to the base URL). */
+export function methodsAt(path: string): string[] {
+  const bare = path.replace(/[?#].*$/, "");
+  return patterns.filter(({ pattern }) => pattern.test(bare)).map(({ op }) => op.method.toUpperCase());
+}
+
 /** The operation of the description a request went to (`url` under `baseUrl`), if one. */
 export function operationOf(method: string, url: string, baseUrl: string): Operation | undefined {
   if (!url.startsWith(baseUrl)) return undefined;

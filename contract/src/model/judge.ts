@@ -9,6 +9,7 @@
 //     stated rule, the server is wrong (documented), and where on one of the description's choices, the
 //     server chose differently (those entries).
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { methodsAt } from "../description/description.js";
 import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
 import type { Observation } from "./ledger.js";
@@ -158,6 +159,24 @@ function ruleOf(world: World, call: Call, rule: StatedRuleId | undefined): State
   return rule;
 }
 
+/** A method token (RFC 9110 §5.6.2). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** RFC 9110 §15.5.6, §10.2.1: a 405 carries Allow, a comma-separated list of the methods the resource
+ * takes — here at least every method the description lists on the path, and not the one just refused
+ * (a server may add HEAD or OPTIONS). */
+export function allowProblems(call: Pick<Call, "method" | "path">, allow: string | null): string[] {
+  if (allow === null) return ["a 405 without Allow"];
+  const listed = allow.split(",").map((method) => method.trim());
+  const described = methodsAt(call.path);
+  const missing = described.filter((method) => !listed.includes(method));
+  const malformed = listed.filter((method) => !TOKEN.test(method));
+  if (missing.length === 0 && malformed.length === 0 && !listed.includes(call.method.toUpperCase())) return [];
+  return [
+    `Allow: ${JSON.stringify(allow.slice(0, 100))} is not a comma-separated list of the path's methods (the description's: ${described.join(", ")}; refused: ${call.method.toUpperCase()})`,
+  ];
+}
+
 /** At --level full: the refusal's status and body as the description gives them. */
 function judgeRefusalForm(world: World, executed: Executed, role: string): void {
   const { call, response, answer, exchange } = executed;
@@ -171,8 +190,7 @@ function judgeRefusalForm(world: World, executed: Executed, role: string): void 
     problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
   if (answer.refused.status === 401 && !/^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))
     problems.push("no WWW-Authenticate: Basic challenge");
-  // RFC 9110: a 405 names the methods the path has.
-  if (response.status === 405 && !response.headers.get("allow")) problems.push("a 405 without Allow");
+  if (response.status === 405) problems.push(...allowProblems(call, response.headers.get("allow")));
   world.record({
     operation: call.operation,
     role,
