@@ -39,17 +39,27 @@ export function operations(document: Json = openapi): Operation[] {
 
 export const markerOf: (node: Json) => Record<string, string[]> = toolkit.markerOf;
 
-const compilers = new Map<Json, { ajv: ReturnType<typeof toolkit.createAjv>; cache: Map<string, ValidateFunction> }>();
+const compilers = new Map<
+  Json,
+  { ajv: ReturnType<typeof toolkit.createAjv>; cache: Map<string, ValidateFunction>; bySchemaObject: WeakMap<object, ValidateFunction> }
+>();
 
 export function validatorFor(schema: Json, document: Json = openapi): ValidateFunction {
   let compiler = compilers.get(document);
-  if (!compiler) compilers.set(document, (compiler = { ajv: toolkit.createAjv(document), cache: new Map() }));
+  if (!compiler)
+    compilers.set(document, (compiler = { ajv: toolkit.createAjv(document), cache: new Map(), bySchemaObject: new WeakMap() }));
+  // A schema of the frozen documents is the same object every time: found without serializing it (the
+  // model validates every answer); an equal schema built anew is found by its text.
+  const isObject = typeof schema === "object" && schema !== null;
+  let validate = isObject ? compiler.bySchemaObject.get(schema) : undefined;
+  if (validate) return validate;
   const key = JSON.stringify(schema);
-  let validate = compiler.cache.get(key);
+  validate = compiler.cache.get(key);
   if (!validate) {
     validate = compiler.ajv.compile(toolkit.rebaseRefs(schema));
     compiler.cache.set(key, validate);
   }
+  if (isObject) compiler.bySchemaObject.set(schema, validate);
   return validate;
 }
 
@@ -83,13 +93,27 @@ export function markersUnder(node: Json, document: Json = openapi): Array<{ entr
     );
 }
 
+/** Failures against the full description, each with the assumption entries whose markers constrain its
+ * keyword (none: a documented fact, or an entry marked elsewhere in the schema). */
+export function assumedSchemaFailures(
+  schema: Json,
+  value: unknown,
+): Array<{ keyword: string; instancePath: string; message?: string; entries: string[] }> {
+  const failures = schemaFailures(schema, value);
+  if (failures.length === 0) return [];
+  const markers = markersUnder(schema);
+  return failures.map((error) => ({
+    ...error,
+    entries: [...new Set(markers.filter((m) => m.keyword === error.keyword).map((m) => m.entry))],
+  }));
+}
+
 /** Errors against the full description, each naming the assumption entries that relax its keyword. */
 export function assumedSchemaErrors(schema: Json, value: unknown): string[] {
-  const markers = markersUnder(schema);
-  return schemaFailures(schema, value).map((error) => {
-    const entries = [...new Set(markers.filter((m) => m.keyword === error.keyword).map((m) => m.entry))];
-    return `${error.instancePath || "/"} ${error.message} (${entries.length ? `assumption: ${entries.join(", ")}` : "no assumption: a documented fact"})`;
-  });
+  return assumedSchemaFailures(schema, value).map(
+    ({ instancePath, message, entries }) =>
+      `${instancePath || "/"} ${message} (${entries.length ? `assumption: ${entries.join(", ")}` : "no assumption: a documented fact"})`,
+  );
 }
 
 /** The assumption entries whose markers constrain a schema (those whose keywords the documented bundle drops). */

@@ -1,48 +1,49 @@
 // A successful answer's body against the operation's success schema, as the model judges every answer
 // it allows: fields the model cannot predict (thumbnail links, the server's own values) still have the
-// form the description gives them. Where the documented-only description accepts the body, a failure
-// rests on the assumptions that constrain the failing keyword; where it too rejects it, on the interface.
+// form the description gives them. Where the documented-only description rejects the body too, a
+// failure rests on the interface; otherwise on the assumptions that constrain the failing keyword.
 import {
+  assumedSchemaFailures,
+  constrainingEntries,
   documentedBundle,
   type Json,
-  markersUnder,
   operations,
-  type Operation,
   schemaFailures,
   successResponse,
-  constrainingEntries,
 } from "../description/description.js";
 import type { Mismatch } from "./compare.js";
 
 /** The most schema failures reported of one body: the first few say what is wrong. */
 const REPORTED = 3;
 
-const byOperationId = (document?: Json) => new Map(operations(document).map((op): [string, Operation] => [op.operationId, op]));
-let indexes: { full: Map<string, Operation>; documented: Map<string, Operation> } | undefined;
+/** Each operation's success schema in both descriptions, looked up once. */
+let schemas: Map<string, { full: Json; documented: Json }> | undefined;
+function schemasOf(operationId: string): { full: Json; documented: Json } | undefined {
+  if (!schemas) {
+    const documented = new Map(operations(documentedBundle).map((op) => [op.operationId, successResponse(op, documentedBundle).schema]));
+    schemas = new Map(
+      operations().flatMap((op) => {
+        const full = successResponse(op).schema;
+        const relaxed = documented.get(op.operationId);
+        return full === undefined || relaxed === undefined ? [] : [[op.operationId, { full, documented: relaxed }]];
+      }),
+    );
+  }
+  return schemas.get(operationId);
+}
+
+const failureKey = (failure: { instancePath: string; keyword: string }) => `${failure.instancePath} ${failure.keyword}`;
 
 export function schemaMismatches(operationId: string, body: unknown): Mismatch[] {
-  indexes ??= { full: byOperationId(), documented: byOperationId(documentedBundle) };
-  const full = indexes.full.get(operationId);
-  const documented = indexes.documented.get(operationId);
-  if (!full || !documented) return [];
-  const fullSchema = successResponse(full).schema;
-  const documentedSchema = successResponse(documented, documentedBundle).schema;
-  if (fullSchema === undefined || documentedSchema === undefined) return [];
-  const stated = new Set(schemaFailures(documentedSchema, body, documentedBundle).map((e) => `${e.instancePath} ${e.keyword}`));
-  const markers = markersUnder(fullSchema);
-  return schemaFailures(fullSchema, body)
-    .slice(0, REPORTED)
-    .map((error) => {
-      const onKeyword = [...new Set(markers.filter((m) => m.keyword === error.keyword).map((m) => m.entry))];
-      const entries = stated.has(`${error.instancePath} ${error.keyword}`)
-        ? []
-        : onKeyword.length > 0
-          ? onKeyword
-          : constrainingEntries(fullSchema);
-      return {
-        field: error.instancePath || "body",
-        entries,
-        message: `the body at ${error.instancePath || "/"} ${error.message} (the description's ${operationId} response)`,
-      };
-    });
+  const schema = schemasOf(operationId);
+  if (!schema) return [];
+  // The usual answer passes the full description: only a failing one is validated a second time.
+  const failures = assumedSchemaFailures(schema.full, body).slice(0, REPORTED);
+  if (failures.length === 0) return [];
+  const stated = new Set(schemaFailures(schema.documented, body, documentedBundle).map(failureKey));
+  return failures.map((failure) => ({
+    field: failure.instancePath || "body",
+    entries: stated.has(failureKey(failure)) ? [] : failure.entries.length > 0 ? failure.entries : constrainingEntries(schema.full),
+    message: `the body at ${failure.instancePath || "/"} ${failure.message} (the description's ${operationId} response)`,
+  }));
 }
