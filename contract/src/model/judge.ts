@@ -9,7 +9,7 @@
 //     stated rule, the server is wrong (documented), and where on one of the description's choices, the
 //     server chose differently (those entries).
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
-import { methodsAt } from "../description/description.js";
+import { documentedBundle, methodsAt, operations, successResponse } from "../description/description.js";
 import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
 import type { Observation } from "./ledger.js";
@@ -20,25 +20,11 @@ type Json = Record<string, unknown>;
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
-/** What the interface states each operation answers when it succeeds. */
-export const SUCCESS_STATUS: Record<string, number> = {
-  listProjects: 200,
-  createProject: 201,
-  getProject: 200,
-  updateProject: 204,
-  deleteProject: 204,
-  listFiles: 200,
-  listCapturedUrls: 200,
-  listCopy: 200,
-  listCopyRevisions: 200,
-  listProjectUsers: 200,
-  addProjectUser: 201,
-  removeProjectUser: 204,
-  getOrganization: 200,
-  updateOrganization: 204,
-  listGroups: 200,
-  getGroup: 200,
-};
+/** What the interface states each operation answers when it succeeds: the documented-only description
+ * keeps only the statuses the interface states. */
+const SUCCESS_STATUS: Record<string, number> = Object.fromEntries(
+  operations(documentedBundle).map((op) => [op.operationId, successResponse(op, documentedBundle).status]),
+);
 
 /** The stated rule an operation's success rests on (what it says it does). */
 const SUCCESS_RULE: Partial<Record<string, StatedRuleId>> = {
