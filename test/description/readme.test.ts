@@ -1,7 +1,6 @@
 // The promises of the README and CONTRIBUTING.md that can drift silently: every npm script is in
 // CONTRIBUTING.md's scripts table, and the README's two set-up commands are the ones CI runs.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, resolve as resolvePath } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
 
@@ -33,33 +32,7 @@ const guideFiles = readdirSync(`${repoRoot}docs/guides`, { recursive: true, enco
   .filter((f) => f.endsWith(".md"))
   .map((f) => `docs/guides/${f}`)
   .sort();
-const markdownFiles = ["README.md", "CONTRIBUTING.md", ...guideFiles, "bench/README.md", "bench/RESULTS.md"];
-/** GitHub's heading anchors: lower case, punctuation other than `-` dropped, spaces as `-`. */
-const anchorsOf = (markdown: string) =>
-  new Set(
-    [...markdown.matchAll(/^#+ (.+)$/gm)].map((m) =>
-      m[1]!
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} -]/gu, "")
-        .replace(/ /g, "-"),
-    ),
-  );
-
-describe.each(markdownFiles)("%s", (file) => {
-  const text = readFileSync(`${repoRoot}${file}`, "utf8");
-  // A link into this repository on GitHub is checked as the file it names.
-  const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1]!)
-    .map((href) => (href.startsWith(REPO) ? `${"../".repeat(file.split("/").length - 1)}${href.slice(REPO.length)}` : href))
-    .filter((href) => !/^[a-z]+:/.test(href));
-  it.each(links.length ? links : ["(no relative links)"])("links to %s, which exists", (href) => {
-    if (href === "(no relative links)") return;
-    const [path, anchor] = href.split("#") as [string, string | undefined];
-    const target = path ? resolvePath(dirname(`${repoRoot}${file}`), path) : `${repoRoot}${file}`;
-    expect(existsSync(target), `${file} → ${href}`).toBe(true);
-    if (anchor && target.endsWith(".md")) expect([...anchorsOf(readFileSync(target, "utf8"))], `${file} → ${href}`).toContain(anchor);
-  });
-});
+// Whether each link of these and every other Markdown file leads somewhere: test/docs/links.test.ts.
 
 it("the README stays an overview (about 150 lines) that reaches every guide", () => {
   const readme = readFileSync(`${repoRoot}README.md`, "utf8");
@@ -70,9 +43,8 @@ it("the README stays an overview (about 150 lines) that reaches every guide", ()
   expect(readme).toContain(`(${REPO}CONTRIBUTING.md)`);
 });
 
-it("the README works where it ships, in the package: links absolute, and the repository's commands named as such", () => {
-  const relative = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((href) => !/^(https?:|#)/.test(href));
-  expect(relative).toEqual([]);
+// It ships in the package: its links are absolute (test/docs/links.test.ts), and its commands say where they run.
+it("the README names the repository's commands as such", () => {
   // Every paragraph that gives an `npm run …` command says it is this repository's.
   const paragraphs = readme.split(/\n\s*\n/);
   const unmarked = paragraphs.filter((p) => /`npm run [a-z]/.test(p) && !/this\s+repository/.test(p));
