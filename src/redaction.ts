@@ -10,8 +10,14 @@ export type Redactor = (text: string) => string;
 
 export const REDACTED = "[REDACTED]";
 
-/** scheme://user:password@ — the part up to the @ of a URL's authority. */
-const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+/** scheme://user:password@ — the part up to the @ of a URL's authority. The user info ends where a
+ * URL can end: no whitespace, quote, comma, bracket (round, square, curly, angle), backslash or
+ * backtick inside it (where a JSON string, a list or a sentence ends), so that compact JSON such as
+ * `{"website":"http://a.example","email":"admin@a.example"}` is left whole rather than read as one URL
+ * whose user info runs to the email's @. The price: a user info holding one of those characters (a
+ * password with a comma, which the URL standard leaves unescaped) is not found; the keys a tool knows
+ * are redacted in every form all the same. */
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"',<>()[\]{}\\`]*@/gi;
 
 /** A secret shorter than this is replaced only where it stands alone (no letter or digit on either
  * side): a one-letter key replaced inside every word would make each message unreadable, and show

@@ -43,14 +43,15 @@ export function curlOf(exchange: Exchange, target: Target, redact: Redact): stri
     if (found.length === 0) return singleQuoted(redact(text));
     return `"${parts.map((part, i) => inDoubleQuotes(redact(part)) + (i < found.length ? forms.get(found[i]!)! : "")).join("")}"`;
   };
-  /** A Basic token of known keys (or none) as user name and password: `-u` with their expressions. */
+  /** A Basic token whose user name and password are each a sent key, empty, or free of any secret (the
+   * key with a made-up password): `-u` with the keys' expressions, which replays it. */
   const basicUser = (value: string): string | undefined => {
     const token = /^Basic ([A-Za-z0-9+/]+=*)$/.exec(value)?.[1];
     if (!token) return undefined;
     const decoded = Buffer.from(token, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon < 0 || Buffer.from(decoded, "utf8").toString("base64") !== token) return undefined;
-    const known = (part: string) => part === "" || forms.get(part) !== undefined;
+    const known = (part: string) => part === "" || forms.get(part) !== undefined || redact(part) === part;
     return known(decoded.slice(0, colon)) && known(decoded.slice(colon + 1)) ? word(decoded) : undefined;
   };
 

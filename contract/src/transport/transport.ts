@@ -10,7 +10,8 @@
 //     body): a timer this transport holds aborts the request, which destroys its connection
 //     (network.ts: nothing a server holds open keeps the process alive), and cancels the body's reader;
 //     a largest body (the rest unread);
-//   - secrets: each Authorization header is told to the redaction before it is sent;
+//   - secrets: each header value is told to the redaction before it is sent (redact.ts learns what
+//     holds a key);
 //   - a record of every exchange (for the failure's curl line, the JSON report and the HAR file), each
 //     body's start copied, within a budget for the whole run.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -185,8 +186,8 @@ export class Transport {
   async fetch(request: Request, { retry = true }: { retry?: boolean } = {}): Promise<Response> {
     this.assertMaySend(request.method, request.url);
     if (this.checksClosed && currentCheck.getStore()) throw new DeadlineError(REACHED_MAX_TIME);
-    const authorization = request.headers.get("authorization");
-    if (authorization) this.options.redact.learn?.(authorization);
+    // Every header, not the Authorization header alone: a check may send the key in any of them.
+    if (this.options.redact.learn) request.headers.forEach((value) => this.options.redact.learn!(value));
     const body = request.body ? await request.text() : undefined;
     const read = READ_ONLY_METHODS.has(request.method.toUpperCase());
     const started = Date.now();
