@@ -2,10 +2,12 @@
 // `npm run docs`: serves docs/ on 127.0.0.1 and prints the address. The page also works straight from
 // the file (open docs/index.html); a server is closer to how it is hosted. `-p <port>` (or PORT) picks
 // the port: default 4173, or any free one when that is taken; a port given that is taken is an error.
-// Paths without a file fall back to index.html, so Redoc's deep links (/section/…, /projects/…)
-// survive a reload. Nothing outside docs/ is served, symbolic links included. It runs until Ctrl-C,
-// SIGTERM or (started through npm or npx) the end of its parent process: whenOwnerGone().
-import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
+// A path without a file gets index.html only where it is one of the page's own routes (the first
+// segments of the page's links, and Redoc's /section/…, /tag/…, /operation/… deep links), so a link
+// kept from it survives a reload; any other path is a 404. Nothing outside docs/ is served, symbolic
+// links included. It runs until Ctrl-C, SIGTERM or (started through npm or npx) the end of its parent
+// process: whenOwnerGone().
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { pipeline } from "node:stream";
@@ -36,6 +38,12 @@ if (typeof port === "string") fail(`${values.port === undefined ? "PORT" : "-p"}
 
 if (!existsSync(join(docs, "index.html"))) fail("docs/index.html is missing: run `npm run build` (or `npm run docs:build`) first.");
 
+/** The first path segments the page routes (its links, e.g. href="/projects"), and Redoc's deep-link forms. */
+const routes = new Set(["section", "tag", "operation"]);
+for (const [, segment] of readFileSync(join(docs, "index.html"), "utf8").matchAll(/href="\/([a-z0-9][a-z0-9-]*)/g)) routes.add(segment);
+/** index.html for a path that is a route of the page (never one that names a file: /x.json); nothing for any other. */
+const pageFor = (relative) => (!extname(relative) && routes.has(relative.split(/[/\\]/)[0]) ? join(docs, "index.html") : undefined);
+
 /** The file under docs/ for a URL path, following symbolic links only while they stay in docs/. */
 function fileFor(urlPath) {
   let decoded;
@@ -51,11 +59,11 @@ function fileFor(urlPath) {
   try {
     real = realpathSync(candidate);
   } catch {
-    return extname(candidate) ? undefined : join(docs, "index.html");
+    return pageFor(relative);
   }
   if (!(real + sep).startsWith(docs)) return undefined; // a link out of docs/
   if (statSync(real).isFile()) return real;
-  return extname(candidate) ? undefined : join(docs, "index.html");
+  return real + sep === docs ? join(docs, "index.html") : pageFor(relative);
 }
 
 const server = createServer((request, response) => {
@@ -65,7 +73,9 @@ const server = createServer((request, response) => {
   }
   const file = fileFor(request.url ?? "/");
   if (!file) {
-    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+    response
+      .writeHead(404, { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" })
+      .end("Not found: not a file of docs/ nor a page of the reference, which is at /\n");
     return;
   }
   // Range is ignored on purpose (the files are small): the whole file, 200, and Accept-Ranges: none.
