@@ -13,6 +13,10 @@ import { exampleChecks } from "../checks/examples.js";
 import { operationChecks } from "../checks/operations.js";
 import { paginationChecks } from "../checks/pagination.js";
 import { workflowChecks } from "../checks/workflows.js";
+import { concurrencyChecks } from "../checks/concurrency.js";
+import { exploreIdChecks } from "../checks/explore-ids.js";
+import { exploreMethodChecks } from "../checks/explore-methods.js";
+import { exploreWriteChecks } from "../checks/explore-writes.js";
 import { Skip, type Check, type Level } from "./check.js";
 import type { CheckResult } from "./result.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
@@ -99,6 +103,11 @@ export const CHECK_GROUPS = [
   badInputChecks,
   workflowChecks,
   authorizationChecks,
+  // What the field's catalogues of failures map (RFC 9110, OWASP API Top 10, integer edges, races).
+  exploreMethodChecks,
+  exploreIdChecks,
+  exploreWriteChecks,
+  concurrencyChecks,
 ];
 
 /** Why a check could not conclude, from what it threw (a wrapped error's cause included). */

@@ -14,6 +14,7 @@ import { organizationScenario } from "./organization.js";
 import { ScenarioRun } from "./scenario.js";
 import { lifecycle, othersOwn, unknownIds } from "./fixed.js";
 import { generate } from "./generate.js";
+import { explore } from "./explore.js";
 import { shrink } from "./shrink.js";
 import { describeStep, type CallerName, type Step } from "./steps.js";
 import { World } from "../model/world.js";
@@ -141,6 +142,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     );
     await started;
     if (otherKnown) work.push(guarded("the second user's project", scenario(othersOwn(tag))));
+    work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
     work.push(
       guarded("an unknown project", async () => {
         const run = newRun(world.fork(ledger));

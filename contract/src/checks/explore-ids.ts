@@ -1,0 +1,139 @@
+// Every object id in every position (OWASP API Security Top 10 2023, API1), and integers at their edges
+// (edges.ts), in what the run may send without writing:
+//   - a path id the caller can read, moved past the 32-bit and 64-bit wrap, past the doubles' exact
+//     range, negated, or an edge itself: a server may answer such an id only with the record of
+//     exactly that id (read from the body as written, not as a double rounds it) — never the record
+//     it wraps or rounds to;
+//   - `offset` and `limit` at the edges on every paginated list: never a server error, and an offset
+//     past any list's length (2^31 and up) answers no item;
+//   - the project list asked for someone else's or everyone's projects in the query (a user id, the
+//     organization, "all"): it still holds only projects the caller was added to — those of its list.
+// Judged by outcome only; nothing here writes.
+import { label, operations, type Operation } from "../description/description.js";
+import { expect, fail } from "../runner/expect.js";
+import { compact, type Suite } from "../runner/suite.js";
+import { listAll } from "../transport/lists.js";
+import { aliasesOf, edgeName, exactly, INTEGER_EDGES } from "../sequences/edges.js";
+import { numbersOf } from "./wire.js";
+
+const success = (status: number) => status >= 200 && status < 300;
+
+/** The record id a body holds at its top, as written (a bigint: past 2^53 a number would round). */
+export function writtenId(text: string): bigint | undefined {
+  try {
+    const raw = numbersOf(text).find((n) => n.path.length === 1 && n.path[0] === "id")?.raw;
+    return raw === undefined ? undefined : exactly(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Query parameters that ask a list for more than the caller's own (none of them the interface's). */
+export function wideningQueries(userId: number | undefined): Array<Record<string, string | number>> {
+  return [
+    ...(userId === undefined ? [] : [{ user_id: userId }, { user: userId }, { owner_id: userId }]),
+    { all: "true" },
+    { scope: "all" },
+    { organization_id: 1 },
+  ];
+}
+
+/** The offsets no list reaches: any answer to them holds no item. */
+export const UNREACHABLE_OFFSETS = INTEGER_EDGES.filter((edge) => edge >= 2 ** 31);
+
+export function exploreIdChecks(suite: Suite) {
+  const list = suite.checks("ids");
+  if (suite.target.isMock) return list.checks;
+  const ops = operations();
+  const byId = (id: string) => ops.find((op) => op.operationId === id)!;
+
+  // A record read by an id that is not its own, but wraps or rounds to it.
+  const records: Array<[string, Operation, "project_id" | "group_id", boolean]> = [
+    [label(byId("getProject")), byId("getProject"), "project_id", true],
+    [label(byId("getGroup")), byId("getGroup"), "group_id", false],
+    [label(byId("listProjectUsers")), byId("listProjectUsers"), "project_id", false],
+  ];
+  list.documented.for(records)(
+    "%s: an id that wraps or rounds to a readable one answers only the record of exactly that id",
+    async ([, op, name, everyAlias]) => {
+      const id = suite.id(name);
+      const path = (value: string) => suite.idPath(op, { [name]: value });
+      const real = compact(await suite.call(label(op), { method: "get", path: path(String(id)) }));
+      if (!success(real.status)) fail(`the record itself is not readable: ${real.why}`);
+      const aliases = everyAlias ? aliasesOf(id) : aliasesOf(id).slice(0, 2);
+      const answers = await Promise.all(
+        aliases.map(async (alias) => ({ alias, response: await suite.call(label(op), { method: "get", path: path(alias.text) }) })),
+      );
+      for (const { alias, response } of answers) {
+        const why = `${name} ${alias.text}, ${alias.why}: ${response.why}`;
+        expect(response.status < 500, `a server error: ${why}`).toBe(true);
+        if (!success(response.status)) continue;
+        if (Array.isArray(real.json)) {
+          if (real.json.length > 0 && JSON.stringify(response.json) === JSON.stringify(real.json))
+            fail(`answered with the list of ${name} ${id}: ${why}`);
+          continue;
+        }
+        const named = writtenId(response.text);
+        if (named !== BigInt(alias.text))
+          fail(`answered a record whose id is ${named ?? "not given"}, not ${alias.text} ("[id] is the identifier of the named resource"): ${why}`);
+      }
+    },
+    ([, op]) => ({ operation: op.operationId }),
+  );
+
+  // offset and limit at their edges.
+  const paginated = ops.filter((op) => op.method === "get" && (op.operation.parameters ?? []).some((p: { $ref?: string; name?: string }) => /limit/i.test(p.$ref ?? p.name ?? "")));
+  list.documented.for(paginated.map((op) => [label(op), op] as const))(
+    "%s: offset and limit at the integer edges — never a server error; an offset past any list answers no item",
+    async ([, op]) => {
+      const full = op.operationId === "listProjects";
+      const queries: Array<Record<string, number>> = full
+        ? [...INTEGER_EDGES.map((offset) => ({ offset })), ...INTEGER_EDGES.filter((l) => l !== 1).map((limit) => ({ limit }))]
+        : [{ offset: 2 ** 32 }, { limit: 2 ** 53 }];
+      const answers = await Promise.all(
+        queries.map(async (query) => ({ query, response: await suite.call(label(op), { method: "get", path: suite.idPath(op), query }) })),
+      );
+      for (const { query, response } of answers) {
+        const [[name, value]] = Object.entries(query) as [[string, number]];
+        const why = `${name}=${value} (${edgeName(value)}): ${response.why}`;
+        expect(response.status < 500, `a server error: ${why}`).toBe(true);
+        if (!success(response.status)) continue;
+        expect(Array.isArray(response.json), `a list answers a JSON array: ${why}`).toBe(true);
+        if (name === "offset" && UNREACHABLE_OFFSETS.includes(value))
+          expect((response.json as unknown[]).length, `no list holds ${edgeName(value)} items, so nothing is past this offset: ${why}`).toBe(0);
+      }
+    },
+    ([, op]) => ({ operation: op.operationId, rule: "pagination" as const }),
+  );
+
+  list.documented.it(
+    "listProjects asked in its query for another user's, the organization's or all projects holds only the caller's",
+    async (context) => {
+      const op = byId("listProjects");
+      const own = await suite.shared("ids own projects", async () => {
+        const { items, complete } = await listAll<{ id: number }>(suite, "listProjects", "/projects.json");
+        return { ids: new Set(items.map((p) => p.id)), complete };
+      });
+      context.skip(!own.complete, "the caller's project list is longer than the run reads: what is not in it cannot be told");
+      const queries = wideningQueries(suite.ids.user_id);
+      const answers = await Promise.all(
+        queries.map(async (query) => ({ query, response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: 30 } }) })),
+      );
+      for (const { query, response } of answers) {
+        const why = `${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}: ${response.why}`;
+        expect(response.status < 500, `a server error: ${why}`).toBe(true);
+        if (!success(response.status) || !Array.isArray(response.json)) continue;
+        // Projects created by the run meanwhile are the caller's too.
+        const foreign = (response.json as Array<{ id?: unknown; title?: unknown }>).filter(
+          (p) => !own.ids.has(p.id as number) && !suite.created.ids().includes(p.id as number) && !String(p.title ?? "").startsWith(suite.runTag),
+        );
+        if (foreign.length)
+          fail(
+            `the list holds project${foreign.length > 1 ? "s" : ""} ${foreign.map((p) => String(p.id)).slice(0, 5).join(", ")}, not in the caller's own list ("Project list: only projects the caller has been added to"): ${why}`,
+          );
+      }
+    },
+    { operation: "listProjects", rule: "visible-when-added" },
+  );
+  return list.checks;
+}

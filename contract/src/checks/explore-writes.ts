@@ -1,0 +1,118 @@
+// What a client must not set (OWASP API Security Top 10 2023, API3: broken object property level
+// authorization; API1: an object id in the body): every property the server chooses — the id, the
+// timestamps, the creator, the ownership, the comment count, the thumbnails (nested) — and the title a
+// create derives from `name`, sent in a create and in an update beside a property the caller may set.
+// Judged by outcome: refused (the description rejects unknown properties; the interface says nothing),
+// or taken with none of those values — and the project whose id the body names unchanged. Only on
+// projects the run creates, only with --allow-writes.
+import { fail } from "../runner/expect.js";
+import type { Suite } from "../runner/suite.js";
+
+type Project = Record<string, unknown>;
+const success = (status: number) => status >= 200 && status < 300;
+
+const LONG_AGO = "2001-01-01T00:00:00+00:00";
+const FOREIGN = "https://attacker.invalid/thumbnail.png";
+
+/** The server's own properties of a project, as a client might send them (`id`: an id that is not the project's). */
+export function serverChosen(id: number): Project {
+  return {
+    id,
+    created: LONG_AGO,
+    modified: LONG_AGO,
+    created_by: "someone else entirely",
+    ownership: "External",
+    num_comments: 99,
+    _thumbnails: { small: { href: FOREIGN }, medium: { href: FOREIGN }, large: { href: FOREIGN } },
+  };
+}
+
+/** Which of the sent server-chosen values the project shows (taken), compared with what it was (`before`,
+ * for an update) — a value the server would have chosen anyway (its own) is not one taken. */
+export function taken(project: Project, sent: Project, before?: Project): string[] {
+  const out: string[] = [];
+  const same = (field: string) => before !== undefined && JSON.stringify(project[field]) === JSON.stringify(before[field]);
+  if (project.id === sent.id) out.push(`id ${String(sent.id)}`);
+  for (const field of ["created", "modified"] as const)
+    if (typeof project[field] === "string" && Date.parse(project[field] as string) === Date.parse(LONG_AGO) && !same(field)) out.push(`${field} ${LONG_AGO}`);
+  if (project.created_by === sent.created_by && !same("created_by")) out.push(`created_by ${JSON.stringify(sent.created_by)}`);
+  if (typeof project.ownership === "string" && /^external$/i.test(project.ownership) && !same("ownership")) out.push(`ownership ${JSON.stringify(project.ownership)}`);
+  if (project.num_comments === sent.num_comments && !same("num_comments")) out.push(`num_comments ${String(sent.num_comments)}`);
+  if (JSON.stringify(project._thumbnails ?? null).includes(FOREIGN)) out.push(`_thumbnails ${FOREIGN}`);
+  return out;
+}
+
+export function exploreWriteChecks(suite: Suite) {
+  const list = suite.checks("properties");
+  const { target } = suite;
+  if (target.isMock || !target.stateful) return list.checks;
+  const read = async (id: number) => {
+    const got = await suite.call("getProject", { method: "get", path: `/projects/${id}.json` });
+    return { got, project: (got.json ?? {}) as Project };
+  };
+  /** A project of the run's own whose id the bodies name: it must not change. */
+  const bystander = () =>
+    suite.shared("properties bystander", async () => {
+      const made = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("named by id only") } });
+      return made.id;
+    });
+  const unchanged = async (id: number, before: Project, after: string) => {
+    const { got, project } = await read(id);
+    const changed = ["title", "description", "job_code", "modified"].filter((f) => JSON.stringify(project[f]) !== JSON.stringify(before[f]));
+    if (changed.length) fail(`project ${id}, named only by the id in another request's body, changed (${changed.join(", ")}) ${after}: ${got.why}`);
+  };
+
+  list.documented.it(
+    "createProject with the server's own properties: a new id, its own timestamps, creator, ownership and thumbnails, the title its name — or refused",
+    async (context) => {
+      suite.writesOnly(context);
+      const other = await bystander();
+      context.skip(other === undefined, "a create was refused: no project to name by id");
+      const before = (await read(other!)).project;
+      const name = suite.created.name("server's own properties sent");
+      const sent = { name, title: "a title not given as the name", ...serverChosen(other!) };
+      const made = await suite.created.send({ method: "post", path: "/projects.json", body: sent });
+      await unchanged(other!, before, "when a create named it");
+      if (!success(made.status)) return; // refused: the description rejects unknown properties
+      const shown = (made.json ?? {}) as Project;
+      const again = made.id === undefined || made.id === other ? undefined : (await read(made.id)).project;
+      const problems = [...new Set([...taken(shown, sent), ...(again ? taken(again, sent) : [])])];
+      if (shown.title !== name && shown.title !== undefined) problems.push(`title ${JSON.stringify(shown.title)}, not the name given`);
+      if (problems.length)
+        fail(`a create took what the server chooses (${problems.join("; ")}): "201, the created Project (its title carries the given name)" — ${suite.explain("createProject", made)}`);
+    },
+    { operation: "createProject", rule: "create-returns-project" },
+  );
+
+  list.documented.it(
+    "updateProject with the server's own properties beside a description: the description changes and nothing of them — or nothing at all",
+    async (context) => {
+      suite.writesOnly(context);
+      const other = await bystander();
+      const made = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("server's own properties updated") } });
+      context.skip(other === undefined || made.id === undefined, `a create was refused: ${suite.explain("createProject", made)}`);
+      const id = made.id!;
+      const before = (await read(id)).project;
+      const otherBefore = (await read(other!)).project;
+      const sent = { description: "changed beside the server's own properties", ...serverChosen(other!) };
+      const answer = await suite.call("updateProject", { method: "patch", path: `/projects/${id}.json`, body: sent });
+      const { got, project } = await read(id);
+      await unchanged(other!, otherBefore, "when an update of another project named it");
+      if (project.id !== id) fail(`project ${id} now reads as id ${String(project.id)} after an update that sent id ${other}: ${got.why}`);
+      if (!success(answer.status)) {
+        if (project.description !== before.description)
+          fail(`a refused update (${answer.status}) changed the description: ${answer.why} / ${got.why}`);
+        return;
+      }
+      const problems = taken(project, sent, before);
+      if (project.description !== sent.description) problems.push(`the description sent is not the project's (${JSON.stringify(project.description)})`);
+      for (const field of ["created", "created_by", "ownership", "num_comments"])
+        if (field in before && JSON.stringify(project[field]) !== JSON.stringify(before[field]) && !problems.some((p) => p.startsWith(field)))
+          problems.push(`${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(project[field])}`);
+      if (problems.length)
+        fail(`an update took what the server chooses (${problems.join("; ")}): "JSON object containing only the properties to change" — ${answer.why} / ${got.why}`);
+    },
+    { operation: "updateProject", rule: "update-changes-only-given" },
+  );
+  return list.checks;
+}
