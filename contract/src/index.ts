@@ -11,7 +11,8 @@ export { applyBaseline, baselineText, readBaseline, BaselineError } from "./repo
 export type { Baseline, BaselineEntry, BaselineOutcome } from "./reports/baseline.js";
 export { consoleReport } from "./reports/console.js";
 export { junit, json, har } from "./reports/files.js";
-export { coverage, statedRules } from "./reports/coverage.js";
+export { coverage } from "./reports/coverage.js";
+export { statedRules } from "./reports/stated-rules.js";
 export { rootCauses } from "./reports/causes.js";
 export { jobSummary } from "./reports/summary.js";
 export { findings, verdict } from "./reports/verdict.js";

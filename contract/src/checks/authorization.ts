@@ -68,7 +68,10 @@ export function authorizationChecks(suite: Suite) {
     "the API key %s is refused (401)",
     async ([what, request], context) => {
       const changed = request();
-      context.skip(changed.authorization === basicAuthorization(key()), `the key ${what} is the key itself`);
+      context.skip(
+        changed.authorization === basicAuthorization(key()),
+        `the key ${what} is the key itself, so the two cannot be told apart: a key with letters of both cases would check it`,
+      );
       const answer = await suite.call("listProjects", { method: "get", path: "/projects.json", query: { limit: 1 }, ...changed });
       expect(answer.status, `the credential ${what} — listProjects: ${answer.why}`).toBe(401);
     },
@@ -216,7 +219,10 @@ export function authorizationChecks(suite: Suite) {
     "listProjects holds every project the caller was added to (none it reads by id, next to the listed ones, and is a user of, is left out)",
     async (context) => {
       const { projects, complete } = await visibleToCaller();
-      context.skip(!complete, "the account holds more projects than the checker reads: the list is sampled, not walked to its end");
+      context.skip(
+        !complete,
+        "the account holds more projects than the checker reads: the list is sampled, not walked to its end; a key with fewer projects would check it",
+      );
       context.skip(
         !(await callerAmong()),
         "the caller's user id cannot be told through the API (the projects it lists have no user in common): run with writes allowed",
@@ -268,7 +274,10 @@ export function authorizationChecks(suite: Suite) {
     "copy revisions of copy the caller's lists do not return are refused (never a 2xx with data)",
     async (context) => {
       const { copyIds, complete } = await visibleToCaller();
-      context.skip(!complete, "the account holds more projects than the checker reads, so a neighbouring copy id may be the caller's own");
+      context.skip(
+        !complete,
+        "the account holds more projects than the checker reads, so a neighbouring copy id may be the caller's own; a key with fewer projects would check it",
+      );
       const wrong: string[] = [];
       for (const id of neighboursOf(copyIds, copyIds)) {
         const answer = await probe("listCopyRevisions", `/copy/${id}/revisions.json`);

@@ -102,7 +102,7 @@ export function operationChecks(suite: Suite) {
     async (context) => {
       context.skip(
         suite.ids.copySharesProjectId,
-        `the only copy the key sees (id ${suite.ids.copy_id}) has its project's id, so a server that reads one id for the other cannot be told apart`,
+        `the only copy the key sees (id ${suite.ids.copy_id}) has its project's id, so a server that reads one id for the other cannot be told apart: a copy whose id differs from its project's would check it`,
       );
       const op = reads.find((o) => o.operationId === "listCopyRevisions")!;
       const result = await answer(op);

@@ -126,6 +126,8 @@ interface Finding {
 export class Wire {
   private readonly seen = new Map<string, number>();
   private readonly failed = new Map<string, Finding>();
+  /** The operations whose answers held a datetime: their check exercised the rule of timestamps too. */
+  private readonly dated = new Set<string>();
 
   constructor(
     private readonly baseUrl: string,
@@ -139,11 +141,11 @@ export class Wire {
     const key = exchange.status >= 400 ? `${op.operationId} (its refusals and errors)` : op.operationId;
     this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
     if (this.failed.has(key)) return;
-    const problem = this.problemOf(exchange, bytes, op);
+    const problem = this.problemOf(exchange, bytes, op, key);
     if (problem) this.failed.set(key, { exchange, message: problem });
   }
 
-  private problemOf(exchange: Exchange, bytes: Uint8Array, op: Operation): string | undefined {
+  private problemOf(exchange: Exchange, bytes: Uint8Array, op: Operation, key: string): string | undefined {
     if (bytes.byteLength === 0 || exchange.status === 204 || exchange.status === 304) return undefined;
     const type = exchange.responseHeaders["content-type"] ?? "";
     if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
@@ -167,6 +169,7 @@ export class Wire {
     const now = Number.isNaN(date) ? Date.parse(exchange.started) + exchange.ms : date;
     for (const { path, value } of stringsOf(JSON.parse(text))) {
       if (schemaAt(schema, path)?.format !== "date-time") continue;
+      this.dated.add(key);
       if (!TIMESTAMP.test(value)) return `${path.join(".")} is ${JSON.stringify(value)}: "an ISO 8601 timestamp with a UTC offset"`;
       if (Date.parse(value) > now + FUTURE_MS)
         return `${path.join(".")} is ${value}, later than the answer's own time (${new Date(now).toISOString()})`;
@@ -189,7 +192,7 @@ export class Wire {
         group: "wire",
         entries: [],
         operation,
-        rule: "json-bodies",
+        rules: ["json-bodies", ...(this.dated.has(key) ? ["timestamps"] : [])],
         status: failed ? "failed" : "passed",
         ...(failed && {
           reason: `${failed.message} (${count} bodies looked at): ${failed.exchange.method} ${failed.exchange.url} → ${failed.exchange.status}`,

@@ -18,7 +18,7 @@ import { jobSummary } from "../reports/summary.js";
 import { findings, verdict } from "../reports/verdict.js";
 import { runContract, SetupFailed, type Limits, type RunResult } from "../runner/run.js";
 import type { Target } from "../runner/target.js";
-import { targetOf } from "./targets.js";
+import { limitsOf, targetOf } from "./targets.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 
 export interface Io {
@@ -34,7 +34,7 @@ export function firstLine(target: Target, level: Level, limits: Limits): string 
     : "read-only";
   return (
     `${PACKAGE_NAME} ${PACKAGE_VERSION}: checking ${target.name} — level ${level}, ${mode}; ` +
-    `at most ${limits.rate} requests/s, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`
+    `${Number.isFinite(limits.rate) ? `at most ${limits.rate} requests/s` : "unpaced (no network)"}, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`
   );
 }
 
@@ -70,6 +70,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     return { code: 2 };
   }
   const target = targetOf(config);
+  // parseConfig has taken the command line: a "--rate" token in it is the option (a value that starts
+  // with "--" must be given as --only=…), so the pace was asked for.
+  const limits = limitsOf(
+    config,
+    target,
+    argv.some((arg) => arg === "--rate" || arg.startsWith("--rate=")),
+  );
   // Built before anything is sent, from every key the run will send; it learns any other it sends.
   const redact = createRedact(sentKeys(target).map((key) => key.value));
   const out = (text: string) => io.out(terminal(redact(text)));
@@ -94,13 +101,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
     }
   };
 
-  out(firstLine(target, config.level, config.limits));
+  out(firstLine(target, config.level, limits));
   let run: RunResult;
   try {
     run = await runContract({
       target,
       level: config.level,
-      limits: config.limits,
+      limits,
       only: config.only,
       ...(config.seed !== undefined && { seed: config.seed }),
       redact,

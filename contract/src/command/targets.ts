@@ -1,7 +1,10 @@
 // The configuration's server as a Target: what it is called (never with a credential) and what the
 // checker may do there. A user's server is never disposable: writes only when the user opted in.
+// The pace (--rate) protects a server; the built-in sandbox, in this process, is none: it is unpaced
+// unless --rate is given.
 import { createSandbox, SANDBOX_BASE_URL } from "@project-collaboration/api/sandbox";
 import type { Config } from "./options.js";
+import type { Limits } from "../runner/run.js";
 import type { Target } from "../runner/target.js";
 
 /** The sandbox's published keys: its example company administrator, and a user who is not one. */
@@ -57,4 +60,10 @@ export function targetOf(config: Config): Target {
     disposable: false,
     ...extras(config),
   };
+}
+
+/** The run's limits: the configuration's, without a pace for the in-process sandbox when the command
+ * line gave no --rate (a sandbox at a URL is paced: it is a server, maybe shared). */
+export function limitsOf(config: Config, target: Target, rateGiven: boolean): Limits {
+  return target.fetch && !rateGiven ? { ...config.limits, rate: Number.POSITIVE_INFINITY } : config.limits;
 }

@@ -5,6 +5,9 @@
 // to the description (who may, when it does not say), or the answer's form (status and body, the
 // description's choices). Observations of the same (operation, role, aspect, entries) are one check: it
 // passes when every one of them did, and fails with the first that did not, with its reproduction.
+// The stated rules a check exercised are those of all its observations, not of its first alone: the
+// same caller on the same operation rests on several (a creator removes a user, then is refused its
+// own removal: creator-not-removable).
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { assumptionTag, DOCUMENTED_TAG } from "../runner/check.js";
 import { slug, type CheckResult } from "../runner/result.js";
@@ -41,7 +44,10 @@ export interface Observation {
 }
 
 export class Ledger {
-  private readonly checks = new Map<string, { first: Observation; failed?: Observation; count: number; started: number }>();
+  private readonly checks = new Map<
+    string,
+    { first: Observation; failed?: Observation; count: number; started: number; rules: Set<StatedRuleId> }
+  >();
   private readonly notChecked = new Map<string, { operation: string; role: string; aspect: Aspect; reason: string }>();
 
   static idOf(o: Pick<Observation, "operation" | "role" | "aspect" | "entries">): string {
@@ -52,9 +58,16 @@ export class Ledger {
     const id = Ledger.idOf(observation);
     const known = this.checks.get(id);
     if (!known)
-      this.checks.set(id, { first: observation, count: 1, started: Date.now(), ...(!observation.passed && { failed: observation }) });
+      this.checks.set(id, {
+        first: observation,
+        count: 1,
+        started: Date.now(),
+        rules: new Set(observation.rule ? [observation.rule] : []),
+        ...(!observation.passed && { failed: observation }),
+      });
     else {
       known.count++;
+      if (observation.rule) known.rules.add(observation.rule);
       if (!observation.passed && !known.failed) known.failed = observation;
     }
   }
@@ -83,12 +96,13 @@ export class Ledger {
 
   results(): CheckResult[] {
     const made: CheckResult[] = [];
-    for (const [id, { first, failed, count }] of this.checks) {
+    for (const [id, { first, failed, count, rules }] of this.checks) {
       const shown = failed ?? first;
       const status = !failed ? "passed" : this.unstable.has(id) ? "unstable" : "failed";
       made.push({
         ...this.identity(shown),
         id,
+        ...(rules.size > 0 && { rules: [...rules] }),
         status,
         ...(failed && {
           reason:
@@ -112,7 +126,7 @@ export class Ledger {
     return made;
   }
 
-  private identity(o: Pick<Observation, "operation" | "role" | "aspect" | "entries" | "rule">) {
+  private identity(o: Pick<Observation, "operation" | "role" | "aspect" | "entries">) {
     const tag = o.entries.length ? assumptionTag(o.entries) : DOCUMENTED_TAG;
     return {
       kind: `model/${slug(o.operation, 80)}/${o.aspect}/${o.entries.join("+")}`,
@@ -121,7 +135,6 @@ export class Ledger {
       group: "model",
       entries: o.entries,
       ...(/^[a-z]+[A-Z]/.test(o.operation) && { operation: o.operation }),
-      ...(o.rule && { rule: o.rule }),
     };
   }
 }

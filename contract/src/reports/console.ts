@@ -9,8 +9,11 @@
 //   - the description's assumptions the server chose differently, one line each with a count (at the
 //     documented level reported, not failed; a server that breaks none of the documented facts is told
 //     that the documented level passes it);
-//   - what was not checked and why (each reason once, with a count), the clean-up, coverage in one line
-//     per operation, and one verdict line.
+//   - what was not checked, why and what would check it (each reason once, with a count and the
+//     operations it held for), the clean-up, coverage in one line per operation, the seed of the
+//     generated sequences when some ran, the stated rules not exercised (one line each, under their
+//     reason: stated-rules.ts), and one verdict line.
+// The closing lines fit an 80-column terminal; only quoted server text may run longer.
 // Server text is cut to excerpts here, and each text that is one line stays one (`oneLine`: a line break a
 // server put in a reason, a clean-up line or a field name is escaped, never a line of its own that could
 // pass for the verdict or a CI runner's command); the whole text is redacted and made safe for a terminal
@@ -21,7 +24,9 @@ import { ASSUMPTIONS } from "../description/description.js";
 import { excerpt } from "../transport/excerpt.js";
 import type { CheckResult, RunResult } from "../runner/run.js";
 import { rootCauses } from "./causes.js";
-import { coverage, statedRules } from "./coverage.js";
+import { coverage } from "./coverage.js";
+import { statedRules } from "./stated-rules.js";
+import { wrap } from "./wrap.js";
 import { curlOf } from "./curl.js";
 import { byKind, findings, verdict } from "./verdict.js";
 import { warnings } from "./warnings.js";
@@ -30,6 +35,8 @@ import { warnings } from "./warnings.js";
 const REPRODUCTION_SHOWN = 12;
 /** Names of the other cases of a check shown in its one line of repetitions. */
 const NAMED_REPETITIONS = 8;
+/** Operations named in a line of what was not checked. */
+const NAMED_NOT_CHECKED = 4;
 
 /** A text shown on one line of the report: redacted, then every line break and command escaped. */
 const oneLine = (run: RunResult, text: string) => safeCiText(run.redact(text));
@@ -143,6 +150,41 @@ function baselineSection(run: RunResult, accepted: CheckResult[]): string[] {
   return out;
 }
 
+/** Each reason once, with how many checks it held for and their operations, wrapped to the terminal. */
+function notCheckedSection(run: RunResult): string[] {
+  const byReason = new Map<string, CheckResult[]>();
+  for (const r of run.results.filter((result) => result.status === "not checked")) {
+    const same = byReason.get(r.reason ?? "");
+    if (same) same.push(r);
+    else byReason.set(r.reason ?? "", [r]);
+  }
+  if (byReason.size === 0) return [];
+  const out = ["Not checked (what, why, and what would check it):"];
+  for (const [reason, results] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {
+    const names = [...new Set(results.map((r) => r.operation ?? (r.group === "model" ? "the model's scenarios" : r.group)))];
+    const shown = names.slice(0, NAMED_NOT_CHECKED).join(", ");
+    const what = names.length > NAMED_NOT_CHECKED ? `${shown} and ${names.length - NAMED_NOT_CHECKED} more` : shown;
+    out.push(...wrap(`×${results.length} ${what} — ${oneLine(run, reason)}`, "  ", "      "));
+  }
+  out.push("");
+  return out;
+}
+
+/** The stated rules exercised, then those not, one line each under their reason (each reason once). */
+function rulesSection(run: RunResult): string[] {
+  const { exercised, notExercised } = statedRules(run);
+  const total = exercised.length + notExercised.length;
+  if (notExercised.length === 0) return [`Stated rules of the interface exercised: ${total} of ${total}.`];
+  const out = [`Stated rules of the interface exercised: ${exercised.length} of ${total}; not exercised:`];
+  const byReason = new Map<string, typeof notExercised>();
+  for (const rule of notExercised) byReason.set(rule.why, [...(byReason.get(rule.why) ?? []), rule]);
+  for (const [why, rules] of byReason) {
+    out.push(...wrap(oneLine(run, why), "  "));
+    for (const { rule, step } of rules) out.push(`    ${rule}${step ? ` — ${step}` : ""}`);
+  }
+  return out;
+}
+
 export function consoleReport(run: RunResult): string {
   const out: string[] = [];
   const { failures, accepted, differences, unstable } = findings(run);
@@ -160,14 +202,7 @@ export function consoleReport(run: RunResult): string {
   const assumed = run.level === "full" ? failures.filter((r) => r.entries.length > 0) : differences;
   out.push(...assumptionsSection(run, assumed, failures.filter((r) => r.entries.length === 0).length));
 
-  const notChecked = run.results.filter((r) => r.status === "not checked");
-  if (notChecked.length) {
-    const byReason = new Map<string, number>();
-    for (const r of notChecked) byReason.set(r.reason ?? "", (byReason.get(r.reason ?? "") ?? 0) + 1);
-    out.push("Not checked:");
-    for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) out.push(`  ×${count} ${oneLine(run, reason)}`);
-    out.push("");
-  }
+  out.push(...notCheckedSection(run));
 
   if (run.cleanUp.length) {
     out.push("Clean-up:");
@@ -180,12 +215,10 @@ export function consoleReport(run: RunResult): string {
     const statuses = [...c.checked.map((s) => `${s} ✓`), ...c.notChecked.map((n) => `${n.status} —`)].join(", ");
     out.push(`  ${c.operation}: ${statuses}${c.rules.length ? `; rules: ${c.rules.length}` : ""}`);
   }
-  if (run.seed !== undefined && run.results.some((r) => r.group === "model"))
-    out.push(`The model's generated sequences used seed ${run.seed} (--seed ${run.seed} runs the same ones again).`);
-  const rules = statedRules(run.results);
-  out.push(
-    `Stated rules of the interface exercised: ${rules.exercised.length} of ${rules.exercised.length + rules.notExercised.length}${rules.notExercised.length ? `; not: ${rules.notExercised.map((r) => `${r.rule} (${excerpt(r.why, 100)})`).join("; ")}` : ""}`,
-  );
+  // The seed only when a generated sequence ran (runContract sets it then).
+  if (run.seed !== undefined)
+    out.push(...wrap(`The model's generated sequences used seed ${run.seed} (--seed ${run.seed} runs the same ones again).`, ""));
+  out.push(...rulesSection(run));
   out.push("");
   out.push(verdict(run).line);
   return safeCiText(run.redact(out.join("\n")), { multiline: true });

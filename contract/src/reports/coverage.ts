@@ -2,7 +2,6 @@
 // the run checked, and which it did not, with the reasons. A status is checked when a check that ran
 // (passed, failed or unstable) says it looks at it, or received it from the operation in one of its
 // requests (28 successful deletes check deleteProject's 204, whichever check made them).
-import { STATED_RULES } from "@project-collaboration/api/sandbox/model";
 import { operationOf, operations, type Json } from "../description/description.js";
 import type { CheckResult } from "../runner/result.js";
 import type { Exchange } from "../transport/transport.js";
@@ -42,22 +41,6 @@ export function coverage(
         status,
         reasons: [...new Set(mine.filter((r) => r.statuses?.includes(status) && r.reason).map((r) => r.reason!))],
       }));
-    return { operation: op.operationId, checked, notChecked, rules: [...new Set(mineRan.flatMap((r) => (r.rule ? [r.rule] : [])))] };
+    return { operation: op.operationId, checked, notChecked, rules: [...new Set(mineRan.flatMap((r) => r.rules ?? []))] };
   });
-}
-
-/** The interface's stated rules (STATED_RULES) a run exercised — a check resting on it ran — and those
- * it did not, with why (the reasons of the checks that would have), or that no check of this run rests on it. */
-export function statedRules(results: CheckResult[]): { exercised: string[]; notExercised: Array<{ rule: string; why: string }> } {
-  const ran = new Set(results.filter((r) => r.status !== "not checked" && r.rule).map((r) => r.rule!));
-  const exercised = Object.keys(STATED_RULES).filter((rule) => ran.has(rule));
-  const notExercised = Object.keys(STATED_RULES)
-    .filter((rule) => !ran.has(rule))
-    .map((rule) => ({
-      rule,
-      why:
-        results.find((r) => r.rule === rule && r.reason)?.reason ??
-        "no check of this run rests on it (writes, a second key or an invite address would add some)",
-    }));
-  return { exercised, notExercised };
 }

@@ -10,7 +10,8 @@
 // (replace-file.ts): a symbolic link there is replaced, never written through.
 import { safeCiText, safeJsonText } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../runner/run.js";
-import { coverage, statedRules } from "./coverage.js";
+import { coverage } from "./coverage.js";
+import { statedRules } from "./stated-rules.js";
 import { curlOf } from "./curl.js";
 import { replaceFile } from "./replace-file.js";
 import { findings, verdict } from "./verdict.js";
@@ -126,7 +127,7 @@ export function json(run: RunResult): string {
         ms: r.ms,
       })),
       coverage: coverage(run.results, run.target.baseUrl, run.exchanges),
-      statedRules: statedRules(run.results),
+      statedRules: statedRules(run),
       cleanUp: run.cleanUp,
       requests: run.exchanges.map((e) => ({
         method: e.method,

@@ -124,13 +124,23 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
     if (copy && user && !candidate.copySharesProjectId) break;
   }
   const group = groups.items[0]?.id;
-  if (!found) missing.project_id = projects.response.status === 200 ? "the API key sees no project" : why(projects.response, "project");
+  if (!found)
+    missing.project_id =
+      projects.response.status === 200
+        ? "the API key sees no project (a key that sees one would check these)"
+        : why(projects.response, "project");
   if (found?.copy_id === undefined)
-    missing.copy_id = copyAnswer ? why(copyAnswer, "piece of copy") : `no copy in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
+    missing.copy_id = copyAnswer
+      ? why(copyAnswer, "piece of copy")
+      : `no copy in the first ${PROJECTS_LOOKED_AT} projects the key sees (a project with copy among them would check these)`;
   if (found?.user_id === undefined)
     missing.user_id = userAnswer
       ? why(userAnswer, "project user")
-      : `no project user in the first ${PROJECTS_LOOKED_AT} projects the key sees`;
-  if (group === undefined) missing.group_id = groups.response.status === 200 ? "the group list is empty" : why(groups.response, "group");
+      : `no project user in the first ${PROJECTS_LOOKED_AT} projects the key sees (a project with a user among them would check these)`;
+  if (group === undefined)
+    missing.group_id =
+      groups.response.status === 200
+        ? "the group list is empty (an organization with a group would check these)"
+        : why(groups.response, "group");
   return { ...found, ...(group !== undefined && { group_id: group }), copySharesProjectId: found?.copySharesProjectId ?? false, missing };
 }

@@ -33,7 +33,9 @@ export const slug = (text: string, most = 120) =>
 export interface CheckResult extends CheckIdentity {
   operation?: string;
   statuses?: number[];
-  rule?: string;
+  /** The stated rules it exercised (ids of STATED_RULES): a check of the model's gathers the rule of
+   * every observation it made (a creator's removals: a user removed, and the creator refused). */
+  rules?: string[];
   status: Status;
   /** Why not checked, or what failed (for an unstable check, what failed the first time). */
   reason?: string;

@@ -74,7 +74,7 @@ export interface RunResult {
   runTag: string;
   /** The ids of the projects the run created (they differ from run to run: a baseline masks them). */
   createdIds: number[];
-  /** The seed of the model's generated sequences: the same seed, the same sequences (--seed). */
+  /** The seed of the model's generated sequences, when some ran: the same seed, the same sequences (--seed). */
   seed?: number;
   results: CheckResult[];
   /** What the clean-up did or could not do; `cleanUpFailed` when something is left behind. */
@@ -191,6 +191,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   let cleanUpFailed = false;
   let endedBy: RunResult["endedBy"];
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  let generated = false;
   // The model's scenarios run beside the checks, through the same transport (one pace, one deadline).
   // With --only, the model runs when a term names it ("model", "model/getgroup" …); its results and the
   // wire's are kept as the terms say, like the checks.
@@ -201,7 +202,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const modelled =
     options.only?.length && !options.only.some((o) => o.startsWith("model"))
       ? Promise.resolve([])
-      : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed }, () => modelReady());
+      : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed, generating: () => (generated = true) }, () => modelReady());
   modelled.catch(() => {});
   // The checks begin once the model's first projects exist (see runModel), or once it has ended.
   await Promise.race([
@@ -281,7 +282,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     ids,
     runTag,
     createdIds: suite.created.ids(),
-    seed,
+    ...(generated ? { seed } : {}),
     results,
     cleanUp: cleanUp.map(redact),
     cleanUpFailed,
@@ -344,7 +345,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       entries: check.entries,
       ...(check.operation && { operation: check.operation }),
       ...(check.statuses && { statuses: check.statuses }),
-      ...(check.rule && { rule: check.rule }),
+      ...(check.rule && { rules: [check.rule] }),
     };
   }
 

@@ -37,6 +37,7 @@ export interface Ids {
   missing: Partial<Record<"project_id" | "copy_id" | "user_id" | "group_id", string>>;
 }
 
-export const REASON_PREFER = "needs the mock's Prefer header to choose the response; a real server ignores it";
+export const REASON_PREFER =
+  "needs the mock's Prefer header to choose the response, which a real server ignores: the mock (--target mock) checks it";
 export const REASON_MUTATES = "would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)";
 export const REASON_OTHER_KEY = "needs a second user's key (PCS_OTHER_API_KEY: the key of a user who is not a company administrator)";

@@ -30,6 +30,8 @@ export interface ModelOptions {
   steps: number;
   /** Replays a shrink may make, per failing sequence. */
   shrinkTries: number;
+  /** Called when the first generated sequence begins (a run without writes generates none). */
+  generating?: () => void;
 }
 
 /** An id no project has, as far as the run can tell (the largest 32-bit id but one). */
@@ -162,6 +164,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
       );
     work.push(
       guarded("generated sequences", async () => {
+        if (options.sequences > 0) options.generating?.();
         for (let i = 0; i < options.sequences; i++)
           await scenario(generate(options.seed + i, options.steps, tag, { ...castOf, invite: castOf.invite && target.disposable }), true)();
       }),
