@@ -25,15 +25,13 @@ import {
   verdict,
   type Level,
   type RunResult,
-  type Target,
 } from "../../contract/src/index.js";
-import type { SandboxSeed } from "../../src/sandbox/index.js";
 import { flaky, hidesCreated, longAccountSeed, rateLimited, sameIdSeed } from "../support/stand-in/conditions.js";
 import { DEFECTS } from "../support/stand-in/defects.js";
 import type { Handler } from "../support/stand-in/documented-only.js";
 import { otherConventions } from "../support/stand-in/other-conventions.js";
 import { REALISTIC_DEFECTS } from "../support/stand-in/realistic-defects.js";
-import { recordedStandIn } from "../support/stand-in/recorded.js";
+import { standInRun } from "../support/stand-in/run.js";
 import { STAND_IN_OWNER_KEY, standInSeed } from "../support/stand-in/seed.js";
 import { startCheckedSandbox } from "../support/stand-in/server.js";
 
@@ -44,38 +42,6 @@ const SECOND_USER_EMAIL = "lee.park@northwind.example";
 const OTHER_ACCOUNT_EMAIL = "sam.okafor@agency.example";
 /** Ids from here on are projects a run created. */
 const firstNewProjectId = Math.max(...standInSeed().projects.map((p) => p.id)) + 1;
-/** In this process nothing is slow: pace only where a test says so. */
-const FAST = { rate: 10_000, concurrency: 8 };
-
-async function standInRun(options: {
-  defect?: string;
-  writes: boolean;
-  otherKey: boolean | string;
-  inviteEmail?: string;
-  level?: Level;
-  seed?: SandboxSeed;
-  wrap?: (handler: Handler) => Handler;
-  limits?: Record<string, number>;
-}) {
-  const server = recordedStandIn({ defect: options.defect, seed: options.seed, wrap: options.wrap });
-  const before = await server.state();
-  const target: Target = {
-    name: "the stand-in",
-    baseUrl: server.baseUrl,
-    apiKey: server.apiKey,
-    isMock: false,
-    stateful: true,
-    allowWrites: options.writes,
-    checksKeys: true,
-    disposable: false,
-    fetch: server.fetch,
-    ...(options.otherKey && { otherApiKey: typeof options.otherKey === "string" ? options.otherKey : server.otherApiKey }),
-    ...(options.inviteEmail && { inviteEmail: options.inviteEmail }),
-  };
-  const run = await runContract({ target, level: options.level ?? "documented", limits: { ...FAST, ...options.limits }, seed: 20261127 });
-  return { run, requests: server.requests, before, after: await server.state(), emails: server.emailsSent() };
-}
-
 /** The failures that fail the run at its level (at the documented level, an assumption's is reported only). */
 const failed = (run: RunResult) => findings(run).failures;
 const failures = (run: RunResult) => failed(run).map((r) => `${r.title}: ${r.reason}`);

@@ -4,7 +4,7 @@
 // failing sequence. Expectations are written here from the interface, not read from the code.
 import { describe, expect, it } from "vitest";
 import { numbersOf } from "../../contract/src/checks/wire.js";
-import { compareProject, createdByMatches, freshTimestamp, sameInstant } from "../../contract/src/model/compare.js";
+import { compareOrganization, compareProject, createdByMatches, freshTimestamp, sameInstant } from "../../contract/src/model/compare.js";
 import { allowProblems } from "../../contract/src/model/judge.js";
 import { schemaMismatches } from "../../contract/src/model/response-schema.js";
 import { generate } from "../../contract/src/sequences/generate.js";
@@ -175,5 +175,30 @@ describe("generated sequences", () => {
     expect(shortest.length).toBeLessThan(steps.length);
     expect(shortest[0]).toBe(steps[0]);
     expect(shortest.at(-1)).toBe(steps.at(-1));
+  });
+});
+
+describe("the organization's timestamps: judged where the server sends them (the description: they may be absent)", () => {
+  const organization = { name: "My Organization Name", website: "http://www.myorganizationname.com", phone: "555-5555" };
+  const at = Date.parse("2026-11-28T10:00:00Z");
+  const sent = { ...organization, created: "2020-01-01T00:00:00+00:00", modified: "2026-11-28T09:59:59+00:00" };
+
+  it("an answer without created or modified agrees with a model that holds them, before and after an update", () => {
+    expect(compareOrganization(organization, sent, { at })).toEqual([]);
+    expect(compareOrganization(organization, sent, { updated: true, at, before: sent.modified })).toEqual([]);
+  });
+
+  it("a timestamp the server does send is still judged: created changed, modified moved without an update, or not fresh after one", () => {
+    expect(compareOrganization({ ...sent, created: "2021-01-01T00:00:00+00:00" }, sent, { at }).map((m) => m.field)).toEqual(["created"]);
+    expect(compareOrganization({ ...sent, modified: "2026-11-28T10:00:00+00:00" }, sent, { at }).map((m) => m.field)).toEqual(["modified"]);
+    expect(
+      compareOrganization({ ...sent, modified: "2019-01-01T00:00:00+00:00" }, sent, { updated: true, at, before: sent.modified }).map(
+        (m) => m.field,
+      ),
+    ).toEqual(["modified", "modified"]);
+  });
+
+  it("every other field is still compared exactly", () => {
+    expect(compareOrganization({ ...organization, phone: "555 5555" }, organization, { at }).map((m) => m.field)).toEqual(["phone"]);
   });
 });

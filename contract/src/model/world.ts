@@ -305,7 +305,12 @@ export class World {
         break;
       case "getOrganization": {
         const mine = organizationOf(this.model);
-        if (mine && shown && typeof shown.modified === "string") mine.modified = shown.modified;
+        // What the server shows of its own timestamps is the model's from now on, absent included
+        // ("`created` and `modified` may be absent"): the model never expects one the server does not keep.
+        if (mine && shown) for (const field of ["created", "modified"] as const) {
+          if (typeof shown[field] === "string") mine[field] = shown[field];
+          else if (shown[field] === undefined) delete mine[field];
+        }
         this.organizationBefore = undefined;
         break;
       }

@@ -1,0 +1,38 @@
+// One checker run against a recorded stand-in, in this process, given to the checker as a user's server
+// (not disposable): the run, every request the stand-in received, and its whole state before and after.
+import { runContract, type Level, type Target } from "../../../contract/src/index.js";
+import type { SandboxSeed } from "../../../src/sandbox/index.js";
+import type { Handler } from "./documented-only.js";
+import { recordedStandIn } from "./recorded.js";
+
+/** In this process nothing is slow: pace only where a test says so. */
+export const FAST = { rate: 10_000, concurrency: 8 };
+
+export async function standInRun(options: {
+  defect?: string;
+  writes: boolean;
+  otherKey: boolean | string;
+  inviteEmail?: string;
+  level?: Level;
+  seed?: SandboxSeed;
+  wrap?: (handler: Handler) => Handler;
+  limits?: Record<string, number>;
+}) {
+  const server = recordedStandIn({ defect: options.defect, seed: options.seed, wrap: options.wrap });
+  const before = await server.state();
+  const target: Target = {
+    name: "the stand-in",
+    baseUrl: server.baseUrl,
+    apiKey: server.apiKey,
+    isMock: false,
+    stateful: true,
+    allowWrites: options.writes,
+    checksKeys: true,
+    disposable: false,
+    fetch: server.fetch,
+    ...(options.otherKey && { otherApiKey: typeof options.otherKey === "string" ? options.otherKey : server.otherApiKey }),
+    ...(options.inviteEmail && { inviteEmail: options.inviteEmail }),
+  };
+  const run = await runContract({ target, level: options.level ?? "documented", limits: { ...FAST, ...options.limits }, seed: 20261127 });
+  return { run, requests: server.requests, before, after: await server.state(), emails: server.emailsSent() };
+}
