@@ -1,0 +1,289 @@
+#!/usr/bin/env node
+// `npm run mutation:http`: the contract checker measured against HTTP-layer defects (issue 48, part 3).
+// Every mutant of test/mutation/http-layer-operators.ts is put around the faithful stand-in and the
+// checker is run against it in process (http-layer-run.ts) at the documented and the full level; then
+// one run against the faithful stand-in with V8's coverage on gives the sandbox's branch coverage.
+// Prints a Markdown report (the score by layer and by kind of rule, every survivor with whether the
+// checker ever made the mutant answer differently). Not part of `npm test` or CI: about 20 min on 2 cores.
+//
+//   npm run mutation:http                          everything
+//   npm run mutation:http -- --only head-with-body:every-GET-path   one mutant (repeatable)
+//   npm run mutation:http -- --level documented    one level
+//   npm run mutation:http -- --list                the mutants and the faithful behaviours left out
+//   npm run mutation:http -- --no-coverage         the score only
+//   npm run mutation:http -- --workers 2 --at 4    processes, and runs at once in each (the default)
+//
+// The TypeScript (the checker's source, the stand-in, the operators) is bundled with esbuild into
+// node_modules/.cache/http-layer/; the sandbox itself is not bundled but imported from its compiled code,
+// generated/lib/sandbox/ (run `npm run build` first), whose coverage is the one reported.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const out = join(root, "node_modules/.cache/http-layer");
+const sandboxSource = join(root, "src/sandbox/");
+const sandboxCompiled = join(root, "generated/lib/sandbox/");
+
+function options(argv) {
+  const o = { only: [], levels: ["documented", "full"], workers: 2, at: 4, coverage: true, list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--only") o.only.push(argv[++i]);
+    else if (a === "--level") o.levels = [argv[++i]];
+    else if (a === "--workers") o.workers = Number(argv[++i]);
+    else if (a === "--at") o.at = Number(argv[++i]);
+    else if (a === "--no-coverage") o.coverage = false;
+    else if (a === "--list") o.list = true;
+    else {
+      console.error(`mutation:http: unknown option ${JSON.stringify(a)} (see the head of test/mutation/http-layer-mutants.mjs)`);
+      process.exit(2);
+    }
+  }
+  if (!o.levels.every((l) => l === "documented" || l === "full") || !(o.workers >= 1)) {
+    console.error("mutation:http: --level is documented or full, --workers a positive number");
+    process.exit(2);
+  }
+  return o;
+}
+
+/** esbuild's view of the repository as vitest's (test/support/generated-beside-source.ts): the sandbox
+ * from its compiled code, kept external; each file's import.meta.url its own. */
+const repository = {
+  name: "repository",
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      const wanted = join(args.resolveDir, args.path);
+      const ts = wanted.replace(/\.js$/, ".ts");
+      if (ts.startsWith(sandboxSource) || wanted.startsWith(sandboxCompiled)) {
+        const compiled = wanted.startsWith(sandboxCompiled) ? wanted : join(sandboxCompiled, relative(sandboxSource, wanted));
+        if (!existsSync(compiled)) throw new Error(`${relative(root, compiled)} is missing: run npm run build`);
+        return { path: pathToFileURL(compiled).href, external: true };
+      }
+      return undefined;
+    });
+    b.onLoad({ filter: /\.(ts|mjs)$/ }, (args) => {
+      if (args.path.includes("node_modules")) return undefined;
+      const text = readFileSync(args.path, "utf8").replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
+      return { contents: text, loader: args.path.endsWith(".ts") ? "ts" : "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+async function bundle() {
+  mkdirSync(out, { recursive: true });
+  const outfile = join(out, "run.mjs");
+  await build({
+    entryPoints: [join(root, "test/mutation/http-layer-run.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outfile,
+    plugins: [repository],
+    logLevel: "error",
+  });
+  return outfile;
+}
+
+/** Runs `job` in a child process (its own heap and core); resolves when it ends. */
+function child(bundleFile, job, env = {}) {
+  const code = "const m = await import(process.argv[1]); await m[process.argv[2]](JSON.parse(process.argv[3]));";
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ["--input-type=module", "-e", code, pathToFileURL(bundleFile).href, job.call, JSON.stringify(job)], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, ...env },
+    });
+    p.on("exit", (status) => (status === 0 ? resolve() : reject(new Error(`a worker ended with ${status}`))));
+  });
+}
+
+const readLines = (file) =>
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+
+/** Branches as node --experimental-test-coverage and c8 count them from V8's block coverage: every
+ * block range of a function is one, covered when it ran. Also functions and lines. */
+function sandboxCoverage(dir) {
+  const files = new Map();
+  for (const name of readdirSync(dir)) {
+    const { result } = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    for (const script of result) {
+      if (!script.url.startsWith(pathToFileURL(sandboxCompiled).href)) continue;
+      const path = fileURLToPath(script.url);
+      const source = readFileSync(path, "utf8");
+      const entry = { branches: 0, covered: 0, functions: 0, functionsCovered: 0, uncovered: [], source };
+      for (const [i, fn] of script.functions.entries()) {
+        if (i > 0) {
+          entry.functions++;
+          if (fn.ranges[0].count > 0) entry.functionsCovered++;
+        }
+        if (!fn.isBlockCoverage) continue;
+        for (const range of fn.ranges) {
+          entry.branches++;
+          if (range.count > 0) entry.covered++;
+          else entry.uncovered.push(range);
+        }
+      }
+      files.set(relative(root, path), entry);
+    }
+  }
+  const lineOf = (source, offset) => source.slice(0, offset).split("\n").length;
+  const rows = [...files.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const total = rows.reduce(
+    (t, [, e]) => ({ b: t.b + e.branches, c: t.c + e.covered, f: t.f + e.functions, fc: t.fc + e.functionsCovered }),
+    {
+      b: 0,
+      c: 0,
+      f: 0,
+      fc: 0,
+    },
+  );
+  return {
+    total,
+    rows: rows.map(([file, e]) => ({
+      file,
+      branches: e.branches,
+      covered: e.covered,
+      functions: `${e.functionsCovered}/${e.functions}`,
+      // The blocks never run, by line, outermost only (an uncovered block inside another is the same miss).
+      uncovered: e.uncovered
+        .filter((r) => !e.uncovered.some((o) => o !== r && o.startOffset <= r.startOffset && o.endOffset >= r.endOffset))
+        .map((r) => `${lineOf(e.source, r.startOffset)}: ${e.source.slice(r.startOffset, r.endOffset).replace(/\s+/g, " ").slice(0, 70)}`),
+    })),
+  };
+}
+
+const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)}%` : "–");
+
+async function main() {
+  const o = options(process.argv.slice(2));
+  const bundleFile = await bundle();
+  const { mutants, FAITHFUL, caught } = await import(pathToFileURL(bundleFile).href);
+  const all = mutants();
+  if (o.list) {
+    for (const m of all) console.log(`${m.id}\t${m.layer}\t${m.breaks}`);
+    for (const f of FAITHFUL) console.log(`(faithful, not run) ${f.name}\t${f.layer}\t${f.why}`);
+    return;
+  }
+  const chosen = o.only.length ? all.filter((m) => o.only.includes(m.id)) : all;
+  if (o.only.length && chosen.length !== o.only.length) {
+    console.error(`mutation:http: no such mutant among ${o.only.join(", ")} (see --list)`);
+    process.exit(2);
+  }
+  const file = join(out, "outcomes.jsonl");
+  rmSync(file, { force: true });
+  const started = Date.now();
+  const ids = ["faithful", ...chosen.map((m) => m.id)];
+  const shares = Array.from({ length: o.workers }, (_, w) => ids.filter((_, i) => i % o.workers === w));
+  const coverageDir = join(out, "coverage");
+  rmSync(coverageDir, { recursive: true, force: true });
+  await Promise.all(shares.map((share) => child(bundleFile, { call: "worker", ids: share, levels: o.levels, file, at: o.at })));
+  // One run against the faithful stand-in, alone, with V8's coverage: what one checker run reaches.
+  if (o.coverage)
+    await child(
+      bundleFile,
+      { call: "worker", ids: ["faithful"], levels: ["full"], file: join(out, "coverage-run.jsonl") },
+      { NODE_V8_COVERAGE: coverageDir },
+    );
+  const outcomes = readLines(file);
+  const faithful = Object.fromEntries(o.levels.map((l) => [l, outcomes.find((x) => x.mutant === "faithful" && x.level === l)]));
+  writeFileSync(join(out, "outcomes.json"), JSON.stringify(outcomes, null, 1));
+  report({
+    o,
+    all: chosen,
+    FAITHFUL,
+    caught,
+    outcomes,
+    faithful,
+    minutes: (Date.now() - started) / 60000,
+    coverage: o.coverage && sandboxCoverage(coverageDir),
+  });
+}
+
+function report({ o, all, FAITHFUL, caught, outcomes, faithful, minutes, coverage }) {
+  const lines = [];
+  const say = (s = "") => lines.push(s);
+  const commit = process.env.HTTP_LAYER_COMMIT ?? "";
+  say(
+    `HTTP-layer mutants: ${all.length} (${all.filter((m) => m.breaks === "stated").length} break a stated rule, ${all.filter((m) => m.breaks === "assumption").length} an assumption); ${FAITHFUL.length} faithful behaviours left out. ${minutes.toFixed(1)} min.${commit ? ` Commit ${commit}.` : ""}`,
+  );
+  for (const level of o.levels) {
+    const f = faithful[level];
+    say();
+    say(
+      `Faithful stand-in, ${level}: exit ${f?.code}, ${f?.failing.length ?? "?"} failing checks${f?.failing.length ? ` (${f.failing.join(", ")})` : ""}, ${f?.requests} requests, ${((f?.ms ?? 0) / 1000).toFixed(1)} s.`,
+    );
+  }
+  const of = (m, level) => outcomes.find((x) => x.mutant === m.id && x.level === level);
+  say();
+  say(`| layer | breaks | mutants | ${o.levels.map((l) => `caught at ${l}`).join(" | ")} |`);
+  say(`|---|---|---|${o.levels.map(() => "---").join("|")}|`);
+  const groups = new Map();
+  for (const m of all)
+    for (const key of [`${m.layer}|${m.breaks}`, `all|${m.breaks}`, "all|all"]) groups.set(key, [...(groups.get(key) ?? []), m]);
+  for (const [key, ms] of [...groups.entries()].sort(
+    ([a], [b]) => (a.startsWith("all") ? 1 : 0) - (b.startsWith("all") ? 1 : 0) || a.localeCompare(b),
+  )) {
+    const [layer, breaks] = key.split("|");
+    const cells = o.levels.map((l) => {
+      const n = ms.filter((m) => of(m, l) && caught(of(m, l), faithful[l])).length;
+      return `${n}/${ms.length} (${pct(n, ms.length)})`;
+    });
+    say(`| ${layer} | ${breaks} | ${ms.length} | ${cells.join(" | ")} |`);
+  }
+  say();
+  say("Survivors (not caught at full; at documented too unless said), with how often the mutant answered differently (hits):");
+  say();
+  for (const m of all) {
+    const full = of(m, o.levels.at(-1));
+    if (!full || caught(full, faithful[o.levels.at(-1)])) continue;
+    const doc = o.levels.length > 1 ? of(m, "documented") : undefined;
+    const docNote = doc && caught(doc, faithful.documented) ? " (caught at documented only)" : "";
+    say(
+      `- ${m.id} [${m.layer}, ${m.breaks}]${docNote}: ${full.hits === 0 ? "never hit — the checker sends nothing that shows it" : `hit ${full.hits}×, not judged`}. ${m.rule}.`,
+    );
+  }
+  const caughtOnlyDoc = all.filter(
+    (m) => o.levels.length > 1 && caught(of(m, "documented"), faithful.documented) && !caught(of(m, "full"), faithful.full),
+  );
+  if (caughtOnlyDoc.length)
+    say(
+      `\n(${caughtOnlyDoc.length} caught at documented but not at full: their failure adds to a check the faithful stand-in already fails at full.)`,
+    );
+  say();
+  say("Caught, with the first failure (documented level, else full):");
+  say();
+  for (const m of all) {
+    const x = o.levels.map((l) => of(m, l)).find((y) => y && caught(y, faithful[y.level]));
+    if (x)
+      say(
+        `- ${m.id} [${x.level}]: ${(x.setupError ?? x.first ?? (x.cleanUpFailed ? "clean-up failed" : x.failing.filter((id) => !faithful[x.level]?.failing.includes(id)).join(", "))).replace(/\s+/g, " ").slice(0, 200)}`,
+      );
+  }
+  if (coverage) {
+    say();
+    say(
+      `Sandbox branch coverage of one checker run (full level, faithful stand-in, generated/lib/sandbox): ${coverage.total.c}/${coverage.total.b} branches (${pct(coverage.total.c, coverage.total.b)}), ${coverage.total.fc}/${coverage.total.f} functions (${pct(coverage.total.fc, coverage.total.f)}).`,
+    );
+    say();
+    say("| file | branches | functions | never run (line: code) |");
+    say("|---|---|---|---|");
+    for (const r of coverage.rows)
+      say(
+        `| ${r.file.replace("generated/lib/sandbox/", "")} | ${r.covered}/${r.branches} | ${r.functions} | ${r.uncovered.map((u) => `\`${u.replace(/\|/g, "\\|").replace(/`/g, "'")}\``).join("; ")} |`,
+      );
+  }
+  const text = lines.join("\n");
+  writeFileSync(join(out, "report.md"), `${text}\n`);
+  console.log(text);
+}
+
+await main();
