@@ -11,6 +11,7 @@ import { serverChosen, taken } from "../../contract/src/checks/explore-writes.js
 import { aliasesOf, INTEGER_EDGES } from "../../contract/src/sequences/edges.js";
 import { explore, UNLISTED } from "../../contract/src/sequences/explore.js";
 import { fit, NAUGHTY_STRINGS, naughtyProjectFields, pack } from "../../contract/src/sequences/naughty.js";
+import { organizationChange } from "../../contract/src/sequences/organization.js";
 
 const LIMITS = { name: 50, description: 1000, job_code: 20 };
 const TAG = "pcs-contract-test abc123";
@@ -155,5 +156,35 @@ describe("the server's own properties (API3) and races", () => {
   it("registers nothing on a server that keeps no data", () => {
     const suite = { target: { isMock: true, stateful: false }, checks: () => ({ checks: [] }) } as never;
     expect(concurrencyChecks(suite)).toEqual([]);
+  });
+});
+
+describe("the organization's one change and its restore", () => {
+  const original = {
+    name: "Northwind Traders",
+    phone: "555-5555",
+    address: { street: "1 Main St", street2: "", city: "Portland", region_name: "OR", postal_code: "97201", country: "US" },
+    website: "http://www.northwind.example",
+  };
+
+  it("sets the name and every text of the address to hostile strings within 255 characters, the address whole", () => {
+    const { change } = organizationChange(original, "+1 503 555 0142");
+    expect(change.phone).toBe("+1 503 555 0142");
+    expect(change.name).not.toBe(original.name);
+    const address = change.address as Record<string, string>;
+    expect(address.country).toBe("US"); // not a text: left as it is, sent whole
+    for (const field of ["street", "city", "region_name", "postal_code"]) {
+      expect(address[field]).not.toBe((original.address as Record<string, string>)[field]);
+      expect(address[field]!.length).toBeLessThanOrEqual(255);
+      expect(NAUGHTY_STRINGS.some((s) => address[field]!.includes(s.value))).toBe(true);
+    }
+    expect(change).not.toHaveProperty("website");
+  });
+
+  it("restores exactly what it changed, and changes nothing the organization does not hold", () => {
+    const { change, restore } = organizationChange(original, "+1 503 555 0142");
+    expect(Object.keys(restore).sort()).toEqual(Object.keys(change).sort());
+    expect(restore).toEqual({ phone: "555-5555", name: "Northwind Traders", address: { street: "1 Main St", city: "Portland", region_name: "OR", postal_code: "97201", country: "US" } });
+    expect(organizationChange({ phone: "1" }, "2")).toEqual({ change: { phone: "2" }, restore: { phone: "1" } });
   });
 });
