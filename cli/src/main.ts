@@ -12,7 +12,7 @@ import type { RenderOptions } from "./format.js";
 import { commandHelp, globalHelp } from "./help.js";
 import type { Io } from "./io.js";
 import { fieldsOf, formatOf, GLOBAL_OPTIONS, readBody } from "./options.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean, sentAs } from "./suggest.js";
 import { commandTable, type Command, OWN_WORDS, type Value } from "./table.js";
 import { UsageError } from "./usage-error.js";
 
@@ -86,7 +86,9 @@ function usageLine(error: Error, context: Context): string {
   const first = error.message.split("\n")[0]!;
   const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(first);
   if (!unknown) return first;
-  const guess = didYouMean(unknown[2]!, context.flags ?? Object.keys(GLOBAL_OPTIONS), (flag) => `--${flag}`);
+  const guess =
+    sentAs(unknown[2]!, context.bodyFlags ?? []) ||
+    didYouMean(unknown[2]!, context.flags ?? Object.keys(GLOBAL_OPTIONS), (flag) => `--${flag}`);
   return `Unknown option '${unknown[1]}${unknown[2]}'${guess} (pcs ${context.command ?? "<command>"} --help lists its flags)`;
 }
 
@@ -154,6 +156,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   const ownFlags = [...command.query.map((q) => q.flag), ...(command.body?.flags ?? []).map((f) => f.flag)];
   context.command = command.name;
   context.flags = [...ownFlags, ...Object.keys(GLOBAL_OPTIONS)];
+  context.bodyFlags = command.body?.flags ?? [];
   const { values, positionals } = parseArgs({
     args: argv,
     options: { ...GLOBAL_OPTIONS, ...Object.fromEntries(ownFlags.map((flag) => [flag, { type: "string" as const }])) },

@@ -1,11 +1,10 @@
 // pcs's output functions on their own: the JSON it writes is JSON.stringify's text for any JSON value
 // (scripts get what they always got), at any depth; a table fits the terminal and never prints a blank
-// row; did-you-mean finds the word meant and nothing far from it.
+// row. (Did-you-mean: test/client/did-you-mean.test.ts, for the main package holds the one pcs uses.)
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { render, table } from "../src/format.js";
 import { jsonText, MAX_INDENTED_DEPTH } from "../src/json-text.js";
-import { closest } from "../src/suggest.js";
 import { UNSAFE_CHARACTER } from "../../test/support/hostile-server.js";
 
 const same = (text: string) => text;
@@ -97,18 +96,5 @@ describe("table", () => {
     expect(shown).not.toMatch(UNSAFE_CHARACTER);
     expect(shown).toContain("T\\u001b]0;X\\u0007");
     expect(shown).toContain("a\\u001b[2Jb\\u009b\\u202e");
-  });
-});
-
-describe("did you mean", () => {
-  it.each([
-    ["projets", ["projects", "groups"], "projects"],
-    ["lsit", ["list", "get"], "list"],
-    ["limt", ["limit", "offset"], "limit"],
-    ["proj", ["projects", "project-users"], "projects"],
-    ["delete", ["list", "create"], undefined],
-    ["x", ["list"], undefined],
-  ])("%s → %s", (word, known, expected) => {
-    expect(closest(word, known)).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@
 // start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { safeCiText } from "@project-collaboration/api";
+import { didYouMean, safeCiText } from "@project-collaboration/api";
 import { connect } from "./connection.js";
 import { EXECUTE, TYPES } from "./execute/tools.js";
 import { builtTools } from "./operations.js";
@@ -35,23 +35,30 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+const OPTIONS = {
+  "allow-writes": { type: "boolean" },
+  sandbox: { type: "boolean" },
+  tools: { type: "string" },
+  tags: { type: "string" },
+  "list-tools": { type: "boolean" },
+  http: { type: "boolean" },
+  host: { type: "string" },
+  port: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+} as const;
+
+/** parseArgs's "Unknown option '--allow-write'. To specify a positional…" as its first sentence and the
+ * option meant: "Unknown option '--allow-write': did you mean --allow-writes?". */
+function usageLine(message: string): string {
+  const first = message.split("\n")[0]!;
+  const unknown = /^Unknown option '--([^']+)'/.exec(first);
+  const meant = unknown && didYouMean(unknown[1]!, Object.keys(OPTIONS));
+  return meant ? `Unknown option '--${unknown[1]}': did you mean --${meant}?` : first;
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      "allow-writes": { type: "boolean" },
-      sandbox: { type: "boolean" },
-      tools: { type: "string" },
-      tags: { type: "string" },
-      "list-tools": { type: "boolean" },
-      http: { type: "boolean" },
-      host: { type: "string" },
-      port: { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean" },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   if (values.version) return void process.stdout.write(`${SERVER_VERSION}\n`);
   const tools = list(values.tools);
@@ -97,7 +104,7 @@ async function main(): Promise<void> {
 let secrets: string[] = [];
 main().catch((error: unknown) => {
   const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS");
-  const message = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? (usage ? usageLine(error.message) : error.message) : String(error);
   process.stderr.write(`${SERVER_NAME}: ${safeCiText(redactText(message, secrets))}${usage ? " (see --help)" : ""}\n`);
   process.exitCode = usage ? 2 : 1;
 });

@@ -46,12 +46,14 @@ let sandbox: Spawned;
 let mock: Spawned;
 let leaky: Spawned;
 let usageMistake: Promise<Finished>;
+let misspeltOption: Promise<Finished>;
 beforeAll(async () => {
   expect(existsSync(`${repoRoot}mcp/dist/cli.js`), "mcp/dist/ is missing: run npm run build").toBe(true);
   echo = await startEchoServer();
   const { baseUrl, apiKey } = target();
   // Started side by side: each is a Node.js start-up.
   usageMistake = run(process.execPath, [command, "--tools", "listProject"], { env: baseEnv });
+  misspeltOption = run(process.execPath, [command, "--allow-write"], { env: baseEnv });
   [sandbox, mock, leaky] = await Promise.all([
     spawnServer([], {}),
     spawnServer([], { PCS_BASE_URL: baseUrl, PCS_API_KEY: apiKey }),
@@ -110,5 +112,11 @@ describe("npx project-collaboration-mcp", () => {
     expect(mistake.stdout).toBe("");
     expect(mistake.stderr.trim().split("\n")).toHaveLength(1);
     expect(mistake.stderr).toMatch(/unknown tool listProject; the tools are /);
+  });
+
+  it("names the option a misspelt one meant, in the same one line", async () => {
+    const mistake = await misspeltOption;
+    expect([mistake.status, mistake.stdout]).toEqual([2, ""]);
+    expect(mistake.stderr).toBe("@project-collaboration/mcp: Unknown option '--allow-write': did you mean --allow-writes? (see --help)\n");
   });
 });

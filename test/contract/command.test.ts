@@ -40,7 +40,12 @@ describe("the command refuses, in one line and exit code 2, before anything is s
 
   const key = { PCS_API_KEY: "k" };
   it.for([
-    [["--base-url", "https://pcs.example.com", "--levle", "full"], key, /Unknown option '--levle'/],
+    [
+      ["--base-url", "https://pcs.example.com", "--levle", "full"],
+      key,
+      /^pcs-contract: Unknown option '--levle': did you mean --level\? \(--help/,
+    ],
+    [["--target", "sandbox", "--allow-write"], {}, /^pcs-contract: Unknown option '--allow-write': did you mean --allow-writes\? \(--help/],
     [["--base-url", "https://pcs.example.com", "--level", "strict"], key, /--level \(PCS_CONFORMANCE\) must be "documented" or "full"/],
     [["--base-url", "https://pcs.example.com", "--rate", "fast"], key, /--rate must be a positive number/],
     [["--base-url", "ftp://pcs.example.com"], key, /must be an http:\/\/ or https:\/\/ URL/],

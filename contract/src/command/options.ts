@@ -2,6 +2,7 @@
 // UsageError (one line, exit code 2) that names what is wrong and never quotes a credential. The key
 // is read from the environment only, so it never lands in a shell's history.
 import { parseArgs } from "node:util";
+import { didYouMean } from "@project-collaboration/api";
 import { LEVELS, type Level } from "../runner/check.js";
 import { DEFAULT_LIMITS, type Limits } from "../runner/run.js";
 import { excerpt } from "../transport/excerpt.js";
@@ -108,6 +109,35 @@ const KNOWN_ENV = [
   "PCS_TARGET",
 ];
 
+const OPTIONS = {
+  "base-url": { type: "string" },
+  target: { type: "string" },
+  level: { type: "string" },
+  "allow-writes": { type: "boolean" },
+  "invite-email": { type: "string" },
+  only: { type: "string", multiple: true },
+  seed: { type: "string" },
+  rate: { type: "string" },
+  concurrency: { type: "string" },
+  timeout: { type: "string" },
+  "max-time": { type: "string" },
+  junit: { type: "string" },
+  json: { type: "string" },
+  har: { type: "string" },
+  baseline: { type: "string" },
+  "write-baseline": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+} as const;
+
+/** parseArgs's "Unknown option '--allow-write'. To specify a positional…" as its first sentence and the
+ * option meant: "Unknown option '--allow-write': did you mean --allow-writes?". */
+function unknownOptionGuess(line: string): string {
+  const unknown = /^Unknown option '--([^']+)'/.exec(line);
+  const meant = unknown && didYouMean(unknown[1]!, Object.keys(OPTIONS));
+  return meant ? `Unknown option '--${unknown[1]}': did you mean --${meant}?` : line;
+}
+
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
@@ -118,33 +148,9 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "base-url": { type: "string" },
-        target: { type: "string" },
-        level: { type: "string" },
-        "allow-writes": { type: "boolean" },
-        "invite-email": { type: "string" },
-        only: { type: "string", multiple: true },
-        seed: { type: "string" },
-        rate: { type: "string" },
-        concurrency: { type: "string" },
-        timeout: { type: "string" },
-        "max-time": { type: "string" },
-        junit: { type: "string" },
-        json: { type: "string" },
-        har: { type: "string" },
-        baseline: { type: "string" },
-        "write-baseline": { type: "string" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean" },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
-    throw new UsageError(`${excerpt((error as Error).message.split("\n")[0]!, 300)} (--help lists the options)`);
+    throw new UsageError(`${unknownOptionGuess(excerpt((error as Error).message.split("\n")[0]!, 300))} (--help lists the options)`);
   }
   const flag = (name: string) => values[name] as string | undefined;
   const help = values.help === true;

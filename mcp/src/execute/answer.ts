@@ -1,6 +1,8 @@
 // What an `execute` call answers: the program's result and its log lines, bounded and marked untrusted
 // like every result (they are made of the service's data); why it failed or was refused; how many
-// requests it sent.
+// requests it sent. The server's own words — a request it refused and what to do about it, a limit the
+// program ran into — stand outside the markers, where the agent may act on them; inside only what the
+// program produced: its result, its logs, and an error it threw (which may quote the service).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_RESULT_CHARS, safeJson, textResult, untrusted } from "../result.js";
 import type { Outcome } from "./isolate.js";
@@ -38,12 +40,39 @@ export function refusedAnswer(problems: readonly string[]): CallToolResult {
   );
 }
 
-export function executeAnswer(outcome: Outcome, logs: Logs, sent: number): CallToolResult {
+/** What ended the program (an outcome's message, and the line of a thrown error), the requests it sent,
+ * and the reasons the server refused some (the bridge's, each once). */
+export interface Run {
+  outcome: Outcome;
+  logs: Logs;
+  sent: number;
+  refusals: readonly string[];
+  /** The program's line a thrown error was thrown at. */
+  line?: number;
+}
+
+export function executeAnswer({ outcome, logs, sent, refusals, line }: Run): CallToolResult {
   const logLines = logs.kept();
+  const at = line === undefined ? "" : ` (line ${line})`;
   if (!outcome.ok) {
-    const why = safeJson({ error: outcome.message, logs: logLines });
+    // A thrown error that is one of the server's refusals, word for word, is the server's to state.
+    const refused = outcome.reason === "thrown" ? refusals.find((reason) => outcome.message === `Error: ${reason}`) : undefined;
+    const why =
+      outcome.reason !== "thrown"
+        ? `: ${outcome.message}`
+        : refused !== undefined
+          ? `: the server refused one of its requests${at}: ${refused}`
+          : "";
+    const others = refusals.filter((reason) => reason !== refused);
+    // The program's own output, if it has any: the error it threw (unless the server's), its logs.
+    const error = outcome.reason === "thrown" && refused === undefined ? `${outcome.message}${at}` : undefined;
+    const marked = error !== undefined || logLines.length ? safeJson({ ...(error !== undefined && { error }), logs: logLines }) : undefined;
     return textResult(
-      `The program failed after sending ${requests(sent)}${sent ? " (what they changed stays changed)" : ""}.\n${untrusted("execute", why)}`,
+      [
+        stop(`The program failed after sending ${requests(sent)}${sent ? " (what they changed stays changed)" : ""}${why}`),
+        ...(others.length ? [refusedLine(others)] : []),
+        ...(marked !== undefined ? [untrusted("execute", marked)] : []),
+      ].join("\n"),
       true,
     );
   }
@@ -60,7 +89,16 @@ export function executeAnswer(outcome: Outcome, logs: Logs, sent: number): CallT
       true,
     );
   return {
-    ...textResult(`${untrusted("execute", json)}\nThe program sent ${requests(sent)}.`),
+    ...textResult(
+      [`${untrusted("execute", json)}`, `The program sent ${requests(sent)}.`, ...(refusals.length ? [refusedLine(refusals)] : [])].join(
+        "\n",
+      ),
+    ),
     structuredContent: { result, logs: logLines, requests: sent },
   };
 }
+
+/** The text with a full stop at its end, once. */
+const stop = (text: string) => (text.endsWith(".") ? text : `${text}.`);
+
+const refusedLine = (reasons: readonly string[]) => `The server refused some of its requests: ${reasons.map(stop).join(" ")}`;

@@ -5,7 +5,9 @@
 // operation of the description is refused before anything is sent (a computed path cannot point the
 // key at another host), and so is any option but `params` and `body` (a program does not choose the
 // base URL, the fetch, or the headers the key travels in). Answers are scrubbed of the key before they
-// enter the isolate, so no form of it can be made there.
+// enter the isolate, so no form of it can be made there. Each refusal is also kept, in the server's own
+// words only (never a path or key the program passed): the answer states them outside the untrusted
+// markers, as instructions the agent may follow (./answer.ts).
 import { ApiError, MAX_PAGE_SIZE, paginate, unwrap, type ApiClient, type FetchResult } from "@project-collaboration/api";
 import type { OperationTool } from "../operations.js";
 import { redactText } from "../redact.js";
@@ -31,22 +33,38 @@ export interface Bridge {
   call(operation: string, argument: string, signal: AbortSignal): Promise<string>;
   /** Requests sent so far. */
   readonly sent: number;
+  /** Why requests were refused, each reason once: the server's words, with what to do. */
+  readonly refusals: readonly string[];
 }
+
+/** The reasons a request is refused that quote nothing of the program's. */
+const NOT_AN_OPERATION = "a request's method and path are not an operation of this API: use a path of the description with its method";
+const OPTIONS_TAKEN = "a program's requests take params and body only (params: path and query): the server sets everything else";
 
 export function createBridge(options: BridgeOptions): Bridge {
   const { client, operations, offered, allowWrites, secrets } = options;
   let sent = 0;
   let inFlight = 0;
+  const refusals = new Set<string>();
+  /** The error the program gets: `told` (which may quote it), kept as `reason` (which does not). */
+  const refuse = (reason: string, told = reason) => {
+    refusals.add(reason);
+    return new Error(told);
+  };
   const waiting: (() => void)[] = [];
   const walks = new Map<number, AsyncGenerator<unknown, void, undefined>>();
 
   const guarded = async (method: string, path: unknown, init: unknown, signal: AbortSignal): Promise<FetchResult<unknown>> => {
     const tool = operations.find((t) => t.method === method && t.path === path);
-    if (!tool) throw new Error(`${method} ${String(path)} is not an operation of this API: use a path of the description with its method`);
+    if (!tool)
+      throw refuse(
+        NOT_AN_OPERATION,
+        `${method} ${String(path)} is not an operation of this API: use a path of the description with its method`,
+      );
     const refusal = refusalOf(tool, offered, allowWrites);
-    if (refusal) throw new Error(refusal);
-    const checked = checkedInit(init);
-    if (++sent > MAX_REQUESTS) throw new Error(`the program sent more than ${MAX_REQUESTS} requests, the most one call may send`);
+    if (refusal) throw refuse(refusal);
+    const checked = checkedOrRefused(init);
+    if (++sent > MAX_REQUESTS) throw refuse(`the program sent more than ${MAX_REQUESTS} requests, the most one call may send`);
     while (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
     inFlight++;
     try {
@@ -58,10 +76,20 @@ export function createBridge(options: BridgeOptions): Bridge {
     }
   };
   const scrubbed = (value: unknown) => redactText(JSON.stringify(value), secrets);
+  const checkedOrRefused = (init: unknown) => {
+    try {
+      return checkedInit(init);
+    } catch (error) {
+      throw Object.assign(refuse(OPTIONS_TAKEN, (error as Error).message), { name: (error as Error).name });
+    }
+  };
 
   return {
     get sent() {
       return sent;
+    },
+    get refusals() {
+      return [...refusals];
     },
     async call(operation, argument, signal) {
       const parsed = JSON.parse(argument) as unknown[];
@@ -76,7 +104,11 @@ export function createBridge(options: BridgeOptions): Bridge {
         if (!walk) {
           const { maxPages, ...rest } = (init ?? {}) as Init & { maxPages?: number };
           const pages = { GET: (p: unknown, i: unknown) => guarded("GET", p, i, signal) };
-          walk = paginate(pages as never, path as never, { ...checkedInit(rest), ...(maxPages !== undefined && { maxPages }) } as never);
+          walk = paginate(
+            pages as never,
+            path as never,
+            { ...checkedOrRefused(rest), ...(maxPages !== undefined && { maxPages }) } as never,
+          );
           walks.set(id, walk);
         }
         // Up to a page of items a step (the walk's page size): at most one request ahead of the program.

@@ -3,7 +3,7 @@
 // mistake is refused with the compiler's own message, its line in the program, and a did-you-mean for
 // a string that is not one of the values the call takes (a misspelt path). A program that passes is
 // emitted as JavaScript for the isolate.
-import { closest } from "./closest.js";
+import { didYouMean } from "@project-collaboration/api";
 import { compile, type TypeScript } from "./compiler.js";
 import { PROGRAM_FIRST_LINE, PROGRAM_FOOTER, PROGRAM_HEADER } from "./scope.js";
 import { sourceLines } from "./source-lines.js";
@@ -65,7 +65,8 @@ function suggestedString(ts: typeof TypeScript, checker: TypeScript.TypeChecker,
   const type = contextual.isTypeParameter() ? checker.getBaseConstraintOfType(contextual) : contextual;
   const members = type?.isUnion() ? type.types : type ? [type] : [];
   const candidates = members.filter((t) => t.isStringLiteral()).map((t) => (t as TypeScript.StringLiteralType).value);
-  return closest(node.text, candidates);
+  const meant = didYouMean(node.text, candidates);
+  return meant === node.text ? undefined : meant;
 }
 
 function innermost(ts: typeof TypeScript, file: TypeScript.SourceFile, position: number): TypeScript.Node | undefined {

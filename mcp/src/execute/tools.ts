@@ -19,6 +19,28 @@ export const TYPES = "types";
 /** The longest program taken, in characters. */
 const MAX_CODE_CHARS = 50_000;
 
+/** What a successful `execute` answers as structured content (./answer.ts); an error result has none. */
+const EXECUTE_OUTPUT = {
+  type: "object",
+  properties: {
+    result: { description: "What the program returned, as JSON (null when it returned nothing): the service's data, untrusted." },
+    logs: { type: "array", items: { type: "string" }, description: "Its console lines, in order: untrusted too." },
+    requests: { type: "integer", minimum: 0, description: "How many requests it sent." },
+  },
+  required: ["result", "logs", "requests"],
+  additionalProperties: false,
+} satisfies Tool["outputSchema"];
+
+/** What `types` answers as structured content: the same declarations as its text. */
+const TYPES_OUTPUT = {
+  type: "object",
+  properties: {
+    declarations: { type: "string", description: "The operations' calls and result types, and the schemas they name, as TypeScript." },
+  },
+  required: ["declarations"],
+  additionalProperties: false,
+} satisfies Tool["outputSchema"];
+
 export interface CodeModeOptions {
   client: ApiClient;
   /** Every operation of the description. */
@@ -50,6 +72,7 @@ export function codeMode(options: CodeModeOptions): CodeMode {
         required: ["code"],
         additionalProperties: false,
       },
+      outputSchema: EXECUTE_OUTPUT,
       annotations: { readOnlyHint: !options.allowWrites, destructiveHint: options.allowWrites, openWorldHint: true },
     },
     {
@@ -62,6 +85,7 @@ export function codeMode(options: CodeModeOptions): CodeMode {
         required: ["operations"],
         additionalProperties: false,
       },
+      outputSchema: TYPES_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
   ];
@@ -81,8 +105,7 @@ export function codeMode(options: CodeModeOptions): CodeMode {
     );
     // A thrown error's line, as the program numbers it.
     const line = !outcome.ok && outcome.line !== undefined ? checked.programLine(outcome.line) : undefined;
-    const told = !outcome.ok && line !== undefined ? { ...outcome, message: `${outcome.message} (line ${line})` } : outcome;
-    return executeAnswer(told, logs, bridge.sent);
+    return executeAnswer({ outcome, logs, sent: bridge.sent, refusals: bridge.refusals, ...(line !== undefined && { line }) });
   };
 
   const types = async (names: unknown): Promise<CallToolResult> => {
@@ -90,7 +113,9 @@ export function codeMode(options: CodeModeOptions): CodeMode {
     const unknown = asked.filter((name) => typeof name !== "string" || !options.offered.has(name));
     if (asked.length === 0 || unknown.length)
       return textResult(`types takes operation names among: ${offered.map((t) => t.name).join(", ")}.`, true);
-    return textResult(operationTypes(offered.filter((t) => asked.includes(t.name))));
+    // The package's own declarations, not the service's text: unmarked.
+    const declarations = operationTypes(offered.filter((t) => asked.includes(t.name)));
+    return { ...textResult(declarations), structuredContent: { declarations } };
   };
 
   return {

@@ -1,0 +1,36 @@
+// The one did-you-mean of pcs, the checker and the MCP server: what a misspelt command, flag or path
+// is taken to mean, and when nothing is close enough to guess.
+import { describe, expect, it } from "vitest";
+import { didYouMean } from "../../src/index.js";
+
+describe("didYouMean", () => {
+  it.each([
+    ["projets", ["projects", "groups"], "projects"],
+    ["lsit", ["list", "get"], "list"],
+    ["limt", ["limit", "offset"], "limit"],
+    ["ofset", ["limit", "offset"], "offset"],
+    ["proj", ["projects", "project-users"], "projects"],
+    ["allow-write", ["allow-writes", "sandbox", "tools"], "allow-writes"],
+    ["levle", ["level", "only", "seed"], "level"],
+    ["/project.json", ["/groups.json", "/projects.json"], "/projects.json"],
+    ["Projects", ["projects"], "projects"],
+    ["delete", ["list", "create"], undefined],
+    ["x", ["list"], undefined],
+    ["", ["list"], undefined],
+    ["title", ["name", "description", "job-code"], undefined],
+  ] as const)("%s → %s", (word, known, expected) => {
+    expect(didYouMean(word, known)).toBe(expected);
+  });
+
+  it("allows more edits in a longer word: a third of its length", () => {
+    // Three edits (a swap, s for z, a missing n) in 11 characters.
+    expect(didYouMean("orgnaisatio", ["organization", "groups"])).toBe("organization");
+    expect(didYouMean("abcdef", ["uvwxyz"])).toBeUndefined();
+  });
+
+  it("does not measure a word far longer than every known one", () => {
+    const started = performance.now();
+    expect(didYouMean("x".repeat(1_000_000), ["limit"])).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
