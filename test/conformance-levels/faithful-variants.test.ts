@@ -54,6 +54,12 @@ describe("each variant changes what a client sees (a variant that changed nothin
     ["/projects/48213.json", { headers: { authorization: ADMIN } }],
     ["/projects/48213/users.json", { headers: { authorization: ADMIN } }],
     ["/groups.json", { headers: { authorization: ADMIN } }],
+    ["/projects/48213.json", { method: "HEAD", headers: { authorization: ADMIN } }],
+    ["/projects/48213.json", { method: "OPTIONS", headers: { authorization: ADMIN } }],
+    ["/projects/48213.json", { method: "PUT", headers: { authorization: ADMIN } }],
+    ["/projects/48213.json", { method: "BREW", headers: { authorization: ADMIN } }],
+    ["/projects/48213.json", { headers: { authorization: ADMIN, accept: "application/xml" } }],
+    ["/groups.json?fields=name", { headers: { authorization: ADMIN } }],
     ["/projects/48213.json", { method: "PATCH", headers: { authorization: VIEWER, "content-type": "application/json" }, body: '{"name":"Probe"}' }],
   ];
   /** Every probe's status, headers (but Date's value) and body, then the same read again with the entity tag it got. */

@@ -335,6 +335,73 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
     basis: "RFC 9110 §6.6.1: an origin with a clock sends Date; the interface states no header",
     wrap: rewriteHeaders((headers) => headers.set("date", new Date().toUTCString())),
   },
+  {
+    name: "HEAD answered as GET without a body",
+    basis: "RFC 9110 §9.3.2: HEAD is GET without content; the interface lists neither way",
+    wrap: (handler) => async (request) => {
+      if (request.method !== "HEAD") return handler(request);
+      const response = await handler(new Request(request.url, { headers: request.headers }));
+      return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+    },
+  },
+  {
+    name: "OPTIONS answered 204 with Allow",
+    basis: "RFC 9110 §9.3.7; the interface lists no OPTIONS",
+    wrap: (handler) => async (request) => {
+      if (request.method !== "OPTIONS") return handler(request);
+      const probe = await handler(new Request(request.url, { method: "TRACE-PROBE", headers: request.headers }));
+      const allow = probe.headers.get("allow");
+      if (!allow) return probe;
+      return new Response(null, { status: 204, headers: { allow: `${allow}, OPTIONS` } });
+    },
+  },
+  {
+    name: "methods the interface does not list answered 404, unknown ones 501",
+    basis: "the interface lists its methods and states no code for others (RFC 9110 §15.6.2: 501 for an unrecognized method)",
+    wrap: (handler) => async (request) => {
+      const response = await handler(request);
+      if (response.status !== 405) return response;
+      const known = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"].includes(request.method);
+      return known ? Response.json({ error: "Not found" }, { status: 404 }) : Response.json({ error: "Not implemented" }, { status: 501 });
+    },
+  },
+  {
+    name: "406 when the client accepts no JSON",
+    basis: "RFC 9110 §12.5.1 proactive negotiation; the interface states JSON bodies only",
+    wrap: (handler) => async (request) => {
+      const accept = request.headers.get("accept");
+      if (accept && !/json|\*\/\*|application\/\*/i.test(accept)) return Response.json({ error: "Not acceptable" }, { status: 406 });
+      return handler(request);
+    },
+  },
+  {
+    name: "query parameters an operation does not take refused with 400",
+    basis: "the interface lists each operation's query parameters and says nothing of others (the description's unknown-query-parameters assumes them ignored)",
+    wrap: (handler) => async (request) => {
+      const url = new URL(request.url);
+      const paged = request.method === "GET" && PAGED_LIST.test(url.pathname);
+      const unknown = [...url.searchParams.keys()].filter((name) => !(paged && (name === "offset" || name === "limit")));
+      return unknown.length > 0 ? Response.json({ message: `unknown parameter ${unknown[0]}` }, { status: 400 }) : handler(request);
+    },
+  },
+  {
+    name: "a trailing newline, and headers of a real stack (Server, X-Request-Id, Cache-Control, Vary)",
+    basis: "RFC 8259 whitespace; the interface states no header",
+    wrap: (handler) => {
+      let next = 0;
+      return rewriteJson(
+        (body) => body,
+        (body) => `${JSON.stringify(body)}\n`,
+      )(
+        rewriteHeaders((headers) => {
+          headers.set("server", "nginx/1.27.3");
+          headers.set("x-request-id", `req-${++next}`);
+          headers.set("cache-control", "no-store");
+          headers.append("vary", "Authorization");
+        })(handler),
+      );
+    },
+  },
 ];
 
 /** A seeded pick of `count` variants, applied together (their seeds in turn, their wraps nested). */
