@@ -1,18 +1,43 @@
-// The end of a run that wrote to a server that is not disposable: did the checker undo what it did?
-// Everything it created carries the run's tag in its name; the organization is compared, field by
-// field, with what it was before the first check. What is left is deleted or restored here, and what
-// cannot be undone is reported — the run then fails, so it is never missed. Every name and value a
-// server sent that these lines print (a title, an id, a field name) is quoted and cut: a field name
-// holding line breaks stays inside its quotes, on its line (the console prints each line as one).
-import { basicAuthorization } from "../transport/http.js";
-import { listAll } from "../transport/lists.js";
-import { CREATED_PREFIX } from "./created.js";
+// The end of a run that wrote to a server: did the checker undo what it did? First every project the
+// run registered (created.ts) is deleted. Then, on a server that is not disposable — or on any server
+// when a create's answer could not name what it made (created.ts: watch) — the run's projects are
+// looked for again by the run's tag, through each key's whole project list (run-projects.ts), and
+// deleted: only a title that carries this run's tag exactly (ofRun), never another run's. The
+// organization is compared, field by field, with what it was before the first check, and restored.
+// What cannot be undone is reported, each project with the command that would delete it (a curl line
+// with the key as its variable, never its value) — the run then fails, so it is never missed. Every
+// name and value a server sent that these lines print (a title, an id, a field name) is quoted and cut:
+// a field name holding line breaks stays inside its quotes, on its line (the console prints each line as one).
+import { basicAuthorization, type RawResponse } from "../transport/http.js";
+import type { Exchange } from "../transport/transport.js";
+import { curlOf } from "../reports/curl.js";
+import { CREATED_PREFIX, idOf, ofRun, type LeftBehind } from "./created.js";
+import { walkProjects } from "./run-projects.js";
 import { excerpt } from "../transport/excerpt.js";
 import type { Suite } from "./suite.js";
 
 /** A name or value as a server sent it, quoted and cut (it is printed): JSON's quotes escape line breaks. */
 const quoted = (value: unknown) => JSON.stringify(excerpt(String(value), 80));
 const titled = quoted;
+
+/** A request as the curl line that would send it, the key written as its variable (reports/curl.ts). */
+function command(suite: Suite, method: "GET" | "DELETE", path: string, apiKey: string): string {
+  const request: Exchange = {
+    id: 0,
+    started: "",
+    method,
+    url: `${suite.target.baseUrl}${path}`,
+    requestHeaders: { authorization: basicAuthorization(apiKey) },
+    status: 0,
+    statusText: "",
+    responseHeaders: {},
+    responseText: "",
+    size: 0,
+    attempts: 0,
+    ms: 0,
+  };
+  return curlOf(request, suite.target, suite.redact);
+}
 
 export async function readOrganization(suite: Suite): Promise<Record<string, unknown> | undefined> {
   const response = await suite.send({ method: "get", path: "/organizations.json" }).catch(() => undefined);
@@ -27,44 +52,34 @@ const changedFields = (before: Record<string, unknown>, after: Record<string, un
     (field) => field !== "created" && field !== "modified" && JSON.stringify(before[field]) !== JSON.stringify(after[field]),
   );
 
-export async function verifyCleanUp(
+/**
+ * The clean-up: the projects the run created deleted (those it registered, then those found by its
+ * tag when `search` is asked or a create could not name what it made), the organization restored.
+ */
+export async function cleanUp(
   suite: Suite,
-  organizationBefore: Record<string, unknown> | undefined,
+  { organizationBefore, search }: { organizationBefore?: Record<string, unknown> | undefined; search: boolean },
 ): Promise<{ lines: string[]; failed: boolean }> {
-  const { target, runTag } = suite;
   const lines: string[] = [];
   let failed = false;
-  for (const apiKey of [target.apiKey, target.otherApiKey].filter((k): k is string => !!k)) {
-    const { items, complete } = await listAll<{ id: number; title: string }>(suite, "listProjects", "/projects.json", {
-      apiKey,
-      most: 900,
-    });
-    for (const project of items) {
-      if (typeof project.title !== "string" || !project.title.startsWith(CREATED_PREFIX)) continue;
-      // An id is a number: anything else would be sent in a DELETE's path as it came ("../organizations").
-      if (!Number.isSafeInteger(project.id)) {
-        lines.push(`a project named ${titled(project.title)} has the id ${quoted(JSON.stringify(project.id))}, not a number: not deleted`);
-        continue;
-      }
-      if (!project.title.startsWith(runTag)) {
-        lines.push(
-          `project ${project.id} ${titled(project.title)} was left by an earlier run of the checker: delete it if it is not in use`,
-        );
-        continue;
-      }
-      const removed = await suite
-        .send({ method: "delete", path: `/projects/${project.id}.json`, authorization: basicAuthorization(apiKey) })
-        .catch(() => undefined);
-      if (removed?.status === 204)
-        lines.push(`project ${project.id} ${titled(project.title)} was left behind by a check and has been deleted now`);
-      else {
-        failed = true;
-        lines.push(
-          `project ${project.id} ${titled(project.title)} is left behind: DELETE ${target.baseUrl}/projects/${project.id}.json answered ${removed?.status ?? "nothing"}`,
-        );
-      }
-    }
-    if (!complete) lines.push(`the project list was read up to 900 projects only: projects of this run past them were not looked for`);
+  const left: LeftBehind[] = await suite.created.deleteAll().catch((error: Error) => {
+    failed = true;
+    lines.push(`deleting the run's projects failed: ${error.message}`);
+    return [];
+  });
+  if (search || suite.created.searchNeeded()) {
+    const found = await deleteByTag(suite, new Set(left.map((l) => l.id))).catch((error: Error) => ({
+      lines: [`looking for the run's projects by its tag failed: ${error.message}`],
+      left: [],
+      failed: true,
+    }));
+    lines.push(...found.lines);
+    left.push(...found.left);
+    failed ||= found.failed;
+  }
+  for (const project of left) {
+    failed = true;
+    lines.push(`${project.why}; to delete it: ${command(suite, "DELETE", `/projects/${project.id}.json`, project.apiKey)}`);
   }
   if (organizationBefore) {
     const now = await readOrganization(suite);
@@ -88,4 +103,69 @@ export async function verifyCleanUp(
     }
   }
   return { lines, failed };
+}
+
+/** Each key's whole project list walked; every project that carries the run's tag exactly deleted
+ * (those in `tried` were already, and could not be). */
+async function deleteByTag(suite: Suite, tried: Set<number>): Promise<{ lines: string[]; left: LeftBehind[]; failed: boolean }> {
+  const { target, runTag } = suite;
+  const lines: string[] = [];
+  const left: LeftBehind[] = [];
+  let failed = false;
+  const why = suite.created.whySearch();
+  if (why) lines.push(`the run's projects were looked for by its tag ${quoted(runTag)}: ${why}`);
+  const done = new Set(tried);
+  const keys: Array<[string, string]> = [["the run's key", target.apiKey]];
+  if (target.otherApiKey) keys.push(["the second key", target.otherApiKey]);
+  for (const [whose, apiKey] of keys) {
+    const walk = await walkProjects(suite, apiKey);
+    for (const project of walk.projects) {
+      const { title } = project;
+      if (!ofRun(title, runTag)) {
+        if (typeof title === "string" && title.startsWith(`${CREATED_PREFIX} `))
+          lines.push(
+            `project ${quoted(project.id)} ${titled(title)} is not this run's (another run of the checker left it?): not deleted; delete it if it is not in use`,
+          );
+        continue;
+      }
+      const id = idOf(project);
+      // An id is a number: anything else would be sent in a DELETE's path as it came ("../organizations").
+      if (id === undefined) {
+        failed = true;
+        lines.push(`a project named ${titled(title)} has the id ${quoted(JSON.stringify(project.id))}, not a number: not deleted`);
+        continue;
+      }
+      if (done.has(id)) continue;
+      done.add(id);
+      const remove = (key: string) =>
+        suite
+          .send({ method: "delete", path: `/projects/${id}.json`, authorization: basicAuthorization(key) })
+          .catch((error: Error) => error);
+      let removed: RawResponse | Error = await remove(apiKey);
+      // The second key may not delete what the run's key made: the run's key (an administrator's) tries next.
+      if (!(removed instanceof Error) && removed.status >= 400 && removed.status < 500 && apiKey !== target.apiKey)
+        removed = await remove(target.apiKey);
+      if (!(removed instanceof Error) && removed.status === 204)
+        lines.push(`project ${id} ${titled(title)} was left behind and has been found by the run's tag and deleted now`);
+      else
+        left.push({
+          id,
+          apiKey,
+          why: `project ${id} ${titled(title)} is left behind: DELETE ${target.baseUrl}/projects/${id}.json answered ${removed instanceof Error ? removed.message : removed.status}`,
+        });
+    }
+    if (walk.cut)
+      lines.push(
+        `${walk.cut} page${walk.cut > 1 ? "s" : ""} of the project list of ${whose} came cut short: the projects they held whole were looked at`,
+      );
+    if (walk.complete) continue;
+    if (suite.created.searchNeeded()) {
+      // A project no answer named, past what was read, cannot be known to be gone.
+      failed = true;
+      lines.push(
+        `the project list of ${whose} was not read whole (${walk.why}): projects of this run that no answer named may be left behind; list them with ${command(suite, "GET", "/projects.json?offset=0&limit=100", apiKey)} and delete each named ${quoted(`${runTag} …`)}`,
+      );
+    } else lines.push(`the project list of ${whose} was not read whole (${walk.why}): projects of this run past it were not looked for`);
+  }
+  return { lines, left, failed };
 }

@@ -1,13 +1,25 @@
 // What a run creates on a server, and its clean-up. A project is registered the moment the server
 // answers with an id — before any check of that answer — so a create that fails a check is still
-// deleted. Every name starts with the run's tag ("pcs-contract-test <6 characters>"), so the clean-up
-// check at the end can find anything left behind. A server that hides a created project from its
-// creator stops all further creating: the first such project is reported, and no more are made.
+// deleted. Every name starts with the run's tag ("pcs-contract-test <6 characters>", then a space), so
+// the clean-up can find anything left behind. A server that hides a created project from its creator
+// stops all further creating: the first such project is reported, and no more are made.
+//
+// Every create the run sends passes watch() (Suite.send): an answer that cannot name what it made (cut
+// short, not JSON, no id, not answered in full) or that names a project an earlier create made sends
+// the clean-up looking for the run's projects by its tag; the second is also a failure of the create —
+// it did not create — and counts once among the projects the run created.
 import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
+import { currentCheck, WriteRefusedError, type Exchange } from "../transport/transport.js";
 import { Skip } from "./check.js";
+import type { CheckResult } from "./result.js";
 import type { Target } from "./target.js";
 
 export const CREATED_PREFIX = "pcs-contract-test";
+
+/** Whether a title is one this run gave: its tag exactly, alone or followed by a space — never another
+ * run's tag, nor a name that only begins like it ("<tag>0 …"). */
+export const ofRun = (title: unknown, runTag: string): boolean =>
+  typeof title === "string" && runTag.length > CREATED_PREFIX.length && (title === runTag || title.startsWith(`${runTag} `));
 
 /** The id of a created resource, also when a broken server sends it as a string of digits. */
 export function idOf(body: unknown): number | undefined {
@@ -16,12 +28,37 @@ export function idOf(body: unknown): number | undefined {
   return typeof number === "number" && Number.isSafeInteger(number) ? number : undefined;
 }
 
+/** A request that may create a project: a write to the project collection, however its path is
+ * spelled (with or without `.json`, a trailing slash, doubled slashes, another case, a query). */
+export function mayCreateProject(request: Pick<RawRequest, "method" | "path">): boolean {
+  const method = request.method.toUpperCase();
+  if (method !== "POST" && method !== "PUT") return false;
+  const path = request.path
+    .split(/[?#]/)[0]!
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
+  return /^\/(?:v\d+\/)?projects(?:\.json)?\/?$/.test(path);
+}
+
 /** What the registry needs of its run (the Suite that holds it), declared here so neither file imports the other. */
 export interface CreatingRun {
   readonly runTag: string;
   readonly target: Target;
   send(request: RawRequest): Promise<RawResponse>;
   explain(what: string, response: RawResponse): string;
+}
+
+/** A project the clean-up could not delete, with the key that should be able to. */
+export interface LeftBehind {
+  id: number;
+  apiKey: string;
+  why: string;
+}
+
+/** A create whose answer did not name a project of its own. */
+interface Unnamed {
+  why: string;
+  exchange?: Exchange;
 }
 
 export class Created {
@@ -35,6 +72,15 @@ export class Created {
   private hidden: number | undefined;
   private gone: Promise<number> | undefined;
   private firstReadBack: Promise<void> | undefined;
+  /** Creates sent (watch), and the project each answer named first: id → that answer. */
+  private creates = 0;
+  private readonly answered = new Map<number, RawResponse>();
+  /** Answers of a success that named no project, and those that named one an earlier create made. */
+  private readonly unnamed: Unnamed[] = [];
+  private readonly repeated: Array<Unnamed & { id: number }> = [];
+  private readonly repeatedAnswers = new WeakSet<RawResponse>();
+  /** Creates whose outcome is not known (not answered in full, or answered 5xx): each may have made one. */
+  private readonly unknown: string[] = [];
 
   constructor(private readonly suite: CreatingRun) {}
 
@@ -61,18 +107,111 @@ export class Created {
     return this.createAndReadBack(request, apiKey);
   }
 
+  /** Sends a create (`send`, through the transport) and notes what its answer says it made. The
+   * request's exchange is taken in a store of its own, for the failure's curl line, and handed on to
+   * the check it is for. */
+  async watch(request: RawRequest, send: () => Promise<RawResponse>): Promise<RawResponse> {
+    // A mock that keeps no state answers every create with the same example: nothing to name there.
+    if (this.suite.target.isMock || !this.suite.target.stateful) return send();
+    this.creates++;
+    const outer = currentCheck.getStore();
+    const store = { exchanges: [] as Exchange[] };
+    let response: RawResponse;
+    try {
+      response = outer ? await currentCheck.run(store, send) : await send();
+    } catch (error) {
+      if (!(error instanceof WriteRefusedError))
+        this.unknown.push(`${request.method.toUpperCase()} ${request.path}: ${(error as Error)?.message ?? String(error)}`);
+      throw error;
+    } finally {
+      outer?.exchanges.push(...store.exchanges);
+    }
+    const exchange = store.exchanges.at(-1);
+    if (response.status >= 500) this.unknown.push(this.suite.explain("createProject", response));
+    if (response.status < 200 || response.status >= 300) return response;
+    const id = idOf(response.json);
+    const earlier = id === undefined ? undefined : this.answered.get(id);
+    if (id === undefined) {
+      const what =
+        response.json === undefined
+          ? /json/i.test(response.contentType) && response.text.trim()
+            ? "is cut short (not JSON that can be read)"
+            : "is not JSON"
+          : "names no id";
+      this.unnamed.push({
+        why: `a create's answer ${what}, so the project it made cannot be named: ${this.suite.explain("createProject", response)}`,
+        ...(exchange && { exchange }),
+      });
+    } else if (earlier) {
+      this.repeatedAnswers.add(response);
+      this.repeated.push({
+        id,
+        why: `a create was answered with project ${id}, which an earlier create of this run made (${earlier.method} ${earlier.url} → ${earlier.status}): it did not create a project of its own, or did not say which — ${this.suite.explain("createProject", response)}`,
+        ...(exchange && { exchange }),
+      });
+    } else this.answered.set(id, response);
+    return response;
+  }
+
+  /** Whether the run's projects must be looked for by its tag: a create may have made one no answer named. */
+  searchNeeded(): boolean {
+    return this.unnamed.length > 0 || this.repeated.length > 0 || this.unknown.length > 0;
+  }
+
+  /** Why the clean-up looks for the run's projects by its tag (for its report), if it must. */
+  whySearch(): string | undefined {
+    const counts = [
+      this.unnamed.length && `${this.unnamed.length} create answer${this.unnamed.length > 1 ? "s" : ""} named no project`,
+      this.repeated.length && `${this.repeated.length} named a project an earlier create made`,
+      this.unknown.length &&
+        `${this.unknown.length} ${this.unknown.length > 1 ? "were" : "was"} not answered in full or failed (${this.unknown[0]})`,
+    ].filter(Boolean);
+    return counts.length ? `of ${this.creates} creates, ${counts.join("; ")}` : undefined;
+  }
+
+  /** The create answers judged as a whole (rule create-returns-project): each names the new project it
+   * made. None when the run created nothing. */
+  results(): CheckResult[] {
+    if (this.creates === 0) return [];
+    const title = "[documented] the run's creates: each answer names the new project it made";
+    const problems = [...this.repeated, ...this.unnamed];
+    const first = problems[0];
+    const exchanges = problems.flatMap((p) => (p.exchange ? [p.exchange] : []));
+    return [
+      {
+        id: "the-run-s-creates-each-answer-names-the-new-project-it-made",
+        kind: "the-run-s-creates-each-answer-names-the-new-project-it-made",
+        title,
+        group: "write workflows",
+        entries: [],
+        operation: "createProject",
+        statuses: [201],
+        rules: ["create-returns-project"],
+        status: first ? "failed" : "passed",
+        ...(first && {
+          reason: `${first.why}${problems.length > 1 ? ` (${problems.length} of ${this.creates} creates answered so)` : ""}; the run's projects were looked for by its tag to be deleted`,
+        }),
+        ...(first?.exchange && { exchange: first.exchange }),
+        exchanges,
+        ms: 0,
+      },
+    ];
+  }
+
   private async createAndReadBack(request: RawRequest, apiKey: string): Promise<RawResponse & { id?: number }> {
     if (this.stopped) throw new Skip(`creating projects stopped earlier in this run: ${this.stopped}`);
     const response = await this.suite.send(request);
     const id = this.register(response, apiKey);
     if (id !== undefined) await this.readBack(id, apiKey);
-    return { ...response, id };
+    // A create answered with an earlier create's project made nothing the check may use (or delete) as its own.
+    return { ...response, id: this.repeatedAnswers.has(response) ? undefined : id };
   }
 
   /** A project a check created itself (the model's scenarios send their own creates): registered at
    * once, and read back by its creator like any other. */
   async adopt(id: number, apiKey: string): Promise<void> {
-    this.projects.set(id, apiKey);
+    // Registered once, with its first creator's key: a project a second create named again is still one project.
+    if (!this.everRegistered.has(id)) this.projects.set(id, apiKey);
     this.everRegistered.add(id);
     await this.readBack(id, apiKey);
   }
@@ -93,8 +232,9 @@ export class Created {
   register(response: RawResponse, apiKey: string = this.suite.target.apiKey): number | undefined {
     if (response.status < 200 || response.status >= 300) return undefined;
     const id = idOf(response.json);
-    if (id !== undefined) this.projects.set(id, apiKey);
-    if (id !== undefined) this.everRegistered.add(id);
+    if (id === undefined || this.everRegistered.has(id)) return id;
+    this.projects.set(id, apiKey);
+    this.everRegistered.add(id);
     return id;
   }
 
@@ -109,8 +249,8 @@ export class Created {
   }
 
   /** Deletes every registered project (204, or 404 when it is gone already); returns what could not be. */
-  async deleteAll(): Promise<string[]> {
-    const failures: string[] = [];
+  async deleteAll(): Promise<LeftBehind[]> {
+    const failures: LeftBehind[] = [];
     for (const [id, apiKey] of this.projects) {
       const remove = (key: string) =>
         this.suite
@@ -124,8 +264,17 @@ export class Created {
       const gone = !(response instanceof Error) && (response.status === 204 || (response.status === 404 && id !== this.hidden));
       if (gone) this.projects.delete(id);
       else if (id === this.hidden)
-        failures.push(`project ${id} (named "${this.suite.runTag} …") is left behind: its creator can neither read nor delete it`);
-      else failures.push(`project ${id}: DELETE answered ${response instanceof Error ? response.message : response.status}`);
+        failures.push({
+          id,
+          apiKey,
+          why: `project ${id} (named "${this.suite.runTag} …") is left behind: its creator can neither read nor delete it`,
+        });
+      else
+        failures.push({
+          id,
+          apiKey,
+          why: `project ${id} is left behind: DELETE answered ${response instanceof Error ? response.message : response.status}`,
+        });
     }
     return failures;
   }

@@ -20,7 +20,7 @@ import { exploreWriteChecks } from "../checks/explore-writes.js";
 import { Skip, type Check, type Level } from "./check.js";
 import type { CheckResult } from "./result.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
-import { verifyCleanUp, readOrganization } from "./clean-up.js";
+import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
 import { sentKeys } from "../callers/credentials.js";
 import { discoverIds, SetupError } from "./discover.js";
@@ -236,40 +236,40 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         else if (again.status !== "failed") results[i] = before; // not checked the second time: the failure stands
       }
     }
-    modelResults = await untilDeadline(modelled, () => {
+    const modelRun = (fields: Pick<CheckResult, "status" | "reason">): CheckResult[] => [
+      {
+        id: "model/run",
+        kind: "model/run",
+        title: "[documented] model: the scenarios and sequences",
+        group: "model",
+        entries: [],
+        exchanges: [],
+        ms: 0,
+        ...fields,
+      },
+    ];
+    // A request the server broke off (a connection reset mid-answer) fails the model, not the run.
+    const modelEnded = modelled.catch((error: unknown) =>
+      modelRun({ status: "failed", reason: redact(`the check could not run: ${(error as Error)?.message ?? String(error)}`) }),
+    );
+    modelResults = await untilDeadline(modelEnded, () => {
       endedBy = "max-time";
-      return [
-        {
-          id: "model/run",
-          kind: "model/run",
-          title: "[documented] model: the scenarios and sequences",
-          group: "model",
-          entries: [],
-          status: "not checked",
-          reason: REACHED_MAX_TIME,
-          exchanges: [],
-          ms: 0,
-        },
-      ];
+      return modelRun({ status: "not checked", reason: REACHED_MAX_TIME });
     });
     if (transport.pastDeadline) endedBy = "max-time";
   } finally {
     transport.closeChecks(CLEAN_UP_GRACE_MS);
-    const failures = await suite.created.deleteAll().catch((error: Error) => [`the clean-up failed: ${error.message}`]);
-    if (failures.length) {
-      cleanUpFailed = true;
-      cleanUp.push(...failures);
-    }
-    if (checkedCleanUp) {
-      const verified = await verifyCleanUp(suite, organizationBefore).catch((error: Error) => ({
-        lines: [`the clean-up check failed: ${error.message}`],
-        failed: true,
-      }));
-      cleanUp.push(...verified.lines);
-      cleanUpFailed ||= verified.failed;
-    }
+    // On a server that is not disposable the run's projects are also looked for by its tag, and the
+    // organization compared; on any server when a create's answer did not name what it made.
+    const cleaned = await cleanUpRun(suite, { organizationBefore, search: checkedCleanUp }).catch((error: Error) => ({
+      lines: [`the clean-up failed: ${error.message}`],
+      failed: true,
+    }));
+    cleanUp.push(...cleaned.lines);
+    cleanUpFailed ||= cleaned.failed;
   }
-  results.push(...modelResults.filter(kept), ...wire.results().filter(kept));
+  // The run's create answers, judged as a whole once the run has ended (created.ts).
+  results.push(...modelResults.filter(kept), ...wire.results().filter(kept), ...suite.created.results().filter(kept));
   const outcome =
     options.baseline &&
     applyBaseline(

@@ -2,7 +2,7 @@
 // one transport with the helpers around it (raw requests, the typed client, failure text, answers
 // shared by several checks, and the registry of what the run created).
 import { createClient, type ApiClient } from "@project-collaboration/api";
-import { Created } from "./created.js";
+import { Created, mayCreateProject } from "./created.js";
 import { CheckList, skipWhen, type CheckContext, type Level } from "./check.js";
 import { explain, fillPath, send, type RawRequest, type RawResponse } from "../transport/http.js";
 import type { Operation } from "../description/description.js";
@@ -76,7 +76,9 @@ export class Suite {
   }
 
   send(request: RawRequest): Promise<RawResponse> {
-    return send(this.transport, this.target, request);
+    const sent = () => send(this.transport, this.target, request);
+    // Every create is watched: an answer that cannot name what it made sends the clean-up looking by the run's tag.
+    return mayCreateProject(request) ? this.created.watch(request, sent) : sent();
   }
 
   /** Sends, and the failure text for the answer. */
