@@ -18,29 +18,34 @@ const ORGANIZATIONS = [
 ];
 
 describe("getOrganization", () => {
-  it.each(ORGANIZATIONS)("returns $website, $phone and $email whole, as the service sent them, within its output schema", async (contact) => {
-    const seed = exampleSeed();
-    // The administrator's organization: the first of the seed (src/sandbox/example-seed.ts).
-    Object.assign(seed.organizations[0]!, contact);
-    const sandbox = createSandbox({ seed });
-    const sent = await (
-      await sandbox.fetch(`${SANDBOX_BASE_URL}/organizations.json`, { headers: { authorization: `Basic ${btoa(`${SANDBOX_ADMIN_KEY}:`)}` } })
-    ).text();
-    // The case of the issue: compact JSON, the website, the phone and the email side by side.
-    expect(sent).toContain(`"website":"${contact.website}"`);
-    const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: SANDBOX_ADMIN_KEY, fetch: (request) => sandbox.fetch(request) });
-    const mcp = await connectInMemory({ client, secrets: secretsOf(SANDBOX_ADMIN_KEY) });
-    try {
-      // Listed first: from here on the SDK's client checks each result against the tool's output schema.
-      const { tools } = await mcp.client.listTools();
-      const result = await mcp.client.callTool({ name: "getOrganization", arguments: {} });
-      expect(result.isError, textOf(result)).toBeFalsy();
-      expect(result.structuredContent).toEqual(JSON.parse(sent));
-      expect(dataOf(result)).toEqual(JSON.parse(sent));
-      const validate = ajv.compile((tools as Tool[]).find((t) => t.name === "getOrganization")!.outputSchema!);
-      expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
-    } finally {
-      await mcp.close();
-    }
-  });
+  it.each(ORGANIZATIONS)(
+    "returns $website, $phone and $email whole, as the service sent them, within its output schema",
+    async (contact) => {
+      const seed = exampleSeed();
+      // The administrator's organization: the first of the seed (src/sandbox/example-seed.ts).
+      Object.assign(seed.organizations[0]!, contact);
+      const sandbox = createSandbox({ seed });
+      const sent = await (
+        await sandbox.fetch(`${SANDBOX_BASE_URL}/organizations.json`, {
+          headers: { authorization: `Basic ${btoa(`${SANDBOX_ADMIN_KEY}:`)}` },
+        })
+      ).text();
+      // The case of the issue: compact JSON, the website, the phone and the email side by side.
+      expect(sent).toContain(`"website":"${contact.website}"`);
+      const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: SANDBOX_ADMIN_KEY, fetch: (request) => sandbox.fetch(request) });
+      const mcp = await connectInMemory({ client, secrets: secretsOf(SANDBOX_ADMIN_KEY) });
+      try {
+        // Listed first: from here on the SDK's client checks each result against the tool's output schema.
+        const { tools } = await mcp.client.listTools();
+        const result = await mcp.client.callTool({ name: "getOrganization", arguments: {} });
+        expect(result.isError, textOf(result)).toBeFalsy();
+        expect(result.structuredContent).toEqual(JSON.parse(sent));
+        expect(dataOf(result)).toEqual(JSON.parse(sent));
+        const validate = ajv.compile((tools as Tool[]).find((t) => t.name === "getOrganization")!.outputSchema!);
+        expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
+      } finally {
+        await mcp.close();
+      }
+    },
+  );
 });

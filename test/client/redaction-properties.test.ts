@@ -22,12 +22,19 @@ const settings = { seed: SEED, numRuns: RUNS };
 // fc.string over an alphabet rather than fc.stringMatching, which is ten times slower (npm test's budget).
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const DIGITS = "0123456789";
-const of = (alphabet: string, minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+const of = (alphabet: string, minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
 const label = fc.tuple(of(LOWER, 1, 1), of(`${LOWER}${DIGITS}-`, 0, 8), of(LOWER + DIGITS, 1, 1)).map((parts) => parts.join(""));
 const domain = fc
-  .tuple(fc.constantFrom("", "www.", "api."), fc.array(label, { minLength: 1, maxLength: 2 }), fc.constantFrom("com", "org", "example", "io"))
+  .tuple(
+    fc.constantFrom("", "www.", "api."),
+    fc.array(label, { minLength: 1, maxLength: 2 }),
+    fc.constantFrom("com", "org", "example", "io"),
+  )
   .map(([www, labels, tld]) => `${www}${labels.join(".")}.${tld}`);
-const email = fc.tuple(of(LOWER + DIGITS, 1, 1), of(`${LOWER}${DIGITS}._+-`, 0, 10), domain).map(([first, rest, host]) => `${first}${rest}@${host}`);
+const email = fc
+  .tuple(of(LOWER + DIGITS, 1, 1), of(`${LOWER}${DIGITS}._+-`, 0, 10), domain)
+  .map(([first, rest, host]) => `${first}${rest}@${host}`);
 const scheme = fc.constantFrom("http", "https", "ftp", "wss");
 const port = fc.integer({ min: 1, max: 65535 }).map((n) => `:${n}`);
 /** A website as organizations write it: scheme and host, a port at most (what ends where the next value begins). */
@@ -49,9 +56,13 @@ const fullUrl = fc
       `${query ? `?${query[0]}=${query[1]}` : ""}${fragment ? `#${fragment}` : ""}`,
   );
 const url = fc.oneof(site, fullUrl);
-const mailto = fc.tuple(email, fc.option(label, { nil: undefined })).map(([to, subject]) => `mailto:${to}${subject ? `?subject=${subject}` : ""}`);
+const mailto = fc
+  .tuple(email, fc.option(label, { nil: undefined }))
+  .map(([to, subject]) => `mailto:${to}${subject ? `?subject=${subject}` : ""}`);
 const phone = fc.oneof(
-  fc.tuple(fc.constantFrom("", "+"), of(DIGITS, 1, 3), of(DIGITS, 3, 3), of(DIGITS, 4, 4)).map(([plus, a, b, c]) => `${plus}${a}-${b}-${c}`),
+  fc
+    .tuple(fc.constantFrom("", "+"), of(DIGITS, 1, 3), of(DIGITS, 3, 3), of(DIGITS, 4, 4))
+    .map(([plus, a, b, c]) => `${plus}${a}-${b}-${c}`),
   of(DIGITS, 4, 4).map((line) => `555-${line}`),
 );
 const word = fc.tuple(of(LOWER + LOWER.toUpperCase(), 1, 1), of(LOWER, 0, 9)).map(([first, rest]) => first + rest);
@@ -64,11 +75,20 @@ const separator = fc.constantFrom('","', '", "', ",", ", ", " ", "\n", "\t", "<"
 
 /** An organization as the service sends it, its website right before its phone and email, compact or not. */
 const organization = fc
-  .tuple(word, url, phone, email, fc.nat(3).map((n) => n > 0))
+  .tuple(
+    word,
+    url,
+    phone,
+    email,
+    fc.nat(3).map((n) => n > 0),
+  )
   .map(([name, website, tel, mail, compact]) => JSON.stringify({ name, website, phone: tel, email: mail }, null, compact ? undefined : 2));
 /** A JSON body of generated members, compact or indented. */
 const jsonBody = fc
-  .tuple(fc.array(fc.tuple(label, fc.oneof(value, fc.array(value, { maxLength: 3 }))), { minLength: 1, maxLength: 6 }), fc.nat(3).map((n) => n > 0))
+  .tuple(
+    fc.array(fc.tuple(label, fc.oneof(value, fc.array(value, { maxLength: 3 }))), { minLength: 1, maxLength: 6 }),
+    fc.nat(3).map((n) => n > 0),
+  )
   .map(([members, compact]) => JSON.stringify(Object.fromEntries(members), null, compact ? undefined : 2));
 /** Values in a row, each followed by a separator. */
 const prose = fc.array(fc.tuple(value, separator), { minLength: 1, maxLength: 8 }).map((items) => items.map(([v, s]) => v + s).join(""));
@@ -151,43 +171,58 @@ const innocent = (text: string): Piece => ({ text, redacted: text });
 const formOf = (k: string) =>
   fc.oneof(
     fc.constantFrom(...credentialForms(k)),
-    fc
-      .tuple(fc.constantFrom(k, k.toUpperCase(), k.toLowerCase(), swapCase(k)), fc.boolean(), fc.boolean())
-      .map(([c, asUser, encoded]) => {
-        const token = Buffer.from(asUser ? `${c}:` : `:${c}`).toString("base64");
-        return encoded ? encodeURIComponent(token) : token;
-      }),
+    fc.tuple(fc.constantFrom(k, k.toUpperCase(), k.toLowerCase(), swapCase(k)), fc.boolean(), fc.boolean()).map(([c, asUser, encoded]) => {
+      const token = Buffer.from(asUser ? `${c}:` : `:${c}`).toString("base64");
+      return encoded ? encodeURIComponent(token) : token;
+    }),
   );
 
 /** user[:password] as RFC 3986 allows it and a URL serializer writes it (unreserved, percent-encoded,
  * the sub-delimiters but the quote, comma and brackets). */
 const userInfoPart = fc
-  .array(fc.oneof(of(`${LOWER}${LOWER.toUpperCase()}${DIGITS}._~!$&*+;=-`, 1, 1), of(`${DIGITS}ABCDEF`, 2, 2).map((hex) => `%${hex}`)), {
-    minLength: 1,
-    maxLength: 16,
-  })
+  .array(
+    fc.oneof(
+      of(`${LOWER}${LOWER.toUpperCase()}${DIGITS}._~!$&*+;=-`, 1, 1),
+      of(`${DIGITS}ABCDEF`, 2, 2).map((hex) => `%${hex}`),
+    ),
+    {
+      minLength: 1,
+      maxLength: 16,
+    },
+  )
   .map((parts) => parts.join(""));
 const userInfo = fc
   .tuple(fc.option(userInfoPart, { nil: "" }), fc.option(userInfoPart, { nil: undefined }))
   .filter(([user, password]) => user !== "" || password !== undefined)
   .map(([user, password]) => (password === undefined ? user : `${user}:${password}`));
 const urlWithUserInfo = fc
-  .tuple(fc.constantFrom("http", "https", "ftp", "postgres"), userInfo, url.map((u) => u.replace(/^[a-z]+:\/\//, "")))
+  .tuple(
+    fc.constantFrom("http", "https", "ftp", "postgres"),
+    userInfo,
+    url.map((u) => u.replace(/^[a-z]+:\/\//, "")),
+  )
   .map(([scheme, info, rest]): Piece => ({ text: `${scheme}://${info}@${rest}`, redacted: `${scheme}://${REDACTED}@${rest}` }));
 
 /** Pieces of innocent text with secret pieces among them, joined as prose or as a JSON body's values. */
 function textWith(secret: fc.Arbitrary<Piece>) {
-  const pieces = fc.array(fc.oneof({ arbitrary: value.map(innocent), weight: 2 }, { arbitrary: secret, weight: 1 }), { minLength: 1, maxLength: 8 });
-  const asProse = fc
-    .tuple(pieces, fc.array(separator, { minLength: 8, maxLength: 8 }))
-    .map(([items, seps]) => ({
-      text: items.map((p, i) => p.text + seps[i]).join(""),
-      redacted: items.map((p, i) => p.redacted + seps[i]).join(""),
-    }));
-  const asJson = fc.tuple(pieces, fc.nat(3).map((n) => n > 0)).map(([items, compact]) => {
-    const body = (side: "text" | "redacted") => JSON.stringify(Object.fromEntries(items.map((p, i) => [`m${i}`, p[side]])), null, compact ? undefined : 2);
-    return { text: body("text"), redacted: body("redacted") };
+  const pieces = fc.array(fc.oneof({ arbitrary: value.map(innocent), weight: 2 }, { arbitrary: secret, weight: 1 }), {
+    minLength: 1,
+    maxLength: 8,
   });
+  const asProse = fc.tuple(pieces, fc.array(separator, { minLength: 8, maxLength: 8 })).map(([items, seps]) => ({
+    text: items.map((p, i) => p.text + seps[i]).join(""),
+    redacted: items.map((p, i) => p.redacted + seps[i]).join(""),
+  }));
+  const asJson = fc
+    .tuple(
+      pieces,
+      fc.nat(3).map((n) => n > 0),
+    )
+    .map(([items, compact]) => {
+      const body = (side: "text" | "redacted") =>
+        JSON.stringify(Object.fromEntries(items.map((p, i) => [`m${i}`, p[side]])), null, compact ? undefined : 2);
+      return { text: body("text"), redacted: body("redacted") };
+    });
   return fc.oneof(asProse, asJson);
 }
 
@@ -196,7 +231,9 @@ const withoutMarkers = (text: string) => text.split(REDACTED).join("\u0000");
 
 describe("(b) the redaction still removes every form it removes today, and only that", () => {
   it("every form of a long key, wherever it stands among the text", () => {
-    const generated = longKey.chain((k) => fc.tuple(fc.constant(k), textWith(formOf(k).map((form) => ({ text: form, redacted: REDACTED })))));
+    const generated = longKey.chain((k) =>
+      fc.tuple(fc.constant(k), textWith(formOf(k).map((form) => ({ text: form, redacted: REDACTED })))),
+    );
     fc.assert(
       fc.property(generated, ([k, { text, redacted }]) => {
         fc.pre(!holdsAForm(redacted, [k]));
@@ -209,7 +246,9 @@ describe("(b) the redaction still removes every form it removes today, and only 
   });
 
   it("every form of a short key where it stands alone (a quoted value, between separators)", () => {
-    const generated = shortKey.chain((k) => fc.tuple(fc.constant(k), textWith(formOf(k).map((form) => ({ text: form, redacted: REDACTED })))));
+    const generated = shortKey.chain((k) =>
+      fc.tuple(fc.constant(k), textWith(formOf(k).map((form) => ({ text: form, redacted: REDACTED })))),
+    );
     fc.assert(
       fc.property(generated, ([k, { text, redacted }]) => {
         fc.pre(!holdsAForm(redacted, [k]));
@@ -232,7 +271,8 @@ describe("(b) the redaction still removes every form it removes today, and only 
 
 describe("the cases issue 47 names", () => {
   it("leaves an organization whose website is followed by a phone without spaces and an email whole", () => {
-    const body = '{"name":"My Organization","website":"http://www.myorganizationname.com","phone":"555-5555","email":"admin@myorganizationname.com"}';
+    const body =
+      '{"name":"My Organization","website":"http://www.myorganizationname.com","phone":"555-5555","email":"admin@myorganizationname.com"}';
     expect(createRedactor(credentialForms("a-key-long-enough"))(body)).toBe(body);
     expect(createRedactor([])(body)).toBe(body);
   });

@@ -109,14 +109,8 @@ describe("a read-only run against a server that accepts any key", () => {
   it("writes no Basic token, nor any other base64 word, that decodes to text holding a key", () => {
     for (const [name, text] of Object.entries(outputs)) {
       const tokens = [...text.matchAll(/Basic\s+([A-Za-z0-9+/_-]+=*)/g)].map((m) => Buffer.from(m[1]!, "base64").toString("latin1"));
-      expect(
-        tokens.filter(holdsAKey),
-        `${name}: a Basic token decodes to a key`,
-      ).toEqual([]);
-      expect(
-        decodedWords(text).filter(holdsAKey),
-        `${name}: a base64 word decodes to a key`,
-      ).toEqual([]);
+      expect(tokens.filter(holdsAKey), `${name}: a Basic token decodes to a key`).toEqual([]);
+      expect(decodedWords(text).filter(holdsAKey), `${name}: a base64 word decodes to a key`).toEqual([]);
     }
     // Every credential the server was sent that decodes to a key is a token the outputs do not hold.
     const decodingToAKey = sent

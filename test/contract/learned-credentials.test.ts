@@ -13,7 +13,8 @@ const SEED = Number(process.env.PCS_PROPERTY_SEED ?? 20261128);
 const settings = { seed: SEED, numRuns: 100 };
 const REDACTED = "[REDACTED]";
 
-const of = (alphabet: string, minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+const of = (alphabet: string, minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
 const ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const key = of(`${ALNUM}_.~-`, 8, 40);
 /** What a check may put beside the key in a Basic credential: a password, a user name, nothing. */
@@ -23,7 +24,14 @@ const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
 /** A Basic credential whose user name or password holds the key (in some case, alone or inside a name). */
 const basicHoldingKey = fc
-  .tuple(key, other, fc.constantFrom("as is", "upper", "lower", "swapped"), fc.boolean(), of(`${ALNUM}-`, 0, 6), fc.constantFrom("Basic", "Token", "basic"))
+  .tuple(
+    key,
+    other,
+    fc.constantFrom("as is", "upper", "lower", "swapped"),
+    fc.boolean(),
+    of(`${ALNUM}-`, 0, 6),
+    fc.constantFrom("Basic", "Token", "basic"),
+  )
   .map(([k, beside, kase, asUser, prefix, scheme]) => {
     const shown = { "as is": k, upper: k.toUpperCase(), lower: k.toLowerCase(), swapped: swapCase(k) }[kase];
     const holder = `${prefix}${shown}`;
@@ -49,7 +57,13 @@ describe("the checker's redaction, told the credentials it sends", () => {
     const madeUp = fc.oneof(
       fc.tuple(other, other).map(([user, password]) => `Basic ${base64(`${user}:${password}`)}`),
       other.map((word) => `Bearer ${word}`),
-      fc.constantFrom("application/json", "application/json; charset=utf-8", "gzip, deflate", "no-cache", "@project-collaboration/contract 0.2.0"),
+      fc.constantFrom(
+        "application/json",
+        "application/json; charset=utf-8",
+        "gzip, deflate",
+        "no-cache",
+        "@project-collaboration/contract 0.2.0",
+      ),
     );
     fc.assert(
       fc.property(key, fc.array(madeUp, { minLength: 1, maxLength: 5 }), (k, values) => {
@@ -85,7 +99,9 @@ describe("the checker's redaction, told the credentials it sends", () => {
     expect(inAuthorization.startsWith(base64(`${k}:`))).toBe(false);
     expect(redact(`${inAuthorization} ${inOtherHeader}`)).toBe(`${inAuthorization} ${inOtherHeader}`);
     await transport.fetch(
-      new Request("https://t.invalid/projects.json", { headers: { authorization: `Basic ${inAuthorization}`, "x-forwarded-authorization": `Basic ${inOtherHeader}` } }),
+      new Request("https://t.invalid/projects.json", {
+        headers: { authorization: `Basic ${inAuthorization}`, "x-forwarded-authorization": `Basic ${inOtherHeader}` },
+      }),
     );
     expect(redact(`${inAuthorization} ${inOtherHeader}`)).toBe(`${REDACTED} ${REDACTED}`);
   });
