@@ -56,9 +56,9 @@ export async function packedProject(manifest: Record<string, unknown> = { type: 
   }
 }
 
-/** The `ts` blocks of a Markdown text, in order. */
+/** The `ts` and `js` blocks of a Markdown text, in order (JavaScript examples are checked as TypeScript too). */
 export function tsBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return [...markdown.matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
 /** What a reader of the package copies: the `ts` blocks of the README, AGENTS.md (for coding agents) and the client guide. */
