@@ -34,7 +34,7 @@ export function firstLine(target: Target, level: Level, limits: Limits): string 
     : "read-only";
   return (
     `${PACKAGE_NAME} ${PACKAGE_VERSION}: checking ${target.name} — level ${level}, ${mode}; ` +
-    `${Number.isFinite(limits.rate) ? `at most ${limits.rate} requests/s` : "unpaced (no network)"}, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`
+    `${Number.isFinite(limits.rate) ? `at most ${limits.rate} requests/s` : "unpaced"}, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`
   );
 }
 

@@ -164,7 +164,9 @@ function notCheckedSection(run: RunResult): string[] {
     const names = [...new Set(results.map((r) => r.operation ?? (r.group === "model" ? "the model's scenarios" : r.group)))];
     const shown = names.slice(0, NAMED_NOT_CHECKED).join(", ");
     const what = names.length > NAMED_NOT_CHECKED ? `${shown} and ${names.length - NAMED_NOT_CHECKED} more` : shown;
-    out.push(...wrap(`×${results.length} ${what} — ${oneLine(run, reason)}`, "  ", "      "));
+    // A reason that begins with what it is about ("listCopy (GET …): the list holds …") is not preceded by it again.
+    const about = reason.startsWith(names[0]!) && names.length === 1 ? "" : `${what} — `;
+    out.push(...wrap(`×${results.length} ${about}${oneLine(run, reason)}`, "  ", "      "));
   }
   out.push("");
   return out;
@@ -216,8 +218,7 @@ export function consoleReport(run: RunResult): string {
     out.push(`  ${c.operation}: ${statuses}${c.rules.length ? `; rules: ${c.rules.length}` : ""}`);
   }
   // The seed only when a generated sequence ran (runContract sets it then).
-  if (run.seed !== undefined)
-    out.push(...wrap(`The model's generated sequences used seed ${run.seed} (--seed ${run.seed} runs the same ones again).`, ""));
+  if (run.seed !== undefined) out.push(`The model's generated sequences used seed ${run.seed}: --seed ${run.seed} runs them again.`);
   out.push(...rulesSection(run));
   out.push("");
   out.push(verdict(run).line);
