@@ -11,6 +11,10 @@
 //   npm run mutation:http -- --level documented    one level
 //   npm run mutation:http -- --list                the mutants and the faithful behaviours left out
 //   npm run mutation:http -- --no-coverage         the score only
+//   npm run mutation:http -- --resume              keep the last run's outcomes, run only what is missing
+//   npm run mutation:http -- --full-for-all        the full level for every mutant, not only for those
+//                                                  the documented level missed (see below)
+//   npm run mutation:http -- --report              the report of the last run's outcomes so far, nothing run
 //   npm run mutation:http -- --workers 2 --at 4    processes, and runs at once in each (the default)
 //
 // The TypeScript (the checker's source, the stand-in, the operators) is bundled with esbuild into
@@ -37,6 +41,9 @@ function options(argv) {
     else if (a === "--at") o.at = Number(argv[++i]);
     else if (a === "--no-coverage") o.coverage = false;
     else if (a === "--list") o.list = true;
+    else if (a === "--report") o.reportOnly = true;
+    else if (a === "--resume") o.resume = true;
+    else if (a === "--full-for-all") o.fullForAll = true;
     else {
       console.error(`mutation:http: unknown option ${JSON.stringify(a)} (see the head of test/mutation/http-layer-mutants.mjs)`);
       process.exit(2);
@@ -179,13 +186,32 @@ async function main() {
     process.exit(2);
   }
   const file = join(out, "outcomes.jsonl");
-  rmSync(file, { force: true });
-  const started = Date.now();
-  const ids = ["faithful", ...chosen.map((m) => m.id)];
-  const shares = Array.from({ length: o.workers }, (_, w) => ids.filter((_, i) => i % o.workers === w));
   const coverageDir = join(out, "coverage");
+  const started = Date.now();
+  if (o.reportOnly) {
+    const outcomes = readLines(file);
+    const faithful = Object.fromEntries(o.levels.map((l) => [l, outcomes.find((x) => x.mutant === "faithful" && x.level === l)]));
+    const ran = chosen.filter((m) => outcomes.some((x) => x.mutant === m.id));
+    const coverage = o.coverage && existsSync(coverageDir) && sandboxCoverage(coverageDir);
+    return report({ o, all: ran, FAITHFUL, caught, outcomes, faithful, minutes: 0, coverage });
+  }
+  if (!o.resume) rmSync(file, { force: true });
   rmSync(coverageDir, { recursive: true, force: true });
-  await Promise.all(shares.map((share) => child(bundleFile, { call: "worker", ids: share, levels: o.levels, file, at: o.at })));
+  const outcomeOf = (id, level) => readLines(file).find((x) => x.mutant === id && x.level === level);
+  const runLevel = async (level, ids) => {
+    const todo = ids.filter((id) => !outcomeOf(id, level));
+    const shares = Array.from({ length: o.workers }, (_, w) => todo.filter((_, i) => i % o.workers === w)).filter((s) => s.length);
+    await Promise.all(shares.map((share) => child(bundleFile, { call: "worker", ids: share, levels: [level], file, at: o.at })));
+  };
+  const ids = ["faithful", ...chosen.map((m) => m.id)];
+  if (o.levels.includes("documented")) await runLevel("documented", ids);
+  if (o.levels.includes("full")) {
+    // A catch at documented is a documented fact failing, which the faithful stand-in passes at both
+    // levels (its facts field says so): caught at full as well, so only documented survivors run at full.
+    const faithful = outcomeOf("faithful", "documented");
+    const again = o.fullForAll || !faithful ? ids : ids.filter((id) => id === "faithful" || !caught(outcomeOf(id, "documented"), faithful));
+    await runLevel("full", again);
+  }
   // One run against the faithful stand-in, alone, with V8's coverage: what one checker run reaches.
   if (o.coverage)
     await child(
@@ -219,10 +245,15 @@ function report({ o, all, FAITHFUL, caught, outcomes, faithful, minutes, coverag
     const f = faithful[level];
     say();
     say(
-      `Faithful stand-in, ${level}: exit ${f?.code}, ${f?.failing.length ?? "?"} failing checks${f?.failing.length ? ` (${f.failing.join(", ")})` : ""}, ${f?.requests} requests, ${((f?.ms ?? 0) / 1000).toFixed(1)} s.`,
+      `Faithful stand-in, ${level}: exit ${f?.code}, ${f?.failing.length ?? "?"} failing checks, ${f?.facts ?? "?"} of them documented facts (${level === "full" ? "the assumptions it chose otherwise; a mutant is caught at full only by another check" : "a mutant is caught by any failure"}), ${f?.requests} requests, ${((f?.ms ?? 0) / 1000).toFixed(1)} s.`,
     );
   }
   const of = (m, level) => outcomes.find((x) => x.mutant === m.id && x.level === level);
+  // Not run at full because caught at documented: a documented fact failing is caught at full too.
+  const caughtAt = (m, level) =>
+    level === "full" && !of(m, "full") && o.levels.includes("documented")
+      ? caughtAt(m, "documented")
+      : Boolean(of(m, level) && caught(of(m, level), faithful[level]));
   say();
   say(`| layer | breaks | mutants | ${o.levels.map((l) => `caught at ${l}`).join(" | ")} |`);
   say(`|---|---|---|${o.levels.map(() => "---").join("|")}|`);
@@ -234,7 +265,7 @@ function report({ o, all, FAITHFUL, caught, outcomes, faithful, minutes, coverag
   )) {
     const [layer, breaks] = key.split("|");
     const cells = o.levels.map((l) => {
-      const n = ms.filter((m) => of(m, l) && caught(of(m, l), faithful[l])).length;
+      const n = ms.filter((m) => caughtAt(m, l)).length;
       return `${n}/${ms.length} (${pct(n, ms.length)})`;
     });
     say(`| ${layer} | ${breaks} | ${ms.length} | ${cells.join(" | ")} |`);
@@ -242,18 +273,16 @@ function report({ o, all, FAITHFUL, caught, outcomes, faithful, minutes, coverag
   say();
   say("Survivors (not caught at full; at documented too unless said), with how often the mutant answered differently (hits):");
   say();
+  const last = o.levels.at(-1);
   for (const m of all) {
-    const full = of(m, o.levels.at(-1));
-    if (!full || caught(full, faithful[o.levels.at(-1)])) continue;
-    const doc = o.levels.length > 1 ? of(m, "documented") : undefined;
-    const docNote = doc && caught(doc, faithful.documented) ? " (caught at documented only)" : "";
+    if (caughtAt(m, last)) continue;
+    const x = of(m, last);
+    const docNote = last === "full" && caughtAt(m, "documented") ? " (caught at documented only)" : "";
     say(
-      `- ${m.id} [${m.layer}, ${m.breaks}]${docNote}: ${full.hits === 0 ? "never hit — the checker sends nothing that shows it" : `hit ${full.hits}×, not judged`}. ${m.rule}.`,
+      `- ${m.id} [${m.layer}, ${m.breaks}]${docNote}: ${x.hits === 0 ? "never hit — the checker sends nothing that shows it" : `hit ${x.hits}×, not judged`}. ${m.rule}.`,
     );
   }
-  const caughtOnlyDoc = all.filter(
-    (m) => o.levels.length > 1 && caught(of(m, "documented"), faithful.documented) && !caught(of(m, "full"), faithful.full),
-  );
+  const caughtOnlyDoc = all.filter((m) => o.levels.length > 1 && caughtAt(m, "documented") && !caughtAt(m, "full"));
   if (caughtOnlyDoc.length)
     say(
       `\n(${caughtOnlyDoc.length} caught at documented but not at full: their failure adds to a check the faithful stand-in already fails at full.)`,

@@ -23,6 +23,8 @@ export interface Outcome {
   code: number;
   /** The failing checks, numbers masked (a created project's id differs between runs). */
   failing: string[];
+  /** How many of them are documented facts (the others rest on assumptions). */
+  facts: number;
   /** The first failure's title and reason, cut short. */
   first?: string;
   setupError?: string;
@@ -68,6 +70,7 @@ export function outcomeOf(mutant: string, level: Level, run: RunResult, hits: nu
     level,
     code: verdict(run).code,
     failing: [...new Set(failures.map((r) => mask(r.id)))],
+    facts: new Set(failures.filter((r) => r.entries.length === 0).map((r) => mask(r.id))).size,
     ...(first && { first: `${first.title}: ${first.reason ?? ""}`.slice(0, 300) }),
     ...(run.setupError && { setupError: String(run.setupError).slice(0, 300) }),
     cleanUpFailed: run.cleanUpFailed,
