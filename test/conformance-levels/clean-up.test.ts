@@ -30,7 +30,7 @@ import { STAND_IN_KEY, STAND_IN_OTHER_KEY } from "../support/stand-in/seed.js";
 const FAST = { rate: 10_000, concurrency: 8 };
 const TAG = /^pcs-contract-test [a-z0-9]{6}(?: |$)/;
 
-async function writesRun(wrap: (handler: Handler) => Handler, seed?: SandboxSeed) {
+async function writesRun(wrap: (handler: Handler) => Handler, seed?: SandboxSeed, disposable = false) {
   const server = recordedStandIn({ wrap, ...(seed && { seed }) });
   const before = await server.state();
   const target: Target = {
@@ -42,7 +42,7 @@ async function writesRun(wrap: (handler: Handler) => Handler, seed?: SandboxSeed
     stateful: true,
     allowWrites: true,
     checksKeys: true,
-    disposable: false,
+    disposable,
     fetch: server.fetch,
   };
   const run = await runContract({ target, level: "documented", limits: FAST, seed: 20261127 });
@@ -86,10 +86,20 @@ describe.concurrent("create answers that cannot name the project: nothing of the
     });
   }
 
-  it("an account of 1,500 projects, create answers cut short: the whole list is walked, nothing left", async () => {
-    const { run, server, before, after } = await writesRun(cutCreates, longAccountSeed(1_500));
+  it("a disposable server, create answers cut short: the run's projects are looked for all the same", async () => {
+    const { run, server, after } = await writesRun(cutCreates, undefined, true);
     expect(createsReceived(server.requests)).toBeGreaterThan(3);
-    expect(ofTheRun(after, run)).toEqual([]);
+    expect(ofTheRun(after, run), run.cleanUp.join("\n")).toEqual([]);
+    expect(run.cleanUp.join("\n")).toMatch(/looked for by its tag/);
+  });
+
+  it("an account of more than 1,000 projects, create answers cut short: the whole list is walked, nothing left", async () => {
+    // The run's projects come last in the stand-in's list, past the 900 the sampled walk of the checks reads.
+    const seed = longAccountSeed(2_500);
+    expect(seed.projects.length).toBeGreaterThan(1_000);
+    const { run, server, before, after } = await writesRun(cutCreates, seed);
+    expect(createsReceived(server.requests)).toBeGreaterThan(3);
+    expect(ofTheRun(after, run), run.cleanUp.join("\n")).toEqual([]);
     expect(after).toBe(before);
     expect(run.cleanUpFailed, run.cleanUp.join("\n")).toBe(false);
   });
