@@ -300,9 +300,14 @@ export class World {
           this.updatedUnread.set(projectBefore.id, "updated");
         }
         break;
-      case "updateOrganization":
+      case "updateOrganization": {
         this.organizationBefore = organizationOf(before)?.modified;
+        // The model's time of the change is its own clock's, not the server's: until a read shows the
+        // server's `modified`, no view (a scenario forked meanwhile included) is held to the model's.
+        const mine = organizationOf(this.model);
+        if (mine) delete mine.modified;
         break;
+      }
       case "getOrganization": {
         const mine = organizationOf(this.model);
         // What the server shows of its own timestamps is the model's from now on, absent included

@@ -301,6 +301,11 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
     ),
   },
   {
+    name: "the server's clock a second behind the client's",
+    basis: "the interface states no clock: a server stamps its records by its own, a second from the caller's (within the checker's margin for clocks)",
+    wrap: rewriteJson((body) => mapTimestamps(body, (text) => atOffset(new Date(Date.parse(text) - 1_000).toISOString(), 0))),
+  },
+  {
     name: "every paged list in reverse order",
     basis: "the interface states offset and limit, no order",
     wrap: reversedLists,
