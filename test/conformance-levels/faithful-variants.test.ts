@@ -4,7 +4,7 @@
 // address — and are left as they were found. A failure here is the checker judging something the
 // interface leaves open.
 import { describe, expect, it } from "vitest";
-import { findings, verdict, type RunResult } from "../../contract/src/index.js";
+import { consoleReport, findings, verdict, type RunResult } from "../../contract/src/index.js";
 import { combination, FAITHFUL_VARIANTS, type FaithfulVariant } from "../support/stand-in/faithful-variants.js";
 import { standInRun } from "../support/stand-in/run.js";
 import { standInSeed } from "../support/stand-in/seed.js";
@@ -27,6 +27,7 @@ describe.concurrent("faithful variants: the documented level passes, with writes
       expect(failures(run), variant.basis).toEqual([]);
       expect(verdict(run).code).toBe(0);
       expect(verdict(run).line).toMatch(/^PASS/);
+      expect(consoleReport(run).split("\n")[0], "the first screen").toBe("Result: PASS at --level documented; the last line sums the run up.");
       expect(after, "the stand-in's state after the run").toBe(before);
       expect(emails.every((email) => email === INVITE)).toBe(true);
     });

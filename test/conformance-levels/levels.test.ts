@@ -131,6 +131,7 @@ describe.concurrent("broken servers: every defect is caught, with the request th
       for (const check of failed(run).slice(0, 5)) expect(check.reason, check.title).toMatch(URL_IN_MESSAGE);
       expect(after, "the stand-in's state after the run").toBe(before);
       expect(emails.every((email) => email === SECOND_USER_EMAIL)).toBe(true);
+      expect(consoleReport(run).split("\n")[0], "the first line").toMatch(/^Result: FAIL at --level /);
       // A person finds the first documented failure on the first screen.
       if (!options.level)
         expect(

@@ -1,4 +1,5 @@
 // What a person reads, the cause first. In order:
+//   - the verdict's word (PASS, FAIL, INCOMPLETE, STOPPED) on the first line;
 //   - warnings: the run was cut short, or shallow (most requests 404, nearly all 401, timeouts);
 //   - what the baseline accepted, what fails otherwise than it says (was/now), its entries that no longer occur;
 //   - the documented failures: each root cause once (every request to one path answered the same
@@ -190,6 +191,10 @@ function rulesSection(run: RunResult): string[] {
 export function consoleReport(run: RunResult): string {
   const out: string[] = [];
   const { failures, accepted, differences, unstable } = findings(run);
+  // The first screen says how the run went, whatever follows: the verdict's word (its one full line,
+  // the checker's own, stays last).
+  const word = verdict(run).line.split(" — ")[0];
+  out.push(`Result: ${word} at --level ${run.level}; the last line sums the run up.`, "");
   const opening = warnings(run);
   if (opening.length) out.push(...opening, "");
   out.push(...baselineSection(run, accepted));
