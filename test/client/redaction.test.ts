@@ -4,7 +4,8 @@
 // key only where it stands alone, and the user info of any URL; the same for a parsed JSON value and for
 // a Response's status text, URL and headers. The places that use it check only that they do: the client
 // in auth.test.ts ("the API key never leaks") and test/faults/client-hostile.test.ts, the MCP server in
-// mcp/test/secrets.test.ts and stdio.test.ts, the checker in test/contract/command.test.ts.
+// mcp/test/secrets.test.ts and stdio.test.ts, the checker in test/contract/command.test.ts. The same
+// policy as properties over generated JSON, URLs and emails side by side: redaction-properties.test.ts.
 import { describe, expect, it } from "vitest";
 import { createRedactor, credentialForms, REDACTED } from "../../src/index.js";
 import { hasUserInfo, redactJson, redactResponse } from "../../src/redaction.js";
