@@ -11,7 +11,7 @@
 import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
 import { currentCheck, WriteRefusedError, type Exchange } from "../transport/transport.js";
 import { Skip } from "./check.js";
-import type { CheckResult } from "./result.js";
+import { slug, type CheckResult } from "./result.js";
 import type { Target } from "./target.js";
 
 export const CREATED_PREFIX = "pcs-contract-test";
@@ -72,9 +72,9 @@ export class Created {
   private hidden: number | undefined;
   private gone: Promise<number> | undefined;
   private firstReadBack: Promise<void> | undefined;
-  /** Creates sent (watch), and the project each answer named first: id → that answer. */
+  /** Creates sent (watch), and the project each answer named first: id → that answer's request line. */
   private creates = 0;
-  private readonly answered = new Map<number, RawResponse>();
+  private readonly answered = new Map<number, string>();
   /** Answers of a success that named no project, and those that named one an earlier create made. */
   private readonly unnamed: Unnamed[] = [];
   private readonly repeated: Array<Unnamed & { id: number }> = [];
@@ -113,19 +113,22 @@ export class Created {
   async watch(request: RawRequest, send: () => Promise<RawResponse>): Promise<RawResponse> {
     // A mock that keeps no state answers every create with the same example: nothing to name there.
     if (this.suite.target.isMock || !this.suite.target.stateful) return send();
-    this.creates++;
     const outer = currentCheck.getStore();
     const store = { exchanges: [] as Exchange[] };
     let response: RawResponse;
     try {
       response = outer ? await currentCheck.run(store, send) : await send();
     } catch (error) {
-      if (!(error instanceof WriteRefusedError))
+      // Refused by the read-only guard, it was never sent; anything else may have created a project.
+      if (!(error instanceof WriteRefusedError)) {
+        this.creates++;
         this.unknown.push(`${request.method.toUpperCase()} ${request.path}: ${(error as Error)?.message ?? String(error)}`);
+      }
       throw error;
     } finally {
       outer?.exchanges.push(...store.exchanges);
     }
+    this.creates++;
     const exchange = store.exchanges.at(-1);
     if (response.status >= 500) this.unknown.push(this.suite.explain("createProject", response));
     if (response.status < 200 || response.status >= 300) return response;
@@ -146,10 +149,10 @@ export class Created {
       this.repeatedAnswers.add(response);
       this.repeated.push({
         id,
-        why: `a create was answered with project ${id}, which an earlier create of this run made (${earlier.method} ${earlier.url} → ${earlier.status}): it did not create a project of its own, or did not say which — ${this.suite.explain("createProject", response)}`,
+        why: `a create was answered with project ${id}, which an earlier create of this run made (${earlier}): it did not create a project of its own, or did not say which — ${this.suite.explain("createProject", response)}`,
         ...(exchange && { exchange }),
       });
-    } else this.answered.set(id, response);
+    } else this.answered.set(id, `${response.method} ${response.url} → ${response.status}`);
     return response;
   }
 
@@ -173,16 +176,18 @@ export class Created {
    * made. None when the run created nothing. */
   results(): CheckResult[] {
     if (this.creates === 0) return [];
-    const title = "[documented] the run's creates: each answer names the new project it made";
+    const group = "write workflows";
+    const title = "each create's answer names the new project it made";
+    const id = `${group}/${slug(title)}`;
     const problems = [...this.repeated, ...this.unnamed];
     const first = problems[0];
     const exchanges = problems.flatMap((p) => (p.exchange ? [p.exchange] : []));
     return [
       {
-        id: "the-run-s-creates-each-answer-names-the-new-project-it-made",
-        kind: "the-run-s-creates-each-answer-names-the-new-project-it-made",
-        title,
-        group: "write workflows",
+        id,
+        kind: id,
+        title: `[documented] ${group}: ${title}`,
+        group,
         entries: [],
         operation: "createProject",
         statuses: [201],
