@@ -60,16 +60,23 @@ export function credentialForms(apiKey: string): string[] {
 /** A literal inside a regular expression with the `u` flag (where only syntax characters may be escaped). */
 const escapeLiteral = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
-export function createRedactor(secrets: readonly string[]): Redactor {
+export interface RedactorOptions {
+  /** Whether a URL's user info is replaced too (the default); off where the question is only whether a
+   * text holds one of `secrets` (a checker asking if a server echoed a key it sent). */
+  urlUserInfo?: boolean;
+}
+
+export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
+  const userInfo = (options.urlUserInfo ?? true) ? (text: string) => text.replace(URL_USER_INFO, `$1${REDACTED}@`) : (text: string) => text;
   const present = [...new Set(secrets.filter((s) => typeof s === "string" && s.length > 0))].sort((a, b) => b.length - a.length);
-  if (present.length === 0) return (text) => text.replace(URL_USER_INFO, `$1${REDACTED}@`);
+  if (present.length === 0) return userInfo;
   // One pass over the text whatever the number of forms, the longest alternative first.
   const alternatives = present.map((secret) =>
     secret.length >= MIN_EMBEDDED_SECRET_LENGTH ? escapeLiteral(secret) : `(?<![\\p{L}\\p{N}])${escapeLiteral(secret)}(?![\\p{L}\\p{N}])`,
   );
   const pattern = new RegExp(alternatives.join("|"), "gu");
   const long = present.filter((secret) => secret.length >= MIN_EMBEDDED_SECRET_LENGTH);
-  return (text) => withoutCutStarts(text.replace(URL_USER_INFO, `$1${REDACTED}@`).replace(pattern, REDACTED), long);
+  return (text) => withoutCutStarts(userInfo(text).replace(pattern, REDACTED), long);
 }
 
 /** What a text cut short shows where it was cut (an excerpt, a body kept up to a limit). */

@@ -3,7 +3,7 @@
 // into ApiError; this is the one place that covers everything the server sends, successes included.
 // The policy is the main package's one (createRedactor): every form of the key, whatever its length,
 // and the user info of any URL.
-import { createRedactor, credentialForms, REDACTED } from "@project-collaboration/api";
+import { createRedactor, credentialForms, REDACTED, redactJson } from "@project-collaboration/api";
 
 export { REDACTED };
 
@@ -14,4 +14,9 @@ export function secretsOf(apiKey: string): string[] {
 
 export function redactText(text: string, secrets: readonly string[]): string {
   return createRedactor(secrets)(text);
+}
+
+/** A parsed JSON value with every string (property names included) scrubbed. */
+export function redactValue(value: unknown, secrets: readonly string[]): unknown {
+  return redactJson(value, createRedactor(secrets));
 }

@@ -25,7 +25,7 @@ import { ajv, toRequest } from "./arguments.js";
 import type { IsolateLimits } from "./execute/isolate.js";
 import { codeMode } from "./execute/tools.js";
 import { builtTools, type OperationTool } from "./operations.js";
-import { redactText } from "./redact.js";
+import { redactText, redactValue } from "./redact.js";
 import { safeJson, successResult, textResult, untrusted } from "./result.js";
 import { refusalOf, selectTools, type Selection } from "./selection.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
@@ -93,7 +93,9 @@ function scrubbed(result: CallToolResult, secrets: readonly string[]): CallToolR
   return {
     ...result,
     content: result.content.map((c) => (c.type === "text" ? { ...c, text: redactText(c.text, secrets) } : c)),
-    ...(result.structuredContent && { structuredContent: JSON.parse(redactText(JSON.stringify(result.structuredContent), secrets)) }),
+    // Walked value by value (not its JSON text): a match can never span two values, and what is not a
+    // secret stays exactly as the service sent it.
+    ...(result.structuredContent && { structuredContent: redactValue(result.structuredContent, secrets) as Record<string, unknown> }),
   };
 }
 

@@ -152,7 +152,8 @@ export class Wire {
       return `a body of ${bytes.byteLength} bytes with content type ${JSON.stringify(type || "(none)")}, not JSON ("All bodies are JSON")`;
     if (bytes.byteLength > SCANNED_BYTES) return undefined;
     const text = new TextDecoder().decode(bytes);
-    if (this.redact(text) !== text) return "the body holds a credential the run sent (a form of an API key): a server never echoes one";
+    const holds = this.redact.holdsCredential ? this.redact.holdsCredential(text) : this.redact(text) !== text;
+    if (holds) return "the body holds a credential the run sent (a form of an API key): a server never echoes one";
     let numbers: ReturnType<typeof numbersOf>;
     try {
       numbers = numbersOf(text);

@@ -13,6 +13,8 @@ export interface Redact extends Redactor {
   /** Adds the credentials a header value the checker sends carries (an Authorization header's token,
    * a Basic token's user name and password, a key sent in a header of its own). */
   learn?(headerValue: string): void;
+  /** Whether a text holds a form of a credential the run sent (a URL's user info alone is none of them). */
+  holdsCredential?(text: string): boolean;
 }
 
 /** Where one credential ends and the next begins in a header value (`Basic <token>`, `a, b`,
@@ -75,7 +77,9 @@ export function createRedact(keys: readonly (string | undefined)[]): Redact {
   const known = new Set(keys.filter((key): key is string => !!key));
   const holdsAKey = holderOf([...known]);
   let redactor = createRedactor([...known].flatMap(credentialForms));
+  let finder = createRedactor([...known].flatMap(credentialForms), { urlUserInfo: false });
   const redact: Redact = (text) => redactor(text);
+  redact.holdsCredential = (text) => finder(text) !== text;
   redact.learn = (headerValue) => {
     const fresh = new Set<string>();
     for (const [candidate, secret] of candidatesIn(headerValue))
@@ -83,6 +87,7 @@ export function createRedact(keys: readonly (string | undefined)[]): Redact {
     if (fresh.size === 0) return;
     for (const secret of fresh) known.add(secret);
     redactor = createRedactor([...known].flatMap(credentialForms));
+    finder = createRedactor([...known].flatMap(credentialForms), { urlUserInfo: false });
   };
   return redact;
 }
