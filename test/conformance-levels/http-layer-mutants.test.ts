@@ -26,6 +26,7 @@ describe("the HTTP-layer mutants", () => {
       level: "full",
       code: 1,
       failing: ["a", "b"],
+      facts: 0,
       cleanUpFailed: false,
       hits: 0,
       requests: 1,
