@@ -74,7 +74,8 @@ export function hidesCreated(handler: Handler, firstNewId: number): Handler {
 export function longAccountSeed(projects = 12_000): SandboxSeed {
   const seed = standInSeed();
   const template = seed.projects.find((p) => p.title.startsWith("Stand-in project"))!;
-  for (let i = 1; i <= projects - seed.projects.length; i++)
+  const more = projects - seed.projects.length; // read once: the loop grows the list it would read
+  for (let i = 1; i <= more; i++)
     seed.projects.push({ ...structuredClone(template), id: 1_000_000 + i, title: `Long account project ${i}` });
   return seed;
 }
