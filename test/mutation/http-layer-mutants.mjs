@@ -4,7 +4,7 @@
 // checker is run against it in process (http-layer-run.ts) at the documented and the full level; then
 // one run against the faithful stand-in with V8's coverage on gives the sandbox's branch coverage.
 // Prints a Markdown report (the score by layer and by kind of rule, every survivor with whether the
-// checker ever made the mutant answer differently). Not part of `npm test` or CI: about 20 min on 2 cores.
+// checker ever made the mutant answer differently). Not part of `npm test` or CI: 8–21 min on this 2-core machine, by its load.
 //
 //   npm run mutation:http                          everything
 //   npm run mutation:http -- --only head-with-body:every-GET-path   one mutant (repeatable)
