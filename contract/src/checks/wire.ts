@@ -4,7 +4,9 @@
 //   - a field the interface types `int` is written as an integer (`12`, not `12.0` or `1.2e1`);
 //   - a datetime has a UTC offset ("an ISO 8601 timestamp with a UTC offset"), and is not later than
 //     the answer's own Date by more than a few minutes;
-//   - no form of a credential the run sent (the key, encoded, re-cased, echoed) is in it.
+//   - no form of a credential the run sent (the key, encoded, re-cased, echoed) is in it;
+//   - its framing: a Content-Length agrees with the body's length in bytes (RFC 9110 §8.6), where the
+//     body was not decoded on the way (no Content-Encoding) and had a length of its own to send.
 // One check per operation: documented facts, each failure with the exchange that showed it.
 import { DOCUMENTED_TAG } from "../runner/check.js";
 import {
@@ -146,6 +148,8 @@ export class Wire {
   }
 
   private problemOf(exchange: Exchange, bytes: Uint8Array, op: Operation, key: string): string | undefined {
+    const framing = framingProblem(exchange, bytes.byteLength);
+    if (framing) return framing;
     if (bytes.byteLength === 0 || exchange.status === 204 || exchange.status === 304) return undefined;
     const type = exchange.responseHeaders["content-type"] ?? "";
     if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
@@ -189,7 +193,7 @@ export class Wire {
           .toLowerCase()}`,
         kind: "wire/*",
         case: key,
-        title: `${DOCUMENTED_TAG} wire: ${key}: every body as sent — JSON, integers written as integers, timestamps with a UTC offset, no credential`,
+        title: `${DOCUMENTED_TAG} wire: ${key}: every body as sent — JSON, integers written as integers, timestamps with a UTC offset, no credential, its Content-Length`,
         group: "wire",
         entries: [],
         operation,
@@ -204,6 +208,29 @@ export class Wire {
       };
     });
   }
+}
+
+/**
+ * RFC 9110 §8.6: Content-Length is the length of the content as sent, in bytes. Not judged where the
+ * length is another's: HEAD and 304 (the length a GET would have), 1xx and 204 (no content), a coded
+ * body (the coded length; the transport decodes it) and Transfer-Encoding (which overrides it, RFC 9112
+ * §6.3). A list of one value repeated is that value (§8.6).
+ */
+export function framingProblem(
+  exchange: Pick<Exchange, "method" | "status" | "responseHeaders">,
+  received: number,
+): string | undefined {
+  const headers = exchange.responseHeaders;
+  const declared = headers["content-length"];
+  if (declared === undefined || exchange.method === "HEAD") return undefined;
+  if (exchange.status < 200 || exchange.status === 204 || exchange.status === 304) return undefined;
+  if ((headers["content-encoding"] ?? "").trim() !== "" || headers["transfer-encoding"] !== undefined) return undefined;
+  const values = declared.split(",").map((value) => value.trim());
+  if (!values.every((value) => /^\d+$/.test(value)) || new Set(values).size !== 1)
+    return `Content-Length: ${JSON.stringify(declared.slice(0, 60))} is not one length in bytes (RFC 9110 §8.6)`;
+  if (Number(values[0]) !== received)
+    return `Content-Length: ${values[0]}, but the body as sent is ${received} bytes (RFC 9110 §8.6: the length of the content)`;
+  return undefined;
 }
 
 /** The operation as the documented-only bundle has it (what documented facts rest on). */
