@@ -17,6 +17,7 @@ import { concurrencyChecks } from "../checks/concurrency.js";
 import { exploreIdChecks } from "../checks/explore-ids.js";
 import { exploreMethodChecks } from "../checks/explore-methods.js";
 import { exploreWriteChecks } from "../checks/explore-writes.js";
+import { equivalenceChecks } from "../checks/equivalence.js";
 import { Skip, type Check, type Level } from "./check.js";
 import type { CheckResult } from "./result.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
@@ -108,6 +109,7 @@ export const CHECK_GROUPS = [
   exploreIdChecks,
   exploreWriteChecks,
   concurrencyChecks,
+  equivalenceChecks,
 ];
 
 /** Why a check could not conclude, from what it threw (a wrapped error's cause included). */
