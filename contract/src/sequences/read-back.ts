@@ -66,9 +66,16 @@ export async function readBack(run: ReadBackRun, id: number, write: Executed, ro
       const reader = callers.find(sees) ?? writer;
       await users(reader);
       const person = write.call.path.match(/\/users\/(\d+)\.json$/)?.[1] ?? (write.call.body as { user?: string } | undefined)?.user;
-      if (callers.includes("other") && person === String(run.world.accounts.get("other"))) {
+      const otherIsPerson = callers.includes("other") && person === String(run.world.accounts.get("other"));
+      if (otherIsPerson) {
         await get("other");
         await list("other");
+      }
+      // Every other caller that sees the project reads it whole and finds it in its list: a change of
+      // its users leaves the project itself as it was.
+      for (const caller of callers.filter((c) => sees(c) && !(c === "other" && otherIsPerson))) {
+        await get(caller);
+        await list(caller);
       }
       return;
     }
