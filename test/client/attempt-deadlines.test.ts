@@ -108,10 +108,7 @@ describe("a client's attempts in flight", () => {
 
   it("a call that ends leaves the others' deadlines running, and the last one stops the timer", async () => {
     let answer: ((response: Response) => void) | undefined;
-    const fake = fakeFetch(
-      () => new Promise<Response>((resolve) => (answer = resolve)),
-      neverAnswers,
-    );
+    const fake = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)), neverAnswers);
     const client = createClient({ baseUrl: BASE_URL, apiKey: "k", fetch: fake.fetch, timeoutMs: 1000, retry: false });
     const answered = client.GET("/groups.json");
     await vi.advanceTimersByTimeAsync(0);
