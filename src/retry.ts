@@ -131,13 +131,10 @@ export function attemptSignal(
   }
   if (callerSignal?.aborted) forwardAbort();
   else callerSignal?.addEventListener("abort", forwardAbort, { once: true });
-  const clear =
-    callerSignal === undefined && deadline !== undefined
-      ? () => deadlines.remove(deadline)
-      : () => {
-          if (deadline !== undefined) deadlines.remove(deadline);
-          callerSignal?.removeEventListener("abort", forwardAbort);
-        };
+  const clear = () => {
+    if (deadline !== undefined) deadlines.remove(deadline);
+    callerSignal?.removeEventListener("abort", forwardAbort);
+  };
   return { signal: controller.signal, clear };
 }
 
