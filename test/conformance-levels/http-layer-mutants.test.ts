@@ -1,4 +1,5 @@
 // The harness of `npm run mutation:http` (test/mutation/http-layer-mutants.mjs, its operators and runs),
+// tested on a small, fast subset:
 // the checker passes the faithful stand-in through it (nothing is mutated, nothing hit), and fails a few
 // HTTP-layer mutants of different layers, each of which the run did make answer differently. The whole
 // measurement (about a hundred mutants at two levels) stays out of every test suite.
