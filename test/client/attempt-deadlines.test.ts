@@ -142,6 +142,7 @@ describe("on the real clock", () => {
     const deadlines = new AttemptDeadlines();
     const started = performance.now();
     const elapsed = await new Promise<number>((resolve) => deadlines.add(20, () => resolve(performance.now() - started)));
-    expect(elapsed).toBeGreaterThanOrEqual(19);
+    // The deadline is read from Date.now(), whole milliseconds: up to one early by performance.now().
+    expect(elapsed).toBeGreaterThanOrEqual(18);
   });
 });
