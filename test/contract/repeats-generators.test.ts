@@ -11,7 +11,20 @@ import { bodyIds, judgeBodyId, namedAccount } from "../../contract/src/sequences
 describe("addProjectUser's user in the body: the values tried", () => {
   const values = bodyIds(2087, 5150).map((v) => v.value);
   it("holds the foreign id, 0, the 32- and 53-bit edges, past 64 bits, a negative, fractions, a number and a leading zero", () => {
-    for (const value of ["5150", "0", "2147483648", "4294967296", "9007199254740991", "9007199254740992", "18446744073709551617", "-2087", "2087.5", 2087.5, 2087, "02087"])
+    for (const value of [
+      "5150",
+      "0",
+      "2147483648",
+      "4294967296",
+      "9007199254740991",
+      "9007199254740992",
+      "18446744073709551617",
+      "-2087",
+      "2087.5",
+      2087.5,
+      2087,
+      "02087",
+    ])
       expect(values).toContainEqual(value);
   });
   it("names an account only by digits (or a whole JSON number), exactly, past 2^53 too", () => {
@@ -49,11 +62,15 @@ describe("a page named by its defaults and in halves", () => {
   const page30 = ids(1, 30);
   it("holds when the readings agree as sets, in any order", () => {
     const reversed = [...page30].reverse();
-    expect(pagingEquivalence({ page30, again: page30, plain: reversed, first: page30.slice(15), second: page30.slice(0, 15) })).toEqual({ problems: [] });
+    expect(pagingEquivalence({ page30, again: page30, plain: reversed, first: page30.slice(15), second: page30.slice(0, 15) })).toEqual({
+      problems: [],
+    });
   });
   it("fails a default page that is not offset=0&limit=30, and halves that are not the page of 30", () => {
     const plain = ids(1, 20); // a default limit of 20
-    expect(pagingEquivalence({ page30, again: page30, plain, first: page30.slice(0, 15), second: page30.slice(15) }).problems?.[0]).toMatch(/default page/);
+    expect(pagingEquivalence({ page30, again: page30, plain, first: page30.slice(0, 15), second: page30.slice(15) }).problems?.[0]).toMatch(
+      /default page/,
+    );
     const second = page30.slice(14, 29); // offset counted from 1
     const judged = pagingEquivalence({ page30, again: page30, plain: page30, first: page30.slice(0, 15), second });
     expect("problems" in judged && judged.problems.join()).toMatch(/pages of 15/);
@@ -62,7 +79,9 @@ describe("a page named by its defaults and in halves", () => {
     const again = [0, ...page30.slice(0, 29)];
     expect(pagingEquivalence({ page30, again, plain: page30, first: [], second: [] })).toEqual({ moved: true });
     const short = ids(1, 10);
-    expect(pagingEquivalence({ page30: short, again: [...short].reverse(), plain: short, first: short, second: [] })).toEqual({ problems: [] });
+    expect(pagingEquivalence({ page30: short, again: [...short].reverse(), plain: short, first: short, second: [] })).toEqual({
+      problems: [],
+    });
   });
 });
 

@@ -50,9 +50,16 @@ export function pagingEquivalence(read: {
           `${label}: ${d.onlyA.length ? `${a} holds ${d.onlyA.slice(0, 5).map(String).join(", ")} that ${b} does not` : ""}${d.onlyA.length && d.onlyB.length ? "; " : ""}${d.onlyB.length ? `${b} holds ${d.onlyB.slice(0, 5).map(String).join(", ")} that ${a} does not` : ""}`,
         ]
       : [];
-  problems.push(...named("no offset and no limit is offset=0&limit=30", setDifference(plain, page30), "the default page", "offset=0&limit=30"));
   problems.push(
-    ...named("limit=30 is the pages of 15 at offset 0 and 15, joined", setDifference(page30, [...first, ...second]), "limit=30", "the two pages of 15"),
+    ...named("no offset and no limit is offset=0&limit=30", setDifference(plain, page30), "the default page", "offset=0&limit=30"),
+  );
+  problems.push(
+    ...named(
+      "limit=30 is the pages of 15 at offset 0 and 15, joined",
+      setDifference(page30, [...first, ...second]),
+      "limit=30",
+      "the two pages of 15",
+    ),
   );
   return { problems };
 }
@@ -83,7 +90,9 @@ export function equivalenceChecks(suite: Suite) {
         const second = await read({ offset: HALF, limit: HALF });
         const again = await read({ offset: 0, limit: DEFAULT_LIMIT });
         const judged = pagingEquivalence({ page30: page30.ids, again: again.ids, plain: plain.ids, first: first.ids, second: second.ids });
-        const runs = [page30.ours, plain.ours, [...first.ours, ...second.ours], again.ours].map((ids) => JSON.stringify(ids.map(String).sort()));
+        const runs = [page30.ours, plain.ours, [...first.ours, ...second.ours], again.ours].map((ids) =>
+          JSON.stringify(ids.map(String).sort()),
+        );
         if ("moved" in judged || new Set(runs).size > 1) continue;
         if (judged.problems.length) fail(`${judged.problems.join("; ")} — ${plain.why}; ${second.why}`);
         return;

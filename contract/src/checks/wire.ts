@@ -216,10 +216,7 @@ export class Wire {
  * body (the coded length; the transport decodes it) and Transfer-Encoding (which overrides it, RFC 9112
  * §6.3). A list of one value repeated is that value (§8.6).
  */
-export function framingProblem(
-  exchange: Pick<Exchange, "method" | "status" | "responseHeaders">,
-  received: number,
-): string | undefined {
+export function framingProblem(exchange: Pick<Exchange, "method" | "status" | "responseHeaders">, received: number): string | undefined {
   const headers = exchange.responseHeaders;
   const declared = headers["content-length"];
   if (declared === undefined || exchange.method === "HEAD") return undefined;

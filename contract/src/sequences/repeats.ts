@@ -79,7 +79,8 @@ export function judgeBodyId(
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
   const named = namedAccount(value);
-  const account = named !== undefined && named <= BigInt(Number.MAX_SAFE_INTEGER) && existing.has(Number(named)) ? Number(named) : undefined;
+  const account =
+    named !== undefined && named <= BigInt(Number.MAX_SAFE_INTEGER) && existing.has(Number(named)) ? Number(named) : undefined;
   if (removed.length) return `users ${removed.join(", ")} were removed by an add`;
   if (!success(status)) return added.length ? `refused (${status}), yet users ${added.join(", ")} were added` : undefined;
   if (account === undefined)
@@ -115,7 +116,14 @@ export async function repeatsScenario(run: ScenarioRun, tag: string, cast: Repea
   // `modified` may stay (not earlier than before it, not necessarily later), and so may its entity tag.
   const prior = world.model.projects.get(id)?.modified ?? world.model.projects.get(id)?.created;
   world.etags.delete(id);
-  const again = await run.exec({ caller: "key", operation: "updateProject", method: "PATCH", path: `/projects/${id}.json`, body: same, project: id });
+  const again = await run.exec({
+    caller: "key",
+    operation: "updateProject",
+    method: "PATCH",
+    path: `/projects/${id}.json`,
+    body: same,
+    project: id,
+  });
   if (prior) world.lastModified.set(id, prior);
   await readBack(run, id, again, world.roleOf("key", id));
   await bodyIdsOn(run, id, cast);
@@ -166,7 +174,13 @@ async function bodyIdsOn(run: ScenarioRun, id: number, cast: RepeatsCast): Promi
     if (!after.ids) return;
     let problem = judgeBodyId(value, response.status, before.ids, after.ids, existing);
     const email = cast.foreign?.email;
-    if (!problem && !success(response.status) && email && value === String(cast.foreign!.id) && response.text.toLowerCase().includes(email.toLowerCase()))
+    if (
+      !problem &&
+      !success(response.status) &&
+      email &&
+      value === String(cast.foreign!.id) &&
+      response.text.toLowerCase().includes(email.toLowerCase())
+    )
       problem = `refused, but the refusal's body holds ${JSON.stringify(email)}, the address of a user the caller shares no project with`;
     world.record({
       operation: "addProjectUser",
@@ -216,7 +230,11 @@ export async function findForeign(run: ScenarioRun, known: ReadonlySet<number>):
   for (const project of listed.json as Json[]) {
     if (typeof project?.id !== "number" || String(project.title ?? "").startsWith(world.suite.runTag)) continue;
     if (tried++ >= 3) break;
-    const { response: seen } = await world.send({ method: "get", path: `/projects/${project.id}.json`, authorization: world.authorization("key") });
+    const { response: seen } = await world.send({
+      method: "get",
+      path: `/projects/${project.id}.json`,
+      authorization: world.authorization("key"),
+    });
     if (seen.status === 200) continue;
     const { response: users } = await world.send({ method: "get", path: `/projects/${project.id}/users.json`, authorization: other });
     if (users.status !== 200 || !Array.isArray(users.json)) continue;
@@ -254,7 +272,10 @@ async function deleteAgain(run: ScenarioRun, id: number): Promise<void> {
     entries: [],
     rule: "delete-is-permanent",
     passed: !broken,
-    ...(broken && { message: `deleted again: a server error: ${world.suite.explain("deleteProject", response)}`, reproduction: world.reproduction(id, exchange) }),
+    ...(broken && {
+      message: `deleted again: a server error: ${world.suite.explain("deleteProject", response)}`,
+      reproduction: world.reproduction(id, exchange),
+    }),
     ...(exchange && { exchange }),
     status: response.status,
   });
