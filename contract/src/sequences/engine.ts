@@ -15,7 +15,7 @@ import { ScenarioRun } from "./scenario.js";
 import { lifecycle, othersOwn, unknownIds } from "./fixed.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
-import { findForeign, repeatsScenario } from "./repeats.js";
+import { findForeign, repeatsConfirmed } from "./repeats.js";
 import { shrink } from "./shrink.js";
 import { describeStep, type CallerName, type Step } from "./steps.js";
 import { World } from "../model/world.js";
@@ -148,17 +148,15 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
     work.push(
       guarded("repeats and ids in the body", async () => {
-        // Its own world, not replayed (its checks are judged by outcome where the model cannot follow).
-        const run = newRun(world.fork(ledger));
-        const known = new Set([...run.world.model.users.keys()]);
-        const foreign = await findForeign(run, known);
+        const foreign = await findForeign(newRun(world.fork(ledger)), new Set(world.model.users.keys()));
+        const { newcomer, other } = cast.people;
         const valid =
-          cast.people.newcomer !== undefined
-            ? { person: "newcomer" as const, id: cast.people.newcomer }
-            : cast.people.other !== undefined
-              ? { person: "other" as const, id: cast.people.other }
+          newcomer !== undefined
+            ? { person: "newcomer" as const, id: newcomer }
+            : other !== undefined
+              ? { person: "other" as const, id: other }
               : undefined;
-        await repeatsScenario(run, tag, {
+        await repeatsConfirmed(world, newRun, tag, {
           ...(valid && { valid }),
           ...(foreign && { foreign }),
           invite: cast.people.invitee?.id !== undefined,

@@ -12,6 +12,8 @@
 //   - a project deleted, deleted again: refused, or 2xx with nothing else changed — a project made
 //     just before it reads as it did (the interface states 204 for the first; the second by outcome).
 import type { SeedUser } from "@project-collaboration/api/sandbox";
+import { Ledger } from "../model/ledger.js";
+import type { World } from "../model/world.js";
 import { basicAuthorization } from "../transport/http.js";
 import type { Exchange } from "../transport/transport.js";
 import { INTEGER_EDGES, edgeName, exactly } from "./edges.js";
@@ -286,4 +288,25 @@ async function deleteAgain(run: ScenarioRun, id: number): Promise<void> {
     { kind: "read", caller: "key", slot: "E0", view: "list" },
     { kind: "read", caller: "key", slot: "E1", view: "get" },
   ]);
+}
+
+/**
+ * The scenario, and once more on fresh projects when a check of it failed: a failure that does not come
+ * back is unstable, not failed (as engine.ts replays the other scenarios).
+ */
+export async function repeatsConfirmed(world: World, newRun: (on: World) => ScenarioRun, tag: string, cast: RepeatsCast): Promise<void> {
+  const first = newRun(world.fork(world.ledger));
+  await repeatsScenario(first, tag, cast);
+  if (first.world.failedObservations === 0) return;
+  const again = new Ledger();
+  await repeatsScenario(newRun(world.fork(again)), tag, cast);
+  const recurring = new Set(
+    again
+      .failures()
+      .filter((f) => world.counts(f))
+      .map(Ledger.idOf),
+  );
+  for (const failure of world.ledger.failures())
+    if (world.counts(failure) && failure.exchange && first.exchanges.includes(failure.exchange) && !recurring.has(Ledger.idOf(failure)))
+      world.ledger.markUnstable(failure);
 }
