@@ -2,7 +2,7 @@
 // (default 30) and answers one JSON array. A server that ignored either would pass every schema check,
 // so these look at what comes back: never more than `limit` items; consecutive pages are consecutive;
 // without `limit`, 30 items unless the list is shorter; without `offset`, the first page; read at and
-// past its end, an empty array. Expected numbers are written here, not read from the description.
+// past its end, an empty array; a later page shorter than its limit holds the items left. Expected numbers are written here, not read from the description.
 import { label, operations, type Operation } from "../description/description.js";
 import { expect } from "../runner/expect.js";
 import { DEFAULT_LIMIT, listAll } from "../transport/lists.js";
@@ -10,6 +10,23 @@ import type { Suite } from "../runner/suite.js";
 
 /** What a page keeps of its items: more than a default page and one (the checks compare up to 31). */
 const KEPT_ITEMS = DEFAULT_LIMIT + 10;
+
+/**
+ * The last page of a list of `length` items (2 or more) read with a `limit` that leaves it shorter than
+ * asked: from the second item, a limit of the whole length (its `length - 1` items); past a default
+ * page, the last item alone with a limit of 2 (a limit above 30 may be capped: its maximum is not stated).
+ */
+export function shorterLastPage(length: number): { offset: number; limit: number } {
+  return length <= DEFAULT_LIMIT ? { offset: 1, limit: length } : { offset: length - 1, limit: 2 };
+}
+
+/** The ids of the whole list that the pages joined miss, and those the pages hold that the list does not
+ * (compared as sets: the order of a list is not stated). */
+export function joinedAgainstWhole(whole: unknown[], pages: unknown[]): { missing: unknown[]; extra: unknown[] } {
+  const joined = new Set(pages);
+  const all = new Set(whole);
+  return { missing: [...all].filter((id) => !joined.has(id)), extra: [...joined].filter((id) => !all.has(id)) };
+}
 
 export function paginationChecks(suite: Suite) {
   const list = suite.checks("pagination");
@@ -112,6 +129,39 @@ export function paginationChecks(suite: Suite) {
       // first by one: only what a second walk finds twice again counts.
       if (twice.length) twice = twiceIn((await listAll(suite, op.operationId, suite.idPath(op))).items).filter((id) => twice.includes(id));
       expect(twice, `ids listed more than once, walking the list page by page: ${walked.first.why}`).toEqual([]);
+    },
+    meta,
+  );
+
+  list.documented.for(cases)(
+    "%s: the last, shorter page holds the items left (its pages joined are the whole list)",
+    async ([, op], context) => {
+      const idsOf = (items: unknown[]) => items.map((item) => (item as { id: unknown }).id);
+      // The run's own projects come and go while it reads (write checks run alongside): they are left
+      // out, and a list that still differs is read again once before it counts.
+      const run = new Set<unknown>(suite.created.ids());
+      const ours = (item: unknown) =>
+        run.has((item as { id: unknown }).id) || String((item as { title?: unknown }).title ?? "").startsWith(suite.runTag);
+      const attempt = async (walked: Awaited<ReturnType<typeof walk>>) => {
+        expect(walked.first.status, walked.first.why).toBe(200);
+        context.skip(!walked.complete, `${label(op)}: longer than the run reads whole, so its last page is not known`);
+        context.skip(walked.items.length < 2, `${label(op)}: fewer than 2 items, so no page of it is a later, shorter one`);
+        const n = walked.items.length;
+        const query = shorterLastPage(n);
+        const last = await page(op, query);
+        // The first pages are the walk's: the items before the offset, in the order one list is paged.
+        const head = walked.items.slice(0, query.offset);
+        const kept = (items: unknown[]) => idsOf(items.filter((item) => !ours(item)));
+        const { missing, extra } = joinedAgainstWhole(kept(walked.items), [...kept(head), ...kept(last.items)]);
+        return { n, query, last, missing, extra };
+      };
+      let found = await attempt(await walk(op));
+      for (let again = 0; again < 2 && (found.missing.length || found.extra.length); again++)
+        found = await attempt(await listAll(suite, op.operationId, suite.idPath(op)));
+      const { n, query, last, missing, extra } = found;
+      const what = `the list holds ${n} items; offset ${query.offset}, limit ${query.limit}`;
+      expect(missing, `ids of the list in none of its pages joined (${what}): ${last.why}`).toEqual([]);
+      expect(extra, `ids in the pages joined that the list read whole does not hold (${what}): ${last.why}`).toEqual([]);
     },
     meta,
   );
