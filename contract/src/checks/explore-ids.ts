@@ -4,6 +4,8 @@
 //     range, negated, or an edge itself: a server may answer such an id only with the record of
 //     exactly that id (read from the body as written, not as a double rounds it) — never the record
 //     it wraps or rounds to;
+//   - the same id in another numeric spelling (`012`, `12abc`, ` 12`, `12.0`, `12e0`, `+12`): at the
+//     full level (invalid input is a 400, what names nothing a 404: assumptions), never that record;
 //   - `offset` and `limit` at the edges on every paginated list: never a server error, and an offset
 //     past any list's length (2^31 and up) answers no item;
 //   - the project list asked for someone else's or everyone's projects in the query (a user id, the
@@ -28,6 +30,19 @@ export function writtenId(text: string): bigint | undefined {
   }
 }
 
+/** An id written in the other numeric spellings a loose parser (parseInt, Number(), a float column)
+ * takes for it: none of them is the int the path names. The first four are a read-only run's. */
+export function idSpellings(id: number): Array<{ text: string; why: string }> {
+  return [
+    { text: `0${id}`, why: "a leading zero" },
+    { text: `${id}abc`, why: "digits, then letters" },
+    { text: ` ${id}`, why: "a leading space" },
+    { text: `${id}.0`, why: "a decimal point" },
+    { text: `${id}e0`, why: "an exponent" },
+    { text: `+${id}`, why: "a plus sign" },
+  ];
+}
+
 /** Query parameters that ask a list for more than the caller's own (none of them the interface's). */
 export function wideningQueries(userId: number | undefined): Array<Record<string, string | number>> {
   return [
@@ -50,18 +65,26 @@ export function exploreIdChecks(suite: Suite) {
   const rich = suite.target.allowWrites;
   const byId = (id: string) => ops.find((op) => op.operationId === id)!;
 
+  /** The record itself, read once for the checks that compare an id's other forms with it. */
+  const readable = (op: Operation, name: "project_id" | "group_id" | "copy_id") =>
+    suite.shared(`ids record ${op.operationId}`, async () =>
+      compact(await suite.call(label(op), { method: "get", path: suite.idPath(op, { [name]: String(suite.id(name)) }) })),
+    );
+
   // A record read by an id that is not its own, but wraps or rounds to it.
   const records: Array<[string, Operation, "project_id" | "group_id", boolean]> = [
     [label(byId("getProject")), byId("getProject"), "project_id", true],
     ...(rich ? [[label(byId("getGroup")), byId("getGroup"), "group_id", false] as [string, Operation, "group_id", boolean]] : []),
-    ...(rich ? [[label(byId("listProjectUsers")), byId("listProjectUsers"), "project_id", false] as [string, Operation, "project_id", boolean]] : []),
+    ...(rich
+      ? [[label(byId("listProjectUsers")), byId("listProjectUsers"), "project_id", false] as [string, Operation, "project_id", boolean]]
+      : []),
   ];
   list.documented.for(records)(
     "%s: an id that wraps or rounds to a readable one answers only the record of exactly that id",
     async ([, op, name, everyAlias]) => {
       const id = suite.id(name);
       const path = (value: string) => suite.idPath(op, { [name]: value });
-      const real = compact(await suite.call(label(op), { method: "get", path: path(String(id)) }));
+      const real = await readable(op, name);
       if (!success(real.status)) fail(`the record itself is not readable: ${real.why}`);
       const all = aliasesOf(id);
       const aliases = everyAlias ? (rich ? all : all.filter((a) => !a.why.startsWith("the edge")).slice(0, 5)) : all.slice(0, 2);
@@ -79,14 +102,63 @@ export function exploreIdChecks(suite: Suite) {
         }
         const named = writtenId(response.text);
         if (named !== BigInt(alias.text))
-          fail(`answered a record whose id is ${named ?? "not given"}, not ${alias.text} ("[id] is the identifier of the named resource"): ${why}`);
+          fail(
+            `answered a record whose id is ${named ?? "not given"}, not ${alias.text} ("[id] is the identifier of the named resource"): ${why}`,
+          );
+      }
+    },
+    ([, op]) => ({ operation: op.operationId }),
+  );
+
+  // The same id in another numeric spelling: the record's id is an int written one way ("[id] is the
+  // identifier of the named resource"); what a loose parser makes of the others is no record. A server
+  // may refuse them with any 4xx. A read-only run tries four spellings of the project's id alone.
+  const spelled: Array<[string, Operation, "project_id" | "group_id" | "copy_id"]> = [
+    [label(byId("getProject")), byId("getProject"), "project_id"],
+    ...(rich
+      ? ([
+          [label(byId("getGroup")), byId("getGroup"), "group_id"],
+          [label(byId("listProjectUsers")), byId("listProjectUsers"), "project_id"],
+          [label(byId("listCopyRevisions")), byId("listCopyRevisions"), "copy_id"],
+        ] as Array<[string, Operation, "project_id" | "group_id" | "copy_id"]>)
+      : []),
+  ];
+  list.assumed("invalid-input-400", "hidden-is-404").for(spelled)(
+    "%s: an existing id in another numeric spelling (012, 12abc, ' 12', 12.0, 12e0, +12) never answers its record",
+    async ([, op, name]) => {
+      const id = suite.id(name);
+      const real = await readable(op, name);
+      if (!success(real.status)) fail(`the record itself is not readable: ${real.why}`);
+      const answers = await Promise.all(
+        idSpellings(id)
+          .slice(0, rich ? undefined : 4)
+          .map(async (spelling) => ({
+            spelling,
+            response: await suite.call(label(op), { method: "get", path: suite.idPath(op, { [name]: spelling.text }) }),
+          })),
+      );
+      for (const { spelling, response } of answers) {
+        const why = `${name} ${JSON.stringify(spelling.text)}, ${spelling.why}: ${response.why}`;
+        expect(response.status < 500, `a server error: ${why}`).toBe(true);
+        if (!success(response.status)) continue;
+        const same = Array.isArray(real.json)
+          ? real.json.length > 0 && JSON.stringify(response.json) === JSON.stringify(real.json)
+          : writtenId(response.text) === BigInt(id);
+        if (same)
+          fail(
+            `answered ${Array.isArray(real.json) ? "the list" : "the record"} of ${name} ${id}: the path names no such id (an invalid id is refused, 400; what names nothing, 404): ${why}`,
+          );
       }
     },
     ([, op]) => ({ operation: op.operationId }),
   );
 
   // offset and limit at their edges.
-  const paginated = ops.filter((op) => op.method === "get" && (op.operation.parameters ?? []).some((p: { $ref?: string; name?: string }) => /limit/i.test(p.$ref ?? p.name ?? "")));
+  const paginated = ops.filter(
+    (op) =>
+      op.method === "get" &&
+      (op.operation.parameters ?? []).some((p: { $ref?: string; name?: string }) => /limit/i.test(p.$ref ?? p.name ?? "")),
+  );
   list.documented.for(paginated.map((op) => [label(op), op] as const))(
     "%s: offset and limit at the integer edges — never a server error; an offset past any list answers no item",
     async ([, op]) => {
@@ -108,7 +180,10 @@ export function exploreIdChecks(suite: Suite) {
         if (!success(response.status)) continue;
         expect(Array.isArray(response.json), `a list answers a JSON array: ${why}`).toBe(true);
         if (name === "offset" && UNREACHABLE_OFFSETS.includes(value))
-          expect((response.json as unknown[]).length, `no list holds ${edgeName(value)} items, so nothing is past this offset: ${why}`).toBe(0);
+          expect(
+            (response.json as unknown[]).length,
+            `no list holds ${edgeName(value)} items, so nothing is past this offset: ${why}`,
+          ).toBe(0);
       }
     },
     ([, op]) => ({ operation: op.operationId, rule: "pagination" as const }),
@@ -125,7 +200,10 @@ export function exploreIdChecks(suite: Suite) {
       context.skip(!own.complete, "the caller's project list is longer than the run reads: what is not in it cannot be told");
       const queries = wideningQueries(suite.ids.user_id).slice(0, rich ? undefined : 3);
       const answers = await Promise.all(
-        queries.map(async (query) => ({ query, response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: 30 } }) })),
+        queries.map(async (query) => ({
+          query,
+          response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: 30 } }),
+        })),
       );
       for (const { query, response } of answers) {
         const why = `${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}: ${response.why}`;
@@ -133,11 +211,17 @@ export function exploreIdChecks(suite: Suite) {
         if (!success(response.status) || !Array.isArray(response.json)) continue;
         // Projects created by the run meanwhile are the caller's too.
         const foreign = (response.json as Array<{ id?: unknown; title?: unknown }>).filter(
-          (p) => !own.ids.has(p.id as number) && !suite.created.ids().includes(p.id as number) && !String(p.title ?? "").startsWith(suite.runTag),
+          (p) =>
+            !own.ids.has(p.id as number) &&
+            !suite.created.ids().includes(p.id as number) &&
+            !String(p.title ?? "").startsWith(suite.runTag),
         );
         if (foreign.length)
           fail(
-            `the list holds project${foreign.length > 1 ? "s" : ""} ${foreign.map((p) => String(p.id)).slice(0, 5).join(", ")}, not in the caller's own list ("Project list: only projects the caller has been added to"): ${why}`,
+            `the list holds project${foreign.length > 1 ? "s" : ""} ${foreign
+              .map((p) => String(p.id))
+              .slice(0, 5)
+              .join(", ")}, not in the caller's own list ("Project list: only projects the caller has been added to"): ${why}`,
           );
       }
     },
