@@ -61,6 +61,8 @@ describe("each variant changes what a client sees (a variant that changed nothin
     ["/projects/48213.json", { method: "BREW", headers: { authorization: ADMIN } }],
     ["/projects/48213.json", { headers: { authorization: ADMIN, accept: "application/xml" } }],
     ["/groups.json?fields=name", { headers: { authorization: ADMIN } }],
+    ["/projects/700001.json", { method: "DELETE", headers: { authorization: ADMIN } }],
+    ["/projects/700001.json", { method: "DELETE", headers: { authorization: ADMIN } }],
     ["/projects/48213.json", { method: "PATCH", headers: { authorization: VIEWER, "content-type": "application/json" }, body: '{"name":"Probe"}' }],
   ];
   /** Every probe's status, headers (but Date's value) and body, then the same read again with the entity tag it got. */

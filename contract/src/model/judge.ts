@@ -102,6 +102,12 @@ export function judge(world: World, executed: Executed): void {
       judgeRefusalForm(world, executed, role);
       return;
     }
+    // RFC 9110 §9.2.2: DELETE is idempotent, so a repeat may answer 2xx as the first did; what is gone
+    // stays gone, which the read-back after it judges (the stated rule: deleting is permanent).
+    if (call.method.toUpperCase() === "DELETE" && call.operation === "deleteProject" && world.deleted.has(call.project ?? -1)) {
+      pass("outcome", [], basis?.rule);
+      return;
+    }
     if (basis?.rule) {
       executed.diverged = true;
       fail(

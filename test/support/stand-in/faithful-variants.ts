@@ -341,6 +341,22 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
     wrap: rewriteHeaders((headers) => headers.set("date", new Date().toUTCString())),
   },
   {
+    name: "DELETE of a project already deleted answered 204 again",
+    basis: "RFC 9110 §9.2.2: DELETE is idempotent; the interface states 204 for a deletion and that it is permanent",
+    wrap: (handler) => {
+      const deleted = new Set<string>();
+      return async (request) => {
+        const response = await handler(request);
+        const { pathname } = new URL(request.url);
+        if (request.method !== "DELETE" || !/^\/projects\/\d+\.json$/.test(pathname)) return response;
+        if (response.status === 204) deleted.add(pathname);
+        else if (deleted.has(pathname) && request.headers.has("authorization") && response.status !== 401)
+          return new Response(null, { status: 204 });
+        return response;
+      };
+    },
+  },
+  {
     name: "HEAD answered as GET without a body",
     basis: "RFC 9110 §9.3.2: HEAD is GET without content; the interface lists neither way",
     wrap: (handler) => async (request) => {
