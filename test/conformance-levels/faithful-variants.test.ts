@@ -61,7 +61,9 @@ describe("each variant changes what a client sees (a variant that changed nothin
     ["/projects/48213.json", { method: "BREW", headers: { authorization: ADMIN } }],
     ["/projects/48213.json", { headers: { authorization: ADMIN, accept: "application/xml" } }],
     ["/groups.json?fields=name", { headers: { authorization: ADMIN } }],
+    ["/projects/48213/users.json", { method: "POST", headers: { authorization: ADMIN, "content-type": "application/json" }, body: '{"email":"new.person@example.com"}' }],
     ["/projects/700001.json", { method: "DELETE", headers: { authorization: ADMIN } }],
+    ["/projects/48213/users.json", { method: "POST", headers: { authorization: ADMIN, "content-type": "application/json" }, body: '{"email":"new.person@example.com"}' }],
     ["/projects/700001.json", { method: "DELETE", headers: { authorization: ADMIN } }],
     ["/projects/48213.json", { method: "PATCH", headers: { authorization: VIEWER, "content-type": "application/json" }, body: '{"name":"Probe"}' }],
   ];

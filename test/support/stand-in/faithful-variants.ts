@@ -357,6 +357,24 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
     },
   },
   {
+    name: "adding a user answers 201 with a body of its own, creates with a Location",
+    basis: 'the interface: add a user → "201 with a JSON content type. The response body: not shown"; no header is stated',
+    wrap: (handler) => async (request) => {
+      const response = await handler(request);
+      const { pathname } = new URL(request.url);
+      if (request.method === "POST" && /\/users\.json$/.test(pathname) && response.status === 201)
+        return Response.json({ success: true, message: "User added" }, { status: 201 });
+      if (request.method === "POST" && pathname.endsWith("/projects.json") && response.status === 201) {
+        const text = await response.text();
+        const headers = new Headers(response.headers);
+        const id = (JSON.parse(text) as { id?: number }).id;
+        if (id !== undefined) headers.set("location", `/projects/${id}.json`);
+        return new Response(text, { status: 201, headers });
+      }
+      return response;
+    },
+  },
+  {
     name: "HEAD answered as GET without a body",
     basis: "RFC 9110 §9.3.2: HEAD is GET without content; the interface lists neither way",
     wrap: (handler) => async (request) => {
