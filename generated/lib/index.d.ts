@@ -11,10 +11,11 @@ export type { GetOperation, IsPaginated, OkJson, PaginateArgs, PaginatedPath, Pa
 export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
-export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED } from "./redaction.js";
-export type { Redactor } from "./redaction.js";
+export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED, redactJson } from "./redaction.js";
+export type { Redactor, RedactorOptions } from "./redaction.js";
 export { safeCiText, safeJsonText, safeTerminalText } from "./terminal-text.js";
 export type { TerminalTextOptions } from "./terminal-text.js";
+export { didYouMean } from "./did-you-mean.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";

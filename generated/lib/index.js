@@ -8,6 +8,7 @@ export { paginate, collectAll, DEFAULT_MAX_PAGES, MAX_PAGE_SIZE, PaginationError
 export { ApiError, unwrap } from "./api-error.js";
 export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
-export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED } from "./redaction.js";
+export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED, redactJson } from "./redaction.js";
 export { safeCiText, safeJsonText, safeTerminalText } from "./terminal-text.js";
+export { didYouMean } from "./did-you-mean.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -12,7 +12,12 @@ export declare const MIN_EMBEDDED_SECRET_LENGTH = 8;
  * own making (the contract checker's wrong keys) passes each of them too.
  */
 export declare function credentialForms(apiKey: string): string[];
-export declare function createRedactor(secrets: readonly string[]): Redactor;
+export interface RedactorOptions {
+    /** Whether a URL's user info is replaced too (the default); off where the question is only whether a
+     * text holds one of `secrets` (a checker asking if a server echoed a key it sent). */
+    urlUserInfo?: boolean;
+}
+export declare function createRedactor(secrets: readonly string[], options?: RedactorOptions): Redactor;
 /** True when `url` parses and holds a user name or password. */
 export declare function hasUserInfo(url: string): boolean;
 /** A copy of a parsed JSON value with every string (keys included) scrubbed. It walks the value rather

@@ -6,8 +6,14 @@
 // a parsed JSON value and a Response's status text, URL and headers.
 import { copyResponse } from "./response-copy.js";
 export const REDACTED = "[REDACTED]";
-/** scheme://user:password@ — the part up to the @ of a URL's authority. */
-const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+/** scheme://user:password@ — the part up to the @ of a URL's authority. The user info ends where a
+ * URL can end: no whitespace, quote, comma, bracket (round, square, curly, angle), backslash or
+ * backtick inside it (where a JSON string, a list or a sentence ends), so that compact JSON such as
+ * `{"website":"http://a.example","email":"admin@a.example"}` is left whole rather than read as one URL
+ * whose user info runs to the email's @. The price: a user info holding one of those characters (a
+ * password with a comma, which the URL standard leaves unescaped) is not found; the keys a tool knows
+ * are redacted in every form all the same. */
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"',<>()[\]{}\\`]*@/gi;
 /** A secret shorter than this is replaced only where it stands alone (no letter or digit on either
  * side): a one-letter key replaced inside every word would make each message unreadable, and show
  * which letter the key is. A real key is far longer and is replaced wherever it appears. */
@@ -45,15 +51,16 @@ export function credentialForms(apiKey) {
 }
 /** A literal inside a regular expression with the `u` flag (where only syntax characters may be escaped). */
 const escapeLiteral = (text) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-export function createRedactor(secrets) {
+export function createRedactor(secrets, options = {}) {
+    const userInfo = (options.urlUserInfo ?? true) ? (text) => text.replace(URL_USER_INFO, `$1${REDACTED}@`) : (text) => text;
     const present = [...new Set(secrets.filter((s) => typeof s === "string" && s.length > 0))].sort((a, b) => b.length - a.length);
     if (present.length === 0)
-        return (text) => text.replace(URL_USER_INFO, `$1${REDACTED}@`);
+        return userInfo;
     // One pass over the text whatever the number of forms, the longest alternative first.
     const alternatives = present.map((secret) => secret.length >= MIN_EMBEDDED_SECRET_LENGTH ? escapeLiteral(secret) : `(?<![\\p{L}\\p{N}])${escapeLiteral(secret)}(?![\\p{L}\\p{N}])`);
     const pattern = new RegExp(alternatives.join("|"), "gu");
     const long = present.filter((secret) => secret.length >= MIN_EMBEDDED_SECRET_LENGTH);
-    return (text) => withoutCutStarts(text.replace(URL_USER_INFO, `$1${REDACTED}@`).replace(pattern, REDACTED), long);
+    return (text) => withoutCutStarts(userInfo(text).replace(pattern, REDACTED), long);
 }
 /** What a text cut short shows where it was cut (an excerpt, a body kept up to a limit). */
 const CUT_MARK = "…";

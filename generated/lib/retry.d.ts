@@ -1,3 +1,4 @@
+import { AttemptDeadlines } from "./attempt-deadlines.js";
 /** The fetch signature openapi-fetch calls (globalThis.fetch fits it). An injected fetch must honour
  * `init.signal` as fetch does: it carries the caller's abort and the per-attempt timeout. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -30,18 +31,17 @@ export declare function backoffMs(retry: number, options: ResolvedRetryOptions):
 /** Milliseconds to wait as a Retry-After value asks (RFC 9110 §10.2.3: seconds or an HTTP date), or
  * undefined when absent or unreadable. */
 export declare function retryAfterMs(value: string | null, now?: number): number | undefined;
-/** setTimeout's delay is a signed 32-bit number of ms; beyond it the timer would fire at once. */
-export declare const MAX_TIMER_MS: number;
 /** A wait between attempts that the caller's signal cuts short (rejects with its reason). */
 export declare function sleep(ms: number, signal?: AbortSignal): Promise<void>;
 export interface AttemptSignal {
     signal: AbortSignal;
-    /** Stops the timer (the signal then only follows the caller's). */
+    /** Ends the attempt's deadline (the signal then only follows the caller's). */
     clear(): void;
 }
 /** One attempt's signal: aborted by the caller's own signal or, after timeoutMs, by a TimeoutError.
- * A plain setTimeout (not AbortSignal.timeout) so fake timers drive it in tests. */
-export declare function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): AttemptSignal;
+ * The deadline is kept by `deadlines`, the client's one timer for all its attempts in flight; it
+ * runs on setTimeout (not AbortSignal.timeout), so fake timers drive it in tests. */
+export declare function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number, deadlines?: AttemptDeadlines): AttemptSignal;
 export interface RetryingFetchOptions {
     fetch: FetchLike;
     retry: ResolvedRetryOptions;

@@ -2,6 +2,7 @@
 // again after a network error or a passing failure (429, 502, 503, 504), waits as the server asks
 // (Retry-After) or by backoff. openapi-fetch middleware cannot send a request twice, so this lives
 // below openapi-fetch, which hands us a finished Request.
+import { AttemptDeadlines, MAX_TIMER_MS } from "./attempt-deadlines.js";
 import { boundBody } from "./bounded-body.js";
 import { takeNoSignalFlag } from "./caller-signal.js";
 const NEVER_RETRIED_METHODS = ["POST", "PATCH"];
@@ -58,8 +59,6 @@ export function retryAfterMs(value, now = Date.now()) {
         return undefined;
     return Math.max(0, at - now);
 }
-/** setTimeout's delay is a signed 32-bit number of ms; beyond it the timer would fire at once. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A wait between attempts that the caller's signal cuts short (rejects with its reason). */
 export function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
@@ -77,33 +76,38 @@ export function sleep(ms, signal) {
     });
 }
 /** One attempt's signal: aborted by the caller's own signal or, after timeoutMs, by a TimeoutError.
- * A plain setTimeout (not AbortSignal.timeout) so fake timers drive it in tests. */
-export function attemptSignal(callerSignal, timeoutMs) {
+ * The deadline is kept by `deadlines`, the client's one timer for all its attempts in flight; it
+ * runs on setTimeout (not AbortSignal.timeout), so fake timers drive it in tests. */
+export function attemptSignal(callerSignal, timeoutMs, deadlines = new AttemptDeadlines()) {
     const controller = new AbortController();
+    const deadline = Number.isFinite(timeoutMs)
+        ? deadlines.add(Math.max(0, timeoutMs), () => {
+            callerSignal?.removeEventListener("abort", forwardAbort);
+            controller.abort(new DOMException(`The request timed out after ${timeoutMs} ms`, "TimeoutError"));
+        })
+        : undefined;
     // A listener rather than AbortSignal.any, which costs more per request. The caller's signal here is
     // the Request's own, which lives no longer than the request; the listener also goes when the
     // attempt ends or times out.
-    const forwardAbort = () => controller.abort(callerSignal?.reason);
-    let timer;
-    if (Number.isFinite(timeoutMs)) {
-        timer = setTimeout(() => {
-            callerSignal?.removeEventListener("abort", forwardAbort);
-            controller.abort(new DOMException(`The request timed out after ${timeoutMs} ms`, "TimeoutError"));
-        }, Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
-        // The timer also covers reading the body, so it may outlive the call: never let it keep Node alive.
-        timer.unref?.();
+    function forwardAbort() {
+        if (deadline !== undefined)
+            deadlines.remove(deadline);
+        controller.abort(callerSignal?.reason);
     }
     if (callerSignal?.aborted)
         forwardAbort();
     else
         callerSignal?.addEventListener("abort", forwardAbort, { once: true });
     const clear = () => {
-        clearTimeout(timer);
+        if (deadline !== undefined)
+            deadlines.remove(deadline);
         callerSignal?.removeEventListener("abort", forwardAbort);
     };
     return { signal: controller.signal, clear };
 }
 export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes }) {
+    // One timer for all of this client's attempts in flight.
+    const deadlines = new AttemptDeadlines();
     return async function retryingFetch(request, init) {
         const unsignalled = takeNoSignalFlag();
         const started = Date.now();
@@ -114,7 +118,7 @@ export function createRetryingFetch({ fetch, retry, timeoutMs, maxResponseBytes 
             caller.throwIfAborted();
             const remaining = retry.maxElapsedMs - (Date.now() - started);
             // With retries on, maxElapsedMs bounds the whole call, so an attempt may not outlast it either.
-            const guard = attemptSignal(unsignalled ? undefined : caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs);
+            const guard = attemptSignal(unsignalled ? undefined : caller, mayRetry ? Math.min(timeoutMs, remaining) : timeoutMs, deadlines);
             // A request with a body is copied before each attempt that may be followed by another, so the
             // original body stays unread for the next one; a bodyless request (every GET) is sent as is.
             const source = mayRetry && request.body !== null ? request.clone() : request;
