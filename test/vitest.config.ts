@@ -17,6 +17,11 @@ export const TOOL_TESTS = [
   "test/description/linters.test.ts",
   "test/package/package-lint.test.ts",
   "test/package/packed.test.ts",
+  // Whole processes started and stopped as a user's shell does: `npm run sandbox` behind Prism (one
+  // started, killed and started again) and `pcs --sandbox`'s state file shared by several processes —
+  // about 18 s of the main suite's budget, moved here when issues 47–49 added their tests.
+  "test/sandbox/http.test.ts",
+  "cli/test/sandbox-state.test.ts",
 ];
 
 export default defineConfig({
