@@ -80,10 +80,17 @@ export class Network {
       if (signal.aborted) abort();
       request.once("response", (message) => {
         const encoding = (message.headers["content-encoding"] ?? "").trim().toLowerCase();
-        const decoder = DECODERS[encoding];
+        const status = message.statusCode ?? 0;
+        // An answer without content (HEAD, 1xx, 204, 304) names the coding its content would have: there
+        // is nothing to decode, and an empty gzip stream is an error.
+        const hasContent = method !== "HEAD" && status >= 200 && status !== 204 && status !== 304;
+        const decoder = hasContent ? DECODERS[encoding] : undefined;
         const decoded: Readable = decoder ? pipeline(message, decoder(), () => {}) : message;
+        // Content that does not decode fails where it is read (the web stream errors); never as an
+        // unhandled 'error' event, which would end the process.
+        decoded.on("error", () => {});
         resolve({
-          status: message.statusCode ?? 0,
+          status,
           statusText: message.statusMessage ?? "",
           headers: headersOf(message),
           body: method === "HEAD" ? null : (Readable.toWeb(decoded) as ReadableStream<Uint8Array>),
