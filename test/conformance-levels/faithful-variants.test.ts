@@ -12,10 +12,17 @@ import { standInSeed } from "../support/stand-in/seed.js";
 const INVITE = "lee.park@northwind.example"; // the second key's own address (the seed's Viewer)
 const failures = (run: RunResult) => findings(run).failures.map((r) => `${r.title}: ${r.reason}`);
 
-async function faithfulRun(variant: FaithfulVariant, writes: boolean) {
+async function faithfulRun(variant: FaithfulVariant, writes: boolean, socket?: { gzip: boolean }) {
   const seed = standInSeed();
   variant.seed?.(seed);
-  return standInRun({ writes, otherKey: true, ...(writes && { inviteEmail: INVITE }), seed, ...(variant.wrap && { wrap: variant.wrap }) });
+  return standInRun({
+    writes,
+    otherKey: true,
+    ...(writes && { inviteEmail: INVITE }),
+    seed,
+    ...(variant.wrap && { wrap: variant.wrap }),
+    ...(socket && { socket }),
+  });
 }
 
 const COMBINATIONS = [20261128, 7, 4242, 99].map((seed) => combination(seed, 4));
@@ -30,6 +37,22 @@ describe.concurrent("faithful variants: the documented level passes, with writes
       expect(consoleReport(run).split("\n")[0], "the first screen").toBe("Result: PASS at --level documented; the last line sums the run up.");
       expect(after, "the stand-in's state after the run").toBe(before);
       expect(emails.every((email) => email === INVITE)).toBe(true);
+    });
+  }
+});
+
+// In this process a stand-in answers through a fetch function; a user's server answers on a socket,
+// through the checker's own network (node:http: its connection pool, its decoding). These run there,
+// compressed with gzip as a server's middleware does whenever the request accepts it.
+describe.concurrent("faithful variants on a real socket, gzip on every answer with content", () => {
+  const byName = (part: string) => FAITHFUL_VARIANTS.find((variant) => variant.name.includes(part))!;
+  const plain: FaithfulVariant = { name: "the documented-only stand-in as it is", basis: "the interface" };
+  for (const variant of [plain, byName("HEAD answered as GET"), byName("strong entity tags"), ...COMBINATIONS.slice(0, 2)]) {
+    it(variant.name, async () => {
+      const { run, before, after } = await faithfulRun(variant, true, { gzip: true });
+      expect(failures(run), variant.basis).toEqual([]);
+      expect(run.exchanges.some((exchange) => exchange.responseHeaders["content-encoding"] === "gzip")).toBe(true);
+      expect(after, "the stand-in's state after the run").toBe(before);
     });
   }
 });

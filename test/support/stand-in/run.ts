@@ -3,6 +3,7 @@
 import { runContract, type Level, type Target } from "../../../contract/src/index.js";
 import type { SandboxSeed } from "../../../src/sandbox/index.js";
 import type { Handler } from "./documented-only.js";
+import { overHttp } from "./over-http.js";
 import { recordedStandIn } from "./recorded.js";
 
 /** In this process nothing is slow: pace only where a test says so. */
@@ -17,22 +18,27 @@ export async function standInRun(options: {
   seed?: SandboxSeed;
   wrap?: (handler: Handler) => Handler;
   limits?: Record<string, number>;
+  /** Served on a real socket (the checker's own network, not a fetch function), gzip when asked or not. */
+  socket?: { gzip: boolean };
 }) {
   const server = recordedStandIn({ defect: options.defect, seed: options.seed, wrap: options.wrap });
   const before = await server.state();
+  const listening = options.socket && (await overHttp(server.fetch, options.socket));
   const target: Target = {
     name: "the stand-in",
-    baseUrl: server.baseUrl,
+    baseUrl: listening ? listening.url : server.baseUrl,
     apiKey: server.apiKey,
     isMock: false,
     stateful: true,
     allowWrites: options.writes,
     checksKeys: true,
     disposable: false,
-    fetch: server.fetch,
+    ...(!listening && { fetch: server.fetch }),
     ...(options.otherKey && { otherApiKey: typeof options.otherKey === "string" ? options.otherKey : server.otherApiKey }),
     ...(options.inviteEmail && { inviteEmail: options.inviteEmail }),
   };
-  const run = await runContract({ target, level: options.level ?? "documented", limits: { ...FAST, ...options.limits }, seed: 20261127 });
+  const run = await runContract({ target, level: options.level ?? "documented", limits: { ...FAST, ...options.limits }, seed: 20261127 }).finally(
+    () => listening?.close(),
+  );
   return { run, requests: server.requests, before, after: await server.state(), emails: server.emailsSent() };
 }
