@@ -34,7 +34,9 @@ describe.concurrent("faithful variants: the documented level passes, with writes
       expect(failures(run), variant.basis).toEqual([]);
       expect(verdict(run).code).toBe(0);
       expect(verdict(run).line).toMatch(/^PASS/);
-      expect(consoleReport(run).split("\n")[0], "the first screen").toBe("Result: PASS at --level documented; the last line sums the run up.");
+      expect(consoleReport(run).split("\n")[0], "the first screen").toBe(
+        "Result: PASS at --level documented; the last line sums the run up.",
+      );
       expect(after, "the stand-in's state after the run").toBe(before);
       expect(emails.every((email) => email === INVITE)).toBe(true);
     });
@@ -84,11 +86,20 @@ describe("each variant changes what a client sees (a variant that changed nothin
     ["/projects/48213.json", { method: "BREW", headers: { authorization: ADMIN } }],
     ["/projects/48213.json", { headers: { authorization: ADMIN, accept: "application/xml" } }],
     ["/groups.json?fields=name", { headers: { authorization: ADMIN } }],
-    ["/projects/48213/users.json", { method: "POST", headers: { authorization: ADMIN, "content-type": "application/json" }, body: '{"email":"new.person@example.com"}' }],
+    [
+      "/projects/48213/users.json",
+      { method: "POST", headers: { authorization: ADMIN, "content-type": "application/json" }, body: '{"email":"new.person@example.com"}' },
+    ],
     ["/projects/700001.json", { method: "DELETE", headers: { authorization: ADMIN } }],
-    ["/projects/48213/users.json", { method: "POST", headers: { authorization: ADMIN, "content-type": "application/json" }, body: '{"email":"new.person@example.com"}' }],
+    [
+      "/projects/48213/users.json",
+      { method: "POST", headers: { authorization: ADMIN, "content-type": "application/json" }, body: '{"email":"new.person@example.com"}' },
+    ],
     ["/projects/700001.json", { method: "DELETE", headers: { authorization: ADMIN } }],
-    ["/projects/48213.json", { method: "PATCH", headers: { authorization: VIEWER, "content-type": "application/json" }, body: '{"name":"Probe"}' }],
+    [
+      "/projects/48213.json",
+      { method: "PATCH", headers: { authorization: VIEWER, "content-type": "application/json" }, body: '{"name":"Probe"}' },
+    ],
   ];
   /** Every probe's status, headers (but Date's value) and body, then the same read again with the entity tag it got. */
   async function seen(variant?: FaithfulVariant): Promise<string> {
@@ -104,7 +115,9 @@ describe("each variant changes what a client sees (a variant that changed nothin
       out.push(`${response.status} ${headers.join("; ")} date:${response.headers.has("date")} ${await response.text()}`);
       const etag = response.headers.get("etag");
       if (etag) {
-        const again = await served(new Request(`https://stand-in.invalid${path}`, { ...init, headers: { ...init.headers, "if-none-match": etag } }));
+        const again = await served(
+          new Request(`https://stand-in.invalid${path}`, { ...init, headers: { ...init.headers, "if-none-match": etag } }),
+        );
         out.push(`conditional: ${again.status}`);
       }
     }

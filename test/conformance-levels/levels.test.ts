@@ -17,15 +17,7 @@
 //     false failure, no stopped run, nothing sent while the server has said to wait;
 //   - the reference sandbox behind Prism's validating proxy: both levels pass.
 import { describe, expect, it } from "vitest";
-import {
-  consoleReport,
-  coverage,
-  findings,
-  runContract,
-  verdict,
-  type Level,
-  type RunResult,
-} from "../../contract/src/index.js";
+import { consoleReport, coverage, findings, runContract, verdict, type Level, type RunResult } from "../../contract/src/index.js";
 import { flaky, hidesCreated, longAccountSeed, rateLimited, sameIdSeed } from "../support/stand-in/conditions.js";
 import { DEFECTS } from "../support/stand-in/defects.js";
 import type { Handler } from "../support/stand-in/documented-only.js";

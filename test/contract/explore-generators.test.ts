@@ -10,7 +10,7 @@ import { pathSpellings, revealedIn, unordered } from "../../contract/src/checks/
 import { serverChosen, taken } from "../../contract/src/checks/explore-writes.js";
 import { aliasesOf, INTEGER_EDGES } from "../../contract/src/sequences/edges.js";
 import { explore, UNLISTED } from "../../contract/src/sequences/explore.js";
-import { fit, NAUGHTY_STRINGS, naughtyProjectFields, pack } from "../../contract/src/sequences/naughty.js";
+import { fit as fitWithin, NAUGHTY_STRINGS, naughtyProjectFields, pack } from "../../contract/src/sequences/naughty.js";
 import { organizationChange } from "../../contract/src/sequences/organization.js";
 
 const LIMITS = { name: 50, description: 1000, job_code: 20 };
@@ -20,7 +20,16 @@ const codePoints = (text: string) => [...text].length;
 describe("hostile strings (Big List of Naughty Strings, a selection)", () => {
   it("holds every section of the catalogue named here, and no U+0000 or lone surrogate", () => {
     const sections = new Set(NAUGHTY_STRINGS.map((s) => s.section));
-    for (const section of ["Reserved Strings", "Numeric Strings", "Emoji", "Right-To-Left Strings", "SQL Injection", "Script Injection", "Zalgo Text", "Trick Unicode"])
+    for (const section of [
+      "Reserved Strings",
+      "Numeric Strings",
+      "Emoji",
+      "Right-To-Left Strings",
+      "SQL Injection",
+      "Script Injection",
+      "Zalgo Text",
+      "Trick Unicode",
+    ])
       expect(sections).toContain(section);
     for (const { value } of NAUGHTY_STRINGS) {
       expect(value).not.toContain("\u0000");
@@ -31,9 +40,9 @@ describe("hostile strings (Big List of Naughty Strings, a selection)", () => {
   });
 
   it("fit never cuts a surrogate pair and keeps to the room in UTF-16 units", () => {
-    expect(fit("ab😍c", 3)).toBe("ab");
-    expect(fit("ab😍c", 4)).toBe("ab😍");
-    expect(fit("𠜎𠜱", 1)).toBe("");
+    expect(fitWithin("ab😍c", 3)).toBe("ab");
+    expect(fitWithin("ab😍c", 4)).toBe("ab😍");
+    expect(fitWithin("𠜎𠜱", 1)).toBe("");
   });
 
   it("pack puts every string in some value, each within the room, none empty or with white space at its ends", () => {
@@ -46,7 +55,7 @@ describe("hostile strings (Big List of Naughty Strings, a selection)", () => {
         expect(value).toBe(value.trim());
       }
       // A string is whole in a value unless it is longer than the room (then its start is).
-      for (const text of strings) expect(values.some((v) => v.includes(fit(text, room).trim()))).toBe(true);
+      for (const text of strings) expect(values.some((v) => v.includes(fitWithin(text, room).trim()))).toBe(true);
     }
   });
 
@@ -130,7 +139,8 @@ describe("HTTP: spellings, what is revealed, order", () => {
 describe("the server's own properties (API3) and races", () => {
   it("sends every property the server chooses, the thumbnails nested", () => {
     const sent = serverChosen(5);
-    for (const field of ["id", "created", "modified", "created_by", "ownership", "num_comments", "_thumbnails"]) expect(sent).toHaveProperty(field);
+    for (const field of ["id", "created", "modified", "created_by", "ownership", "num_comments", "_thumbnails"])
+      expect(sent).toHaveProperty(field);
     expect(sent._thumbnails).toHaveProperty("small.href");
   });
 
@@ -185,7 +195,11 @@ describe("the organization's one change and its restore", () => {
   it("restores exactly what it changed, and changes nothing the organization does not hold", () => {
     const { change, restore } = organizationChange(original, "+1 503 555 0142");
     expect(Object.keys(restore).sort()).toEqual(Object.keys(change).sort());
-    expect(restore).toEqual({ phone: "555-5555", name: "Northwind Traders", address: { street: "1 Main St", city: "Portland", region_name: "OR", postal_code: "97201", country: "US" } });
+    expect(restore).toEqual({
+      phone: "555-5555",
+      name: "Northwind Traders",
+      address: { street: "1 Main St", city: "Portland", region_name: "OR", postal_code: "97201", country: "US" },
+    });
     expect(organizationChange({ phone: "1" }, "2")).toEqual({ change: { phone: "2" }, restore: { phone: "1" } });
   });
 });

@@ -68,9 +68,8 @@ describe("a page named by its defaults and in halves", () => {
   });
   it("fails a default page that is not offset=0&limit=30, and halves that are not the page of 30", () => {
     const plain = ids(1, 20); // a default limit of 20
-    expect(pagingEquivalence({ page30, again: page30, plain, first: page30.slice(0, 15), second: page30.slice(15) }).problems?.[0]).toMatch(
-      /default page/,
-    );
+    const defaults = pagingEquivalence({ page30, again: page30, plain, first: page30.slice(0, 15), second: page30.slice(15) });
+    expect("problems" in defaults ? defaults.problems[0] : "the list moved").toMatch(/default page/);
     const second = page30.slice(14, 29); // offset counted from 1
     const judged = pagingEquivalence({ page30, again: page30, plain: page30, first: page30.slice(0, 15), second });
     expect("problems" in judged && judged.problems.join()).toMatch(/pages of 15/);

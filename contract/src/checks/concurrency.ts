@@ -16,7 +16,10 @@ const success = (status: number) => status >= 200 && status < 300;
 const FIELDS = ["title", "description", "job_code"] as const;
 
 /** `count` whole updates, each different in every field (the name behind `name`'s tag). */
-export function wholeWrites(name: (purpose: string) => string, count: number): Array<{ name: string; description: string; job_code: string }> {
+export function wholeWrites(
+  name: (purpose: string) => string,
+  count: number,
+): Array<{ name: string; description: string; job_code: string }> {
   return Array.from({ length: count }, (_, i) => ({
     name: name(`race ${String.fromCharCode(65 + i)}`),
     description: `Written whole by write ${String.fromCharCode(65 + i)} of ${count}`,
@@ -25,7 +28,10 @@ export function wholeWrites(name: (purpose: string) => string, count: number): A
 }
 
 /** Which of `writes` the project is, whole; or the fields that match none, or match different writes. */
-export function wholeOf(project: Project, writes: ReadonlyArray<{ name: string; description: string; job_code: string }>): { write?: number; mixed: string[] } {
+export function wholeOf(
+  project: Project,
+  writes: ReadonlyArray<{ name: string; description: string; job_code: string }>,
+): { write?: number; mixed: string[] } {
   const of = (w: (typeof writes)[number]) => ({ title: w.name, description: w.description, job_code: w.job_code });
   const index = writes.findIndex((w) => FIELDS.every((f) => project[f] === of(w)[f]));
   if (index >= 0) return { write: index, mixed: [] };
@@ -54,13 +60,22 @@ export function concurrencyChecks(suite: Suite) {
       suite.writesOnly(context);
       const names = [1, 2, 3].map((i) => suite.created.name(`at once ${i}`));
       const made = await Promise.all(names.map((name) => suite.created.send({ method: "post", path: "/projects.json", body: { name } })));
-      context.skip(made.some((m) => !success(m.status)), `a create was refused: ${made.find((m) => !success(m.status))?.status}`);
+      context.skip(
+        made.some((m) => !success(m.status)),
+        `a create was refused: ${made.find((m) => !success(m.status))?.status}`,
+      );
       const ids = made.map((m) => m.id);
-      expect(new Set(ids).size, `three creates at once answered the ids ${JSON.stringify(ids)}: ${suite.explain("createProject", made[0]!)}`).toBe(3);
+      expect(
+        new Set(ids).size,
+        `three creates at once answered the ids ${JSON.stringify(ids)}: ${suite.explain("createProject", made[0]!)}`,
+      ).toBe(3);
       for (const [i, id] of ids.entries()) {
         if (id === undefined) fail(`a create's answer names no project id: ${suite.explain("createProject", made[i]!)}`);
         const got = await read(id);
-        expect((got.json as Project | undefined)?.title, `project ${id}, created as ${JSON.stringify(names[i])} beside two others: ${got.why}`).toBe(names[i]);
+        expect(
+          (got.json as Project | undefined)?.title,
+          `project ${id}, created as ${JSON.stringify(names[i])} beside two others: ${got.why}`,
+        ).toBe(names[i]);
       }
     },
     { operation: "createProject", rule: "create-returns-project" },
@@ -74,8 +89,13 @@ export function concurrencyChecks(suite: Suite) {
       context.skip(made.id === undefined, `the create was refused: ${suite.explain("createProject", made)}`);
       const id = made.id!;
       const writes = wholeWrites((p) => suite.created.name(p), 4);
-      const answers = await Promise.all(writes.map((body) => suite.call("updateProject", { method: "patch", path: `/projects/${id}.json`, body })));
-      context.skip(answers.some((a) => !success(a.status)), `an update was refused: ${answers.find((a) => !success(a.status))?.why}`);
+      const answers = await Promise.all(
+        writes.map((body) => suite.call("updateProject", { method: "patch", path: `/projects/${id}.json`, body })),
+      );
+      context.skip(
+        answers.some((a) => !success(a.status)),
+        `an update was refused: ${answers.find((a) => !success(a.status))?.why}`,
+      );
       const got = await read(id);
       const project = got.json as Project;
       const { write, mixed } = wholeOf(project, writes);
@@ -97,15 +117,23 @@ export function concurrencyChecks(suite: Suite) {
       const made = await create("fields at once");
       context.skip(made.id === undefined, `the create was refused: ${suite.explain("createProject", made)}`);
       const id = made.id!;
-      const writes = [{ name: suite.created.name("name at once") }, { description: "description written at once" }, { job_code: "AT-ONCE" }];
-      const answers = await Promise.all(writes.map((body) => suite.call("updateProject", { method: "patch", path: `/projects/${id}.json`, body })));
+      const writes = [
+        { name: suite.created.name("name at once") },
+        { description: "description written at once" },
+        { job_code: "AT-ONCE" },
+      ];
+      const answers = await Promise.all(
+        writes.map((body) => suite.call("updateProject", { method: "patch", path: `/projects/${id}.json`, body })),
+      );
       const got = await read(id);
       const project = got.json as Project;
       const lost = writes.flatMap((body, i) => {
         if (!success(answers[i]!.status)) return [];
         const [[field, value]] = Object.entries(body) as [[string, string]];
         const shown = field === "name" ? project?.title : project?.[field as keyof Project];
-        return shown === value ? [] : [`${field} ${JSON.stringify(value)} (acknowledged ${answers[i]!.status}) reads ${JSON.stringify(shown)}`];
+        return shown === value
+          ? []
+          : [`${field} ${JSON.stringify(value)} (acknowledged ${answers[i]!.status}) reads ${JSON.stringify(shown)}`];
       });
       if (lost.length) fail(`three updates of different fields at once, and a change was lost: ${lost.join("; ")} — ${got.why}`);
     },

@@ -49,7 +49,14 @@ export function exploreMethodChecks(suite: Suite) {
   const cases = few(["getProject", "listProjectUsers", "getOrganization", "listGroups"]).map((op) => [label(op), op] as const);
   const send = (key: string, op: Operation, method: string, authorization: string | null | undefined, headers?: Record<string, string>) =>
     suite.shared(`http ${key} ${method} ${op.operationId}`, async () =>
-      compact(await suite.call(label(op), { method, path: suite.idPath(op), ...(authorization !== undefined && { authorization }), ...(headers && { headers }) })),
+      compact(
+        await suite.call(label(op), {
+          method,
+          path: suite.idPath(op),
+          ...(authorization !== undefined && { authorization }),
+          ...(headers && { headers }),
+        }),
+      ),
     );
   /** The key's own GET (what a refused caller must not see). */
   const keyGet = (op: Operation) => send("key", op, "get", undefined);
@@ -81,19 +88,26 @@ export function exploreMethodChecks(suite: Suite) {
   );
 
   // A record's read: its path spelled otherwise, with no key.
-  const records = few(["getProject"]).filter((op) => ["getProject", "listProjectUsers", "listCopy", "getOrganization"].includes(op.operationId));
+  const records = few(["getProject"]).filter((op) =>
+    ["getProject", "listProjectUsers", "listCopy", "getOrganization"].includes(op.operationId),
+  );
   list.documented.for(records.map((op) => [label(op), op] as const))(
     "%s: spelled as the interface does not spell it, without a key, reveals nothing",
     async ([, op]) => {
       const get = await keyGet(op);
       const values = success(get.status) ? revealing(get.json) : [];
       const answers = await Promise.all(
-        pathSpellings(suite.idPath(op)).slice(0, suite.target.allowWrites ? undefined : 4).map(async ({ path, why }) => ({ why, response: await suite.call(label(op), { method: "get", path, authorization: null }) })),
+        pathSpellings(suite.idPath(op))
+          .slice(0, suite.target.allowWrites ? undefined : 4)
+          .map(async ({ path, why }) => ({ why, response: await suite.call(label(op), { method: "get", path, authorization: null }) })),
       );
       for (const { why, response } of answers) {
         expect(response.status < 500, `the path ${why}, without a key — a server error: ${response.why}`).toBe(true);
         const leaked = revealedIn(response.text, values);
-        if (leaked || (success(response.status) && (Array.isArray(response.json) || typeof (response.json as { id?: unknown })?.id === "number")))
+        if (
+          leaked ||
+          (success(response.status) && (Array.isArray(response.json) || typeof (response.json as { id?: unknown })?.id === "number"))
+        )
           fail(`the path ${why}, without a key, answered with the record${leaked ? ` (${JSON.stringify(leaked)})` : ""}: ${response.why}`);
       }
     },
@@ -107,7 +121,10 @@ export function exploreMethodChecks(suite: Suite) {
     async ([, op]) => {
       const get = await keyGet(op);
       if (!success(get.status)) fail(`the read itself does not succeed: ${get.why}`);
-      for (const accept of ["*/*", ...(suite.target.allowWrites ? ["application/json; charset=utf-8", "application/json;q=0.9, text/html;q=0.1"] : [])]) {
+      for (const accept of [
+        "*/*",
+        ...(suite.target.allowWrites ? ["application/json; charset=utf-8", "application/json;q=0.9, text/html;q=0.1"] : []),
+      ]) {
         const response = await suite.call(label(op), { method: "get", path: suite.idPath(op), headers: { accept } });
         const why = `Accept: ${accept} — ${response.why}`;
         expect(response.status, why).toBe(get.status);
@@ -126,8 +143,14 @@ export function exploreMethodChecks(suite: Suite) {
       const get = await keyGet(op);
       const etag = get.headers.get("etag");
       const lastModified = get.headers.get("last-modified");
-      context.skip(!success(get.status) || (!etag && !lastModified), `${label(op)} answers no ETag or Last-Modified: nothing to make conditional`);
-      const headers: Record<string, string> = { ...(etag && { "if-none-match": etag }), ...(lastModified && { "if-modified-since": lastModified }) };
+      context.skip(
+        !success(get.status) || (!etag && !lastModified),
+        `${label(op)} answers no ETag or Last-Modified: nothing to make conditional`,
+      );
+      const headers: Record<string, string> = {
+        ...(etag && { "if-none-match": etag }),
+        ...(lastModified && { "if-modified-since": lastModified }),
+      };
       const [none, key] = await Promise.all([
         suite.call(label(op), { method: "get", path: suite.idPath(op), authorization: null, headers }),
         suite.call(label(op), { method: "get", path: suite.idPath(op), headers }),
@@ -147,7 +170,11 @@ export function exploreMethodChecks(suite: Suite) {
   );
 
   // HEAD by the key: never a server error; a success where GET succeeds (a server may refuse HEAD).
-  list.documented.for(few([]).filter((op) => ["getProject", "listProjects"].includes(op.operationId)).map((op) => [label(op), op] as const))(
+  list.documented.for(
+    few([])
+      .filter((op) => ["getProject", "listProjects"].includes(op.operationId))
+      .map((op) => [label(op), op] as const),
+  )(
     "%s: HEAD by the key is answered as GET is, or refused — never a server error",
     async ([, op]) => {
       const [head, get] = await Promise.all([send("key", op, "head", undefined), keyGet(op)]);
@@ -160,5 +187,4 @@ export function exploreMethodChecks(suite: Suite) {
 }
 
 /** A list's items in an order of their own (where the interface states no order, any is right). */
-export const unordered = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map((item) => JSON.stringify(item)).sort() : value;
+export const unordered = (value: unknown): unknown => (Array.isArray(value) ? value.map((item) => JSON.stringify(item)).sort() : value);

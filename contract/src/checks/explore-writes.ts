@@ -34,9 +34,11 @@ export function taken(project: Project, sent: Project, before?: Project): string
   const same = (field: string) => before !== undefined && JSON.stringify(project[field]) === JSON.stringify(before[field]);
   if (project.id === sent.id) out.push(`id ${String(sent.id)}`);
   for (const field of ["created", "modified"] as const)
-    if (typeof project[field] === "string" && Date.parse(project[field] as string) === Date.parse(LONG_AGO) && !same(field)) out.push(`${field} ${LONG_AGO}`);
+    if (typeof project[field] === "string" && Date.parse(project[field] as string) === Date.parse(LONG_AGO) && !same(field))
+      out.push(`${field} ${LONG_AGO}`);
   if (project.created_by === sent.created_by && !same("created_by")) out.push(`created_by ${JSON.stringify(sent.created_by)}`);
-  if (typeof project.ownership === "string" && /^external$/i.test(project.ownership) && !same("ownership")) out.push(`ownership ${JSON.stringify(project.ownership)}`);
+  if (typeof project.ownership === "string" && /^external$/i.test(project.ownership) && !same("ownership"))
+    out.push(`ownership ${JSON.stringify(project.ownership)}`);
   if (project.num_comments === sent.num_comments && !same("num_comments")) out.push(`num_comments ${String(sent.num_comments)}`);
   if (JSON.stringify(project._thumbnails ?? null).includes(FOREIGN)) out.push(`_thumbnails ${FOREIGN}`);
   return out;
@@ -53,13 +55,20 @@ export function exploreWriteChecks(suite: Suite) {
   /** A project of the run's own whose id the bodies name: it must not change. */
   const bystander = () =>
     suite.shared("properties bystander", async () => {
-      const made = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("named by id only") } });
+      const made = await suite.created.send({
+        method: "post",
+        path: "/projects.json",
+        body: { name: suite.created.name("named by id only") },
+      });
       return made.id;
     });
   const unchanged = async (id: number, before: Project, after: string) => {
     const { got, project } = await read(id);
-    const changed = ["title", "description", "job_code", "modified"].filter((f) => JSON.stringify(project[f]) !== JSON.stringify(before[f]));
-    if (changed.length) fail(`project ${id}, named only by the id in another request's body, changed (${changed.join(", ")}) ${after}: ${got.why}`);
+    const changed = ["title", "description", "job_code", "modified"].filter(
+      (f) => JSON.stringify(project[f]) !== JSON.stringify(before[f]),
+    );
+    if (changed.length)
+      fail(`project ${id}, named only by the id in another request's body, changed (${changed.join(", ")}) ${after}: ${got.why}`);
   };
 
   list.documented.it(
@@ -79,7 +88,9 @@ export function exploreWriteChecks(suite: Suite) {
       const problems = [...new Set([...taken(shown, sent), ...(again ? taken(again, sent) : [])])];
       if (shown.title !== name && shown.title !== undefined) problems.push(`title ${JSON.stringify(shown.title)}, not the name given`);
       if (problems.length)
-        fail(`a create took what the server chooses (${problems.join("; ")}): "201, the created Project (its title carries the given name)" — ${suite.explain("createProject", made)}`);
+        fail(
+          `a create took what the server chooses (${problems.join("; ")}): "201, the created Project (its title carries the given name)" — ${suite.explain("createProject", made)}`,
+        );
     },
     { operation: "createProject", rule: "create-returns-project" },
   );
@@ -89,7 +100,11 @@ export function exploreWriteChecks(suite: Suite) {
     async (context) => {
       suite.writesOnly(context);
       const other = await bystander();
-      const made = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("server's own properties updated") } });
+      const made = await suite.created.send({
+        method: "post",
+        path: "/projects.json",
+        body: { name: suite.created.name("server's own properties updated") },
+      });
       context.skip(other === undefined || made.id === undefined, `a create was refused: ${suite.explain("createProject", made)}`);
       const id = made.id!;
       const before = (await read(id)).project;
@@ -105,12 +120,19 @@ export function exploreWriteChecks(suite: Suite) {
         return;
       }
       const problems = taken(project, sent, before);
-      if (project.description !== sent.description) problems.push(`the description sent is not the project's (${JSON.stringify(project.description)})`);
+      if (project.description !== sent.description)
+        problems.push(`the description sent is not the project's (${JSON.stringify(project.description)})`);
       for (const field of ["created", "created_by", "ownership", "num_comments"])
-        if (field in before && JSON.stringify(project[field]) !== JSON.stringify(before[field]) && !problems.some((p) => p.startsWith(field)))
+        if (
+          field in before &&
+          JSON.stringify(project[field]) !== JSON.stringify(before[field]) &&
+          !problems.some((p) => p.startsWith(field))
+        )
           problems.push(`${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(project[field])}`);
       if (problems.length)
-        fail(`an update took what the server chooses (${problems.join("; ")}): "JSON object containing only the properties to change" — ${answer.why} / ${got.why}`);
+        fail(
+          `an update took what the server chooses (${problems.join("; ")}): "JSON object containing only the properties to change" — ${answer.why} / ${got.why}`,
+        );
     },
     { operation: "updateProject", rule: "update-changes-only-given" },
   );

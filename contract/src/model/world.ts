@@ -312,10 +312,11 @@ export class World {
         const mine = organizationOf(this.model);
         // What the server shows of its own timestamps is the model's from now on, absent included
         // ("`created` and `modified` may be absent"): the model never expects one the server does not keep.
-        if (mine && shown) for (const field of ["created", "modified"] as const) {
-          if (typeof shown[field] === "string") mine[field] = shown[field];
-          else if (shown[field] === undefined) delete mine[field];
-        }
+        if (mine && shown)
+          for (const field of ["created", "modified"] as const) {
+            if (typeof shown[field] === "string") mine[field] = shown[field];
+            else if (shown[field] === undefined) delete mine[field];
+          }
         this.organizationBefore = undefined;
         break;
       }

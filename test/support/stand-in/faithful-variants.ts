@@ -133,27 +133,29 @@ function reverseMembers(value: unknown): unknown {
 const PAGED_LIST = /\/(?:projects|users|files|urls|copy|revisions)\.json$/;
 
 /** Every paged list in reverse order, paged as asked: the whole list read from the stand-in, reversed, then cut. */
-const reversedLists = (handler: Handler): Handler => async (request) => {
-  const url = new URL(request.url);
-  if (request.method !== "GET" || !PAGED_LIST.test(url.pathname)) return handler(request);
-  const offset = Number(url.searchParams.get("offset") ?? "0");
-  const limit = Number(url.searchParams.get("limit") ?? "30");
-  if (!Number.isInteger(offset) || !Number.isInteger(limit) || offset < 0 || limit < 1 || limit > 100) return handler(request);
-  let refused: Response | undefined;
-  const all = await walkPages(
-    async (from, size) => {
-      const page = new URL(url);
-      page.searchParams.set("offset", String(from));
-      page.searchParams.set("limit", String(size));
-      const answer = await handler(new Request(page, { headers: request.headers }));
-      if (answer.status !== 200) refused = answer;
-      return refused ? undefined : ((await answer.json()) as unknown[]);
-    },
-    { pageSize: 100 },
-  );
-  if (refused) return refused;
-  return Response.json(all.reverse().slice(offset, offset + limit));
-};
+const reversedLists =
+  (handler: Handler): Handler =>
+  async (request) => {
+    const url = new URL(request.url);
+    if (request.method !== "GET" || !PAGED_LIST.test(url.pathname)) return handler(request);
+    const offset = Number(url.searchParams.get("offset") ?? "0");
+    const limit = Number(url.searchParams.get("limit") ?? "30");
+    if (!Number.isInteger(offset) || !Number.isInteger(limit) || offset < 0 || limit < 1 || limit > 100) return handler(request);
+    let refused: Response | undefined;
+    const all = await walkPages(
+      async (from, size) => {
+        const page = new URL(url);
+        page.searchParams.set("offset", String(from));
+        page.searchParams.set("limit", String(size));
+        const answer = await handler(new Request(page, { headers: request.headers }));
+        if (answer.status !== 200) refused = answer;
+        return refused ? undefined : ((await answer.json()) as unknown[]);
+      },
+      { pageSize: 100 },
+    );
+    if (refused) return refused;
+    return Response.json(all.reverse().slice(offset, offset + limit));
+  };
 
 // --- Transfer --------------------------------------------------------------------------------------
 
@@ -172,24 +174,29 @@ const gzipped = rewriteHeaders((headers, response, request) => {
 const gzipLength = (text: string) => gzipSync(Buffer.from(text)).length;
 
 /** Strong entity tags on every JSON read, and 304 Not Modified to a matching If-None-Match. */
-const validators = (weak: boolean) => (handler: Handler): Handler => async (request) => {
-  const response = await handler(request);
-  if (request.method !== "GET" || response.status !== 200) return response;
-  const text = await response.text();
-  const digest = Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))).toString("base64url").slice(0, 22);
-  const etag = `${weak ? "W/" : ""}"${digest}"`;
-  const headers = new Headers(response.headers);
-  headers.set("etag", etag);
-  headers.set("cache-control", "private, no-cache");
-  const asked = request.headers.get("if-none-match");
-  const matches = asked?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")) ?? false;
-  if (matches) {
-    headers.delete("content-type");
-    headers.delete("content-length");
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(text, { status: 200, headers });
-};
+const validators =
+  (weak: boolean) =>
+  (handler: Handler): Handler =>
+  async (request) => {
+    const response = await handler(request);
+    if (request.method !== "GET" || response.status !== 200) return response;
+    const text = await response.text();
+    const digest = Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))
+      .toString("base64url")
+      .slice(0, 22);
+    const etag = `${weak ? "W/" : ""}"${digest}"`;
+    const headers = new Headers(response.headers);
+    headers.set("etag", etag);
+    headers.set("cache-control", "private, no-cache");
+    const asked = request.headers.get("if-none-match");
+    const matches = asked?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")) ?? false;
+    if (matches) {
+      headers.delete("content-type");
+      headers.delete("content-length");
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(text, { status: 200, headers });
+  };
 
 // --- The variants ----------------------------------------------------------------------------------
 
@@ -235,12 +242,13 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
     name: "every profile field the user left empty is null",
     basis: 'the description: "The service sends `null` for every field the user left empty"',
     seed: (seed) => {
-      for (const user of seed.users) for (const field of Object.keys(user.profile ?? {})) (user.profile as Record<string, unknown>)[field] = null;
+      for (const user of seed.users)
+        for (const field of Object.keys(user.profile ?? {})) (user.profile as Record<string, unknown>)[field] = null;
     },
   },
   {
     name: "an organization as real ones are: a website beside an email, a phone without spaces, no created or modified",
-    basis: "the interface's Organization fields (types only); the description: \"`created` and `modified` may be absent\"",
+    basis: 'the interface\'s Organization fields (types only); the description: "`created` and `modified` may be absent"',
     seed: (seed) => {
       const [first] = seed.organizations;
       if (first) {
@@ -302,7 +310,8 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
   },
   {
     name: "the server's clock a second behind the client's",
-    basis: "the interface states no clock: a server stamps its records by its own, a second from the caller's (within the checker's margin for clocks)",
+    basis:
+      "the interface states no clock: a server stamps its records by its own, a second from the caller's (within the checker's margin for clocks)",
     wrap: rewriteJson((body) => mapTimestamps(body, (text) => atOffset(new Date(Date.parse(text) - 1_000).toISOString(), 0))),
   },
   {
@@ -415,7 +424,8 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
   },
   {
     name: "query parameters an operation does not take refused with 400",
-    basis: "the interface lists each operation's query parameters and says nothing of others (the description's unknown-query-parameters assumes them ignored)",
+    basis:
+      "the interface lists each operation's query parameters and says nothing of others (the description's unknown-query-parameters assumes them ignored)",
     wrap: (handler) => async (request) => {
       const url = new URL(request.url);
       const paged = request.method === "GET" && PAGED_LIST.test(url.pathname);

@@ -37,8 +37,11 @@ export async function standInRun(options: {
     ...(options.otherKey && { otherApiKey: typeof options.otherKey === "string" ? options.otherKey : server.otherApiKey }),
     ...(options.inviteEmail && { inviteEmail: options.inviteEmail }),
   };
-  const run = await runContract({ target, level: options.level ?? "documented", limits: { ...FAST, ...options.limits }, seed: 20261127 }).finally(
-    () => listening?.close(),
-  );
+  const run = await runContract({
+    target,
+    level: options.level ?? "documented",
+    limits: { ...FAST, ...options.limits },
+    seed: 20261127,
+  }).finally(() => listening?.close());
   return { run, requests: server.requests, before, after: await server.state(), emails: server.emailsSent() };
 }
