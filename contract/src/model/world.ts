@@ -147,8 +147,15 @@ export class World {
     return observation.entries.length === 0 || this.suite.level === "full";
   }
 
+  /** The observations that failed through this world (counted at the run's level): what a replay of it
+   * may confirm. */
+  readonly failed: Observation[] = [];
+
   record(observation: Observation): void {
-    if (!observation.passed && this.counts(observation)) this.failedObservations++;
+    if (!observation.passed && this.counts(observation)) {
+      this.failedObservations++;
+      this.failed.push(observation);
+    }
     this.ledger.record(observation);
   }
 

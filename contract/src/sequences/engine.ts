@@ -231,6 +231,10 @@ async function confirm(
 ): Promise<void> {
   const failures = ledger.failures().filter((f) => world.counts(f));
   if (failures.length === 0) return;
+  // A check is unstable only when no scenario that failed it fails it again: the first one to fail a
+  // check may have caught it by its timing (two steps a second apart), another deterministically.
+  const replayedChecks = new Set<string>();
+  const reproducedChecks = new Set<string>();
   let shrunk = 0;
   for (const { steps, run, generated } of ran) {
     if (run.firstFailure === undefined) continue;
@@ -245,8 +249,12 @@ async function confirm(
         .filter((f) => world.counts(f))
         .map(Ledger.idOf),
     );
-    const mine = failures.filter((f) => run.exchanges.includes(f.exchange!));
-    for (const failure of mine) if (!again.has(Ledger.idOf(failure))) ledger.markUnstable(failure);
+    const failedHere = new Set(run.world.failed.map(Ledger.idOf));
+    const mine = failures.filter((f) => run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f)));
+    for (const failure of mine) {
+      replayedChecks.add(Ledger.idOf(failure));
+      if (again.has(Ledger.idOf(failure))) reproducedChecks.add(Ledger.idOf(failure));
+    }
     if (!generated || shrunk >= 2) continue;
     const target = mine.find((f) => again.has(Ledger.idOf(f)));
     if (!target) continue;
@@ -278,6 +286,10 @@ async function confirm(
       message: `${failure.message ?? ""}\nthe shortest generated sequence that fails this (${described.length} steps): ${described.join("; ")}`,
       reproduction: upTo >= 0 ? shown.exchanges.slice(0, upTo + 1) : shown.exchanges,
     } satisfies Observation);
+  }
+  for (const failure of failures) {
+    const id = Ledger.idOf(failure);
+    if (replayedChecks.has(id) && !reproducedChecks.has(id)) ledger.markUnstable(failure);
   }
 }
 
