@@ -42,3 +42,13 @@ export function didYouMean(word: string, known: readonly string[]): string | und
   }
   return best?.word;
 }
+
+/** The first line of node:util parseArgs's "Unknown option '--allow-write'. To specify a positional…"
+ * with the option meant, when one of `options` (its names, without dashes) is close: "Unknown option
+ * '--allow-write': did you mean --allow-writes?". Any other message: its first line as it is. */
+export function unknownOptionLine(message: string, options: readonly string[]): string {
+  const first = message.split("\n")[0]!;
+  const unknown = /^Unknown option '--([^']+)'/.exec(first);
+  const meant = unknown && didYouMean(unknown[1]!, options);
+  return meant ? `Unknown option '--${unknown[1]}': did you mean --${meant}?` : first;
+}

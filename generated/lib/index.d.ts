@@ -15,7 +15,7 @@ export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGT
 export type { Redactor, RedactorOptions } from "./redaction.js";
 export { safeCiText, safeJsonText, safeTerminalText } from "./terminal-text.js";
 export type { TerminalTextOptions } from "./terminal-text.js";
-export { didYouMean } from "./did-you-mean.js";
+export { didYouMean, unknownOptionLine } from "./did-you-mean.js";
 export type { ApiErrorInit, FetchResult } from "./api-error.js";
 export { PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";

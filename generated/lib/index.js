@@ -10,5 +10,5 @@ export { PathParameterError } from "./path-parameters.js";
 export { READ_ONLY_METHODS } from "./methods.js";
 export { createRedactor, credentialForms, hasUserInfo, MIN_EMBEDDED_SECRET_LENGTH, REDACTED, redactJson } from "./redaction.js";
 export { safeCiText, safeJsonText, safeTerminalText } from "./terminal-text.js";
-export { didYouMean } from "./did-you-mean.js";
+export { didYouMean, unknownOptionLine } from "./did-you-mean.js";
 export { PACKAGE_VERSION } from "./version.js";

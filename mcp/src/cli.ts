@@ -2,7 +2,7 @@
 // start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { didYouMean, safeCiText } from "@project-collaboration/api";
+import { safeCiText, unknownOptionLine } from "@project-collaboration/api";
 import { connect } from "./connection.js";
 import { EXECUTE, TYPES } from "./execute/tools.js";
 import { builtTools } from "./operations.js";
@@ -47,15 +47,6 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
-
-/** parseArgs's "Unknown option '--allow-write'. To specify a positional…" as its first sentence and the
- * option meant: "Unknown option '--allow-write': did you mean --allow-writes?". */
-function usageLine(message: string): string {
-  const first = message.split("\n")[0]!;
-  const unknown = /^Unknown option '--([^']+)'/.exec(first);
-  const meant = unknown && didYouMean(unknown[1]!, Object.keys(OPTIONS));
-  return meant ? `Unknown option '--${unknown[1]}': did you mean --${meant}?` : first;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false });
@@ -104,7 +95,7 @@ async function main(): Promise<void> {
 let secrets: string[] = [];
 main().catch((error: unknown) => {
   const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS");
-  const message = error instanceof Error ? (usage ? usageLine(error.message) : error.message) : String(error);
+  const message = error instanceof Error ? (usage ? unknownOptionLine(error.message, Object.keys(OPTIONS)) : error.message) : String(error);
   process.stderr.write(`${SERVER_NAME}: ${safeCiText(redactText(message, secrets))}${usage ? " (see --help)" : ""}\n`);
   process.exitCode = usage ? 2 : 1;
 });

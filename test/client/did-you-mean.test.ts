@@ -1,7 +1,7 @@
 // The one did-you-mean of pcs, the checker and the MCP server: what a misspelt command, flag or path
 // is taken to mean, and when nothing is close enough to guess.
 import { describe, expect, it } from "vitest";
-import { didYouMean } from "../../src/index.js";
+import { didYouMean, unknownOptionLine } from "../../src/index.js";
 
 describe("didYouMean", () => {
   it.each([
@@ -32,5 +32,19 @@ describe("didYouMean", () => {
     const started = performance.now();
     expect(didYouMean("x".repeat(1_000_000), ["limit"])).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe("unknownOptionLine", () => {
+  const parseArgsMessage =
+    "Unknown option '--allow-write'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--allow-write\"\nmore";
+  it("names the option meant after parseArgs's first sentence", () => {
+    expect(unknownOptionLine(parseArgsMessage, ["allow-writes", "help"])).toBe(
+      "Unknown option '--allow-write': did you mean --allow-writes?",
+    );
+  });
+  it("keeps the first line as it is when nothing is close, or the message is another", () => {
+    expect(unknownOptionLine(parseArgsMessage, ["help"])).toBe(parseArgsMessage.split("\n")[0]);
+    expect(unknownOptionLine("Option '--rate' argument missing\nx", ["rate"])).toBe("Option '--rate' argument missing");
   });
 });

@@ -2,7 +2,7 @@
 // UsageError (one line, exit code 2) that names what is wrong and never quotes a credential. The key
 // is read from the environment only, so it never lands in a shell's history.
 import { parseArgs } from "node:util";
-import { didYouMean } from "@project-collaboration/api";
+import { unknownOptionLine } from "@project-collaboration/api";
 import { LEVELS, type Level } from "../runner/check.js";
 import { DEFAULT_LIMITS, type Limits } from "../runner/run.js";
 import { excerpt } from "../transport/excerpt.js";
@@ -130,14 +130,6 @@ const OPTIONS = {
   version: { type: "boolean" },
 } as const;
 
-/** parseArgs's "Unknown option '--allow-write'. To specify a positional…" as its first sentence and the
- * option meant: "Unknown option '--allow-write': did you mean --allow-writes?". */
-function unknownOptionGuess(line: string): string {
-  const unknown = /^Unknown option '--([^']+)'/.exec(line);
-  const meant = unknown && didYouMean(unknown[1]!, Object.keys(OPTIONS));
-  return meant ? `Unknown option '--${unknown[1]}': did you mean --${meant}?` : line;
-}
-
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
@@ -150,7 +142,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   try {
     ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
-    throw new UsageError(`${unknownOptionGuess(excerpt((error as Error).message.split("\n")[0]!, 300))} (--help lists the options)`);
+    throw new UsageError(
+      `${unknownOptionLine(excerpt((error as Error).message.split("\n")[0]!, 300), Object.keys(OPTIONS))} (--help lists the options)`,
+    );
   }
   const flag = (name: string) => values[name] as string | undefined;
   const help = values.help === true;
