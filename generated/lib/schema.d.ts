@@ -343,18 +343,18 @@ export interface components {
         /** @description The address fields to change, at least one. Unknown properties are rejected. */
         AddressUpdate: {
             /** @description City. */
-            city?: components["schemas"]["OrganizationText"];
+            city?: string;
             /**
              * @description Two-letter ISO 3166-1 alpha-2 country code, in upper case.
              * @example US
              */
             country?: string;
             /** @description Zip or post code. */
-            postal_code?: components["schemas"]["OrganizationText"];
+            postal_code?: string;
             /** @description State, province or region. */
-            region_name?: components["schemas"]["OrganizationText"];
+            region_name?: string;
             /** @description Street, line 1. */
-            street?: components["schemas"]["OrganizationText"];
+            street?: string;
             /** @description Street, line 2 (may be empty). */
             street2?: string;
         };
@@ -449,7 +449,6 @@ export interface components {
         /**
          * Format: int64
          * @description Unique identifier, a positive integer.
-         * @example 48213
          */
         Id: number;
         /**
@@ -514,6 +513,10 @@ export interface components {
              */
             website: string;
         };
+        /**
+         * @deprecated
+         * @description Deprecated, used by no operation: the text fields of `OrganizationUpdate` and `AddressUpdate` now have their own schemas (a `$ref` cannot carry each field's description to generators). Kept only so the package's TypeScript alias `OrganizationText` still exists; removed in the next minor version.
+         */
         OrganizationText: string;
         /**
          * @description Body of an organization update: only the properties to change, at least one. Every field of the organization except `created` and `modified` can be changed, each at most 255 characters. Unknown properties are rejected.
@@ -537,9 +540,9 @@ export interface components {
              */
             email_billing?: string;
             /** @description Name of the organization. */
-            name?: components["schemas"]["OrganizationText"];
+            name?: string;
             /** @description Primary telephone number. */
-            phone?: components["schemas"]["OrganizationText"];
+            phone?: string;
             /**
              * Format: uri
              * @description Website, a valid absolute URL.
@@ -892,12 +895,12 @@ export interface components {
          * @description Identifier of the piece of copy.
          * @example 5520
          */
-        CopyId: components["schemas"]["Id"];
+        CopyId: number;
         /**
          * @description Identifier of the group.
          * @example 2
          */
-        GroupId: components["schemas"]["Id"];
+        GroupId: number;
         /**
          * @description Maximum number of items to return, from 1 to 100. Defaults to 30; a larger value gets 400.
          * @example 30
@@ -912,12 +915,12 @@ export interface components {
          * @description Identifier of the project.
          * @example 48213
          */
-        ProjectId: components["schemas"]["Id"];
+        ProjectId: number;
         /**
          * @description Identifier of the user.
          * @example 2087
          */
-        UserId: components["schemas"]["Id"];
+        UserId: number;
     };
     requestBodies: never;
     headers: {

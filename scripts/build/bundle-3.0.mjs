@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bundle:3.0`: generated/openapi.3.0.{json,yaml}, the OpenAPI 3.0.3 form of the 3.1 bundle for
 // tools that read 3.0 best. @apiture/openapi-down-convert does the schema work (type arrays with null →
-// `nullable`, `examples` → `example`, `const` → one-value `enum`, $ref siblings → allOf, 3.1-only keywords
-// dropped); `fixes` below finish what it leaves invalid in 3.0. What 3.0 cannot say is listed in
+// `nullable`, `examples` → `example`, `const` → one-value `enum`, 3.1-only keywords dropped);
+// `fixes` below finish what it leaves invalid in 3.0. What 3.0 cannot say is listed in
 // `info.description` of the result and in docs/guides/description-forms.md ("What 3.0 cannot express").
 import { readFileSync, writeFileSync } from "node:fs";
 import { Converter } from "@apiture/openapi-down-convert";
@@ -25,23 +25,7 @@ function fixes(document) {
   // 3.0's License object has no SPDX `identifier` (the converter drops it): its page becomes the `url`.
   const identifier = source.info.license?.identifier;
   if (identifier && !document.info.license.url) document.info.license.url = `https://spdx.org/licenses/${identifier}.html`;
-  wrapReferencesWithSiblings(document.components.schemas);
   return document;
-}
-
-/** 3.0 ignores every keyword beside a `$ref` (the converter wraps only some): `{ $ref, description }`
- * becomes `{ allOf: [{ $ref }], description }`, which keeps the text. */
-function wrapReferencesWithSiblings(node) {
-  if (!node || typeof node !== "object") return;
-  for (const [key, child] of Object.entries(node)) {
-    if (key === "example" || key === "examples" || !child || typeof child !== "object") continue;
-    if (typeof child.$ref === "string" && Object.keys(child).length > 1) {
-      const { $ref, ...siblings } = child;
-      node[key] = { allOf: [{ $ref }], ...siblings };
-    } else {
-      wrapReferencesWithSiblings(child);
-    }
-  }
 }
 
 const NOTE = `# About this OpenAPI 3.0 form
@@ -53,8 +37,7 @@ which is the authoritative one. What 3.0 cannot express, and how it is approxima
 - **examples**: a schema's \`examples\` list becomes its single \`example\` (the first one).
 - **const**: becomes an \`enum\` with one value.
 - **info.summary**: kept as the extension \`x-summary\`.
-- **license.identifier** (SPDX) becomes the licence's \`url\`, its SPDX page.
-- **A \`$ref\` with sibling keywords** (a description beside it) becomes an \`allOf\` of that one reference.`;
+- **license.identifier** (SPDX) becomes the licence's \`url\`, its SPDX page.`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const converted = toOpenApi30(source);

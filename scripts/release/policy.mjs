@@ -4,6 +4,7 @@
 // 0.x, a patch) upgrade. Each rule below was found by a mutated bundle in test/release/ and names why.
 // Kept small on purpose: anything the differ cannot classify is treated as breaking (see compare.mjs),
 // so a missing rule costs a version number, never a silent break.
+import { isDeepStrictEqual } from "node:util";
 import { EMAIL_PATTERN, valueAt } from "../lib/openapi.mjs";
 
 /** Keys whose values are documentation only: examples (validated by the linters and tests instead)
@@ -28,6 +29,14 @@ function inBundle(path, document) {
     else found.push(path[i]);
   }
   return found;
+}
+
+/** A schema without what changes no value sent or received: description, deprecated, examples, x- extensions. */
+function withoutDocumentation(schema) {
+  if (!schema || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema).filter(([key]) => key !== "description" && key !== "deprecated" && !isDocumentationKey(key)),
+  );
 }
 
 const inResponse = (path) => path.includes("responses");
@@ -79,6 +88,19 @@ const RULES = [
     const at = inBundle(diff.path.slice(0, -1), after);
     if (valueAt(before, [...at, "format"]) === "email" && valueAt(after, [...at, "format"]) === "email")
       return { type: "non-breaking", reason: "it spells out the rule the validators already asserted for `format: email`" };
+  },
+  function referenceInlined(diff, before, after) {
+    // A property that was a `$ref` (with its own description beside it) and is now that same schema
+    // written inline: the differ reports the reference's allOf removed and each keyword added, but
+    // nothing a request may send or a response may carry has changed, nor has the property's type.
+    const at = diff.path.lastIndexOf("properties");
+    if (at < 0 || at + 1 >= diff.path.length) return;
+    const property = diff.path.slice(0, at + 2);
+    const was = valueAt(before, inBundle(property, before));
+    const is = valueAt(after, inBundle(property, after));
+    const written = valueAt(after, inBundle(property, after).slice(0, -1))?.[property.at(-1)];
+    if (!was || !is || written?.$ref !== undefined || !isDeepStrictEqual(withoutDocumentation(was), withoutDocumentation(is))) return;
+    return { type: "annotation", reason: "a shared schema written inline, unchanged" };
   },
   function requestEnumIntroduced(diff, before) {
     // A request value that was free and is now restricted to an enum: the differ sees only values

@@ -150,6 +150,32 @@ const spectralCases: Array<[string, string, (doc: Json) => void]> = [
     },
   ],
   [
+    "a $ref with a description beside it (3.0 turns it into a typeless allOf)",
+    "pcs-ref-without-siblings",
+    (doc) => {
+      doc.components.schemas.Group.properties.id.description = "Id of the group.";
+    },
+  ],
+  [
+    "a parameter whose schema lacks its description",
+    "pcs-parameter-schema-documents-it",
+    (doc) => delete doc.components.parameters.Offset.schema.description,
+  ],
+  [
+    "a parameter whose schema carries another example",
+    "pcs-parameter-schema-documents-it",
+    (doc) => {
+      doc.components.parameters.GroupId.schema.examples = [48213];
+    },
+  ],
+  [
+    "an example on the shared Id schema",
+    "pcs-id-examples-on-the-use",
+    (doc) => {
+      doc.components.schemas.Id.examples = [48213];
+    },
+  ],
+  [
     "an example that does not match (spectral:oas)",
     "oas3-valid-media-example",
     (doc) => {

@@ -246,6 +246,30 @@ describe("the email rule (policy.mjs: emailRuleSpeltOut)", () => {
   });
 });
 
+describe("a shared schema written inline (policy.mjs: referenceInlined)", () => {
+  /** A copy of the bundle whose organization `name` is a `$ref` to OrganizationText with its description beside it. */
+  const asReference = (): Json => {
+    const doc = structuredClone(openapi);
+    const { description } = doc.components.schemas.OrganizationUpdate.properties.name;
+    doc.components.schemas.OrganizationUpdate.properties.name = { $ref: "#/components/schemas/OrganizationText", description };
+    return doc;
+  };
+  const nameChanges = (changes: Change[]) => changes.filter((c) => c.operation === "PATCH /organizations.json" && /`name`/.test(c.text));
+
+  it("the same schema inline: documentation only", () => {
+    const changes = nameChanges(compareDescriptions(asReference(), openapi));
+    expect(changes.length, show(changes)).toBeGreaterThan(0);
+    expect(changes.map((c) => c.classification)).toEqual(changes.map(() => "annotation"));
+  });
+
+  it("inline with a tighter bound: breaking", () => {
+    const tighter = structuredClone(openapi);
+    tighter.components.schemas.OrganizationUpdate.properties.name.maxLength = 100;
+    const changes = nameChanges(compareDescriptions(asReference(), tighter));
+    expect(changes.filter((c) => c.classification === "breaking").length, show(changes)).toBeGreaterThan(0);
+  });
+});
+
 describe("the gate", () => {
   const agreeing = (version: string) => ({ "package.json": version, "openapi/openapi.yaml": version });
 
