@@ -691,7 +691,7 @@ export interface components {
             profile: components["schemas"]["UserProfile"];
         };
         /**
-         * @description Body of adding a user to a project: exactly one of `user` (the id of an existing user, preferred) or `email`. Unknown properties are rejected.
+         * @description Body of adding a user to a project: exactly one of `user` (the id of an existing user, preferred) or `email`. Unknown properties are rejected. A generator that cannot type this `oneOf` (OpenAPI Generator before 7.x) can send the body as a plain object, `{"user": "2087"}`.
          * @example {
          *       "user": "2087"
          *     }

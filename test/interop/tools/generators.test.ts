@@ -69,6 +69,57 @@ describe.each([
   });
 });
 
+/** TypeScript 7 on one file, strictly, as the generated code is checked above. */
+const strictCheck = (file: string) =>
+  run(
+    process.execPath,
+    [
+      TSC,
+      "--strict",
+      "--noEmit",
+      "--skipLibCheck",
+      "--target",
+      "es2022",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--lib",
+      "es2022,dom,dom.iterable",
+      file,
+    ],
+    { cwd: dir, timeoutMs: 150_000 },
+  );
+
+// The add-user body is a oneOf of by-id and by-email (openapi/README.md, "The add-user body"): each
+// generator types it as the union, so either alternative compiles and an empty or unrelated body does
+// not. (A body with both properties compiles with every one of them, TypeScript unions being open; the
+// server refuses it.)
+describe.each([
+  ["orval", "./orval/client.js"],
+  ["@hey-api/openapi-ts", "./hey-api/types.gen.js"],
+])("%s: the add-user body", (name, module) => {
+  it("is one of its alternatives: by id or by email, never empty or unrelated", async () => {
+    const file = join(dir, `add-user-${name.replace(/\W/g, "")}.ts`);
+    writeFileSync(
+      file,
+      [
+        `import type { ProjectUserAdd } from ${JSON.stringify(module)};`,
+        `export const byId: ProjectUserAdd = { user: "2087" };`,
+        `export const byEmail: ProjectUserAdd = { email: "sam.okafor@agency.example" };`,
+        "// @ts-expect-error: one of the two is required",
+        "export const empty: ProjectUserAdd = {};",
+        "// @ts-expect-error: neither alternative has it",
+        `export const unrelated: ProjectUserAdd = { name: "Sam" };`,
+        "",
+      ].join("\n"),
+    );
+    const tsc = await strictCheck(file);
+    expect(tsc.output.trim()).toBe("");
+    expect(tsc.status).toBe(0);
+  });
+});
+
 describe("the complaint filter bites", () => {
   it("finds warning and error lines in a tool's output", () => {
     expect(complaints("ok\n⚠ something odd\nError: bad\nall done")).toHaveLength(2);
