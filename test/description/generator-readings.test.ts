@@ -1,8 +1,7 @@
 // Both bundle forms, read the way code generators read them, lose nothing the description says. The
 // readings are those of openapi-python-client and OpenAPI Generator, which cannot be installed here
-// (PyPI and Maven Central are out of reach; see docs/guides/other-languages.md): a `$ref`'s siblings are
-// ignored (3.0) and a schema with no `type` is "Type null" (OpenAPI Generator warns and falls back to
-// a generic object); a parameter is documented from its schema (openapi-python-client #1411); an
+// (PyPI and Maven Central are out of reach): a `$ref`'s siblings are ignored (3.0) and a schema with no
+// `type` is "Type null" (OpenAPI Generator warns and falls back to a generic object); a parameter is documented from its schema (openapi-python-client #1411); an
 // argument's example is the parameter's, else its schema's. The expectation is what the 3.1 original
 // says, read as 3.1 reads it (a description beside a `$ref` wins over the target's).
 import { readFileSync } from "node:fs";
@@ -57,7 +56,20 @@ function generatorType(document: Json, node: Json): string {
   return "null";
 }
 
+/** Where a `$ref` has keywords beside it, which 3.0 readers ignore (schemas' example data skipped). */
+function referencesWithSiblings(node: Json, where = "#"): string[] {
+  if (!node || typeof node !== "object") return [];
+  if (!Array.isArray(node) && typeof node.$ref === "string") return Object.keys(node).length > 1 ? [where] : [];
+  return Object.entries<Json>(node)
+    .filter(([key, value]) => key !== "example" && !(key === "examples" && Array.isArray(value)))
+    .flatMap(([key, value]) => referencesWithSiblings(value, `${where}/${key}`));
+}
+
 describe.each(forms)("%s, read as generators read it", (_form, document) => {
+  it("has no $ref with keywords beside it", () => {
+    expect(referencesWithSiblings(document)).toEqual([]);
+  });
+
   it("has a type for every property (no typeless allOf: OpenAPI Generator's 'Type null')", () => {
     const typeless = properties(document).filter(([, node]) => generatorType(document, node) === "null");
     expect(typeless.map(([where]) => where)).toEqual([]);

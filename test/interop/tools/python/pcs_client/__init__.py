@@ -1,5 +1,5 @@
 """A stand-in for the package openapi-python-client generates, which cannot be installed here (PyPI is
-out of reach; see docs/guides/other-languages.md). It keeps only what the guide's snippet relies on, as
+out of reach). It keeps only what the snippet of docs/guides/other-languages.md relies on, as
 openapi-python-client 0.29.0 writes it (templates/client.py.jinja): AuthenticatedClient sets the header
 `auth_header_name: f"{prefix} {token}"` (just `token` when prefix is empty), `prefix` defaulting to
 "Bearer"; Client passes `httpx_args` to the HTTP client, so `{"auth": (key, "")}` is HTTP Basic. The
