@@ -1,9 +1,10 @@
 // Both bundle forms, read the way code generators read them, lose nothing the description says. The
 // readings are those of openapi-python-client and OpenAPI Generator, which cannot be installed here
 // (PyPI and Maven Central are out of reach): a `$ref`'s siblings are ignored (3.0) and a schema with no
-// `type` is "Type null" (OpenAPI Generator warns and falls back to a generic object); a parameter is documented from its schema (openapi-python-client #1411); an
-// argument's example is the parameter's, else its schema's. The expectation is what the 3.1 original
-// says, read as 3.1 reads it (a description beside a `$ref` wins over the target's).
+// `type` is "Type null" (OpenAPI Generator warns and falls back to a generic object); a parameter is
+// documented from its schema (openapi-python-client #1411); an argument's example is the parameter's,
+// else its schema's. The expectation is what the 3.1 original says, read as 3.1 reads it (a description
+// beside a `$ref` wins over the target's).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Json, openapi, operations, repoRoot } from "../support/openapi.js";
