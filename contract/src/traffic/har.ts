@@ -125,6 +125,9 @@ function readEntry(entry: unknown, id: number, secrets: Set<string>): RecordedEx
   const responseHeaders = headersOf(response.headers, secrets);
   if (!requestHeaders || !responseHeaders) return undefined;
   const postData = isObject(request.postData) ? request.postData : undefined;
+  // HAR keeps the request body's type beside it (postData.mimeType); some recorders leave the header out.
+  if (requestHeaders["content-type"] === undefined && typeof postData?.mimeType === "string" && postData.mimeType !== "")
+    requestHeaders["content-type"] = postData.mimeType;
   const content = isObject(response.content) ? response.content : undefined;
   const body = contentText(content);
   const size = typeof content?.size === "number" && content.size >= 0 ? content.size : Buffer.byteLength(body.text);

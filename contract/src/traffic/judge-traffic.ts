@@ -178,6 +178,9 @@ export class TrafficJudge {
     const operation = op?.operationId ?? (listed ? `${method} ${listed.path}` : `${method} a path the interface does not list`);
     if (UNJUDGED_METHODS.has(method)) return this.notJudged(`${method}: the interface says nothing of it`);
     const headers = lowerCased(exchange.requestHeaders);
+    const otherForm = credentialInAnotherForm(headers, url);
+    if (otherForm)
+      return this.notJudged(`a credential ${otherForm}, not the interface's (HTTP Basic, the key as user name, empty password)`, operation);
     const caller = this.world.callerOf(headers.authorization) as CallerName;
     const projectMatch = PROJECT_IN_PATH.exec(path);
     const project = projectMatch ? Number(projectMatch[1]) : undefined;
@@ -208,7 +211,9 @@ export class TrafficJudge {
       ...(project !== undefined && { project }),
     };
     this.world.remember(call, url.search, headers["content-type"], exchange.requestBody);
-    const truncated = responseBody.length > TEXT_KEPT || Buffer.byteLength(responseBody) < exchange.size;
+    const truncated = responseBody.length > TEXT_KEPT || (responseBody !== "" && Buffer.byteLength(responseBody) < exchange.size);
+    if (truncated && answer.json === undefined)
+      return this.notJudged("the recording holds only the start of the answer's body", operation, role);
     const response: RawResponse = {
       method,
       url: exchange.url,
@@ -263,6 +268,28 @@ export class TrafficJudge {
   results(): CheckResult[] {
     return this.ledger.results();
   }
+}
+
+/** KEY_LABELS' values: the checker's own HAR names its keys so. */
+const LABEL = /^(?:Basic\s+)?\[[^\]]+\]$/;
+const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"];
+const KEY_HEADERS = ["x-api-key", "api-key", "x-auth-token"];
+
+/** Where a request carries a credential another way than the interface says, if it does: such a
+ * request is not judged (whether the server may take it, the interface does not say). */
+function credentialInAnotherForm(headers: Record<string, string>, url: URL): string | undefined {
+  const parameter = KEY_PARAMETERS.find((name) => url.searchParams.has(name));
+  if (parameter) return `in the query (${parameter})`;
+  const header = KEY_HEADERS.find((name) => headers[name] !== undefined);
+  if (header) return `in ${header}`;
+  const authorization = headers.authorization?.trim();
+  if (authorization === undefined || LABEL.test(authorization)) return undefined;
+  const token = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!token) return "of another scheme than Basic";
+  const decoded = Buffer.from(token, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon <= 0 || colon !== decoded.length - 1) return "as a Basic password or with one";
+  return undefined;
 }
 
 /** A request body the model takes parsed: an object or array (a string or number is sent as recorded). */
