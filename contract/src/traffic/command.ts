@@ -252,7 +252,13 @@ function finish(
     results: judge.results(),
     cleanUp: [],
     cleanUpFailed: false,
-    exchanges,
+    // Each caller named by a label of its own in the HAR written (its credential redacted in any case).
+    exchanges: exchanges.map((e) => {
+      const authorization = Object.entries(e.requestHeaders).find(([name]) => name.toLowerCase() === "authorization");
+      return authorization
+        ? { ...e, requestHeaders: { ...e.requestHeaders, [authorization[0]]: judge.world.labelOf(authorization[1]) } }
+        : e;
+    }),
     requests: judge.asked,
     retried: 0,
     timedOut: 0,

@@ -17,6 +17,7 @@ import type { RawResponse } from "../transport/http.js";
 import type { Redact } from "../transport/redact.js";
 import { DEFAULT_LIMITS, Transport, type Exchange } from "../transport/transport.js";
 import { TrafficWorld } from "./world.js";
+import { SeenBefore } from "./seen-before.js";
 import * as toolkit from "../toolkit/openapi.mjs";
 
 /** How deep a body may nest and still be judged: a deeper one would overflow the stack of every
@@ -57,6 +58,8 @@ const described = operations().map((op) => ({ op, pattern: new RegExp(`^${toolki
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UNJUDGED_METHODS = new Set(["HEAD", "OPTIONS", "CONNECT", "TRACE"]);
 const TEXT_KEPT = 64 * 1024;
+/** "Without limit, 30 items" (the interface's page size). */
+const DEFAULT_LIMIT = 30;
 
 export interface TrafficCounts {
   /** Exchanges given. */
@@ -77,6 +80,8 @@ export class TrafficJudge {
   /** Requests the judge was asked to send: none, ever (the transport refuses them). */
   asked = 0;
   private readonly base: URL;
+  /** What the recording shows of projects made before it: listed to a caller, and refused to it. */
+  private readonly seenBefore = new SeenBefore((observation) => this.world.record(observation));
 
   constructor(options: { baseUrl: string; level: Level; redact: Redact; known?: { key?: string; other?: string } }) {
     this.base = new URL(options.baseUrl);
@@ -189,8 +194,10 @@ export class TrafficJudge {
     if (exchange.status === 0 || exchange.status < 100) return this.notJudged("the recording holds no answer", operation, role);
     if (path.startsWith("/copy/"))
       return this.notJudged("about a copy made before the recording began (the model knows the projects made during it)", operation, role);
-    if (project !== undefined && !this.world.madeHere.has(project))
+    if (project !== undefined && !this.world.madeHere.has(project)) {
+      this.seenBefore.observe(caller, role, project, operation, exchange, overlapped);
       return this.notJudged("about a project made before the recording began (who may see or change it is not known)", operation, role);
+    }
     if (!this.world.resolve(caller, exchange.status))
       return this.notJudged("a credential the recording has not yet shown to be an account's or no one's", operation, role);
     const concurrent =
@@ -232,8 +239,10 @@ export class TrafficJudge {
     const executed = await this.world.observe(call, response, exchange, Number.isNaN(answeredAt) ? undefined : answeredAt);
     this.world.commit(executed);
     this.world.afterCommit(executed, roles);
-    if (operation === "listProjects" && exchange.status === 200 && Array.isArray(answer.json))
+    if (operation === "listProjects" && exchange.status === 200 && Array.isArray(answer.json)) {
+      this.seenBefore.listed(caller, answer.json as unknown[], exchange, overlapped, (id) => this.world.madeHere.has(id));
       await this.judgeList(caller, answer.json as unknown[], exchange, overlapped);
+    }
     this.counts.judged++;
   }
 
@@ -241,6 +250,30 @@ export class TrafficJudge {
    * (the stated rules: visible when added, deleting is permanent). A project not in it is not judged:
    * the recording may hold only the pages the client asked for. */
   private async judgeList(caller: CallerName, items: unknown[], exchange: Exchange, overlapped: ReadonlySet<string>): Promise<void> {
+    const query = new URL(exchange.url).searchParams;
+    const offset = Number(query.get("offset") ?? 0);
+    const limit = Number(query.get("limit") ?? DEFAULT_LIMIT);
+    // The first page, shorter than its limit, is the whole list: every project the caller may see is in it.
+    if (offset === 0 && Number.isInteger(limit) && limit > 0 && items.length < limit) {
+      const listed = new Set(items.map((item) => (item as { id?: unknown } | null)?.id));
+      for (const id of this.world.madeHere) {
+        if (listed.has(id) || overlapped.has(`project ${id}`) || this.world.deleted.has(id)) continue;
+        this.world.nameBySight(caller, id);
+        if ((await this.world.expectedProject(id, caller)) === undefined) continue;
+        this.world.record({
+          operation: "listProjects",
+          role: this.world.roleOf(caller, id),
+          aspect: "outcome",
+          entries: [],
+          rule: "visible-when-added",
+          passed: false,
+          message: `the whole list (${items.length} projects, fewer than its limit of ${limit}) lacks project ${id}, which the caller may see: ${exchange.method} ${exchange.url} → ${exchange.status}`,
+          exchange,
+          reproduction: this.world.reproduction(id, exchange),
+          status: exchange.status,
+        });
+      }
+    }
     for (const item of items) {
       const id = (item as { id?: unknown } | null)?.id;
       if (typeof id !== "number" || !this.world.madeHere.has(id) || overlapped.has(`project ${id}`)) continue;

@@ -85,6 +85,13 @@ export class TrafficWorld extends World {
     return caller;
   }
 
+  /** How a HAR written of this traffic names the caller of an Authorization header value: a label that
+   * holds nothing of the credential, one per caller, so that the file can be judged again. */
+  labelOf(authorization: string): string {
+    const caller = this.callerOf(authorization);
+    return Object.entries(KEY_LABELS).find(([, name]) => name === caller)?.[0] ?? `[${caller}]`;
+  }
+
   /** Whether the model can answer for the caller yet: an account, no one, or no credential. */
   resolved(caller: string): boolean {
     return caller === "none" || this.noOne.has(caller) || this.accounts.has(caller as CallerName);
