@@ -27,6 +27,8 @@ import { startSandbox } from "../../scripts/servers/sandbox-server.mjs";
 import { DEFECTS } from "../support/stand-in/defects.js";
 import { REALISTIC_DEFECTS } from "../support/stand-in/realistic-defects.js";
 import { standInRun } from "../support/stand-in/run.js";
+import { overHttp } from "../support/stand-in/over-http.js";
+import { recordedStandIn } from "../support/stand-in/recorded.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-traffic-levels-"));
 const ADMIN = "sandbox-admin-key";
@@ -190,57 +192,86 @@ describe("the proxy changes nothing", () => {
   });
 });
 
-describe("the proxy in front of the sandbox", () => {
-  it("a client workload and pcs's own commands: judged to no failure, and its HAR again", async () => {
+/** A client's day: the package's typed client with two keys, and `pcs`'s own commands, through `base`. */
+async function workload(base: string): Promise<void> {
+  const admin = createClient({ baseUrl: base, apiKey: ADMIN });
+  const viewer = createClient({ baseUrl: base, apiKey: VIEWER });
+  await admin.GET("/organizations.json");
+  await viewer.GET("/organizations.json");
+  await admin.GET("/groups.json");
+  const created = await admin.POST("/projects.json", { body: { name: "Traffic workload", description: "made through the proxy" } });
+  const id = (created.data as { id: number }).id;
+  const path = { params: { path: { project_id: id } } };
+  await admin.GET("/projects/{project_id}/users.json", path);
+  await admin.GET("/projects/{project_id}.json", path);
+  await admin.PATCH("/projects/{project_id}.json", { ...path, body: { description: "changed" } });
+  await admin.GET("/projects/{project_id}.json", path);
+  await viewer.GET("/projects/{project_id}.json", path);
+  // The viewer added, seen, then removed (its account, 1003, named by the project it is served).
+  await admin.POST("/projects/{project_id}/users.json", { ...path, body: { user: "1003" } });
+  await viewer.GET("/projects/{project_id}.json", path);
+  await viewer.GET("/projects.json");
+  await viewer.PATCH("/projects/{project_id}.json", { ...path, body: { description: "a viewer may not" } });
+  await admin.GET("/projects/{project_id}/users.json", path);
+  await admin.DELETE("/projects/{project_id}/users/{user_id}.json", { params: { path: { project_id: id, user_id: 1003 } } });
+  await viewer.GET("/projects/{project_id}.json", path);
+  await admin.GET("/projects.json", { params: { query: { limit: 100 } } });
+  for (const args of [
+    ["projects", "list"],
+    ["projects", "get", String(id)],
+    ["project-users", "list", String(id)],
+    ["organization", "get"],
+    ["groups", "list"],
+  ]) {
+    const printed: string[] = [];
+    const io = {
+      out: (t: string) => printed.push(t),
+      err: (t: string) => printed.push(t),
+      isTTY: false,
+      confirm: async () => false,
+      readStdin: async () => "",
+    };
+    expect(await pcs([...args, "--format", "json"], { PCS_BASE_URL: base, PCS_API_KEY: ADMIN }, io), printed.join("\n")).toBe(0);
+  }
+  await admin.DELETE("/projects/{project_id}.json", path);
+  await admin.GET("/projects/{project_id}.json", path);
+}
+
+describe("the proxy in front of a server, under a client workload and pcs's own commands", () => {
+  it("the sandbox: judged to no failure, and its HAR again; no key in any output", async () => {
     const sandbox = await startSandbox({ proxy: false });
     const file = join(dir, "proxied.har");
     const proxy = await proxyCommand(["--upstream", sandbox.url, "--har", file]);
     let stopped: Awaited<ReturnType<typeof proxy.stop>>;
     try {
-      const admin = createClient({ baseUrl: proxy.url, apiKey: ADMIN });
-      const viewer = createClient({ baseUrl: proxy.url, apiKey: VIEWER });
-      await admin.GET("/organizations.json");
-      await viewer.GET("/organizations.json");
-      await admin.GET("/groups.json");
-      const created = await admin.POST("/projects.json", { body: { name: "Traffic workload", description: "made through the proxy" } });
-      const id = (created.data as { id: number }).id;
-      const path = { params: { path: { project_id: id } } };
-      await admin.GET("/projects/{project_id}/users.json", path);
-      await admin.GET("/projects/{project_id}.json", path);
-      await admin.PATCH("/projects/{project_id}.json", { ...path, body: { description: "changed" } });
-      await admin.GET("/projects/{project_id}.json", path);
-      await viewer.GET("/projects/{project_id}.json", path);
-      await viewer.GET("/projects.json");
-      await admin.GET("/projects.json", { params: { query: { limit: 100 } } });
-      for (const args of [
-        ["projects", "list"],
-        ["projects", "get", String(id)],
-        ["project-users", "list", String(id)],
-        ["organization", "get"],
-        ["groups", "list"],
-      ])
-        expect(
-          (
-            await command(async (a, e, io) => ({ code: await pcs(a, e, io) }), [...args, "--format", "json"], {
-              PCS_BASE_URL: proxy.url,
-              PCS_API_KEY: ADMIN,
-            })
-          ).code,
-        ).toBe(0);
-      await admin.DELETE("/projects/{project_id}.json", path);
-      await admin.GET("/projects/{project_id}.json", path);
+      await workload(proxy.url);
     } finally {
       stopped = await proxy.stop();
       await sandbox.stop();
     }
     expect(findings(stopped.run!).failures.map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     expect(stopped.code).toBe(0);
-    expect(Number(/(\d+) judged/.exec(proxy.out.join("\n"))?.[1])).toBeGreaterThanOrEqual(15);
+    expect(Number(/(\d+) judged/.exec(proxy.out.join("\n"))?.[1])).toBeGreaterThanOrEqual(20);
     const again = await command(main, ["--from-har", file]);
     expect(findings(again.run!).failures.map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     expect(again.code).toBe(0);
     for (const text of [readFileSync(file, "utf8"), proxy.out.join("\n"), again.out])
       for (const form of [...keyForms(ADMIN), ...keyForms(VIEWER)]) expect(text).not.toContain(form);
+  });
+
+  it("a server where a removed user keeps its access: the traffic shows it", async () => {
+    const server = recordedStandIn({ wrap: REALISTIC_DEFECTS["removed-user-keeps-access"]! });
+    const listening = await overHttp(server.fetch);
+    const proxy = await proxyCommand(["--upstream", listening.url]);
+    let stopped: Awaited<ReturnType<typeof proxy.stop>>;
+    try {
+      await workload(proxy.url);
+    } finally {
+      stopped = await proxy.stop();
+      await listening.close();
+    }
+    expect(stopped.code).toBe(1);
+    expect(findings(stopped.run!).failures.map((r) => r.id)).toContain("model/getproject/a-user-added-then-removed/outcome");
   });
 });
 
