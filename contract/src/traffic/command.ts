@@ -266,7 +266,6 @@ function finish(
     redact,
   };
   const { counts } = judge;
-  out(consoleReport(run));
   const skipped = [...counts.notJudged].sort((a, b) => b[1] - a[1]).map(([why, n]) => `  ${n} ${why}`);
   out(
     [
@@ -275,6 +274,8 @@ function finish(
       `Requests sent by the checker: ${judge.asked}`,
     ].join("\n"),
   );
+  // The report last: its verdict line sums the run up.
+  out(consoleReport(run));
   try {
     writeReports(run, reports);
   } catch (error) {

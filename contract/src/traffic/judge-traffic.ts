@@ -312,9 +312,9 @@ const KEY_HEADERS = ["x-api-key", "api-key", "x-auth-token"];
  * request is not judged (whether the server may take it, the interface does not say). */
 function credentialInAnotherForm(headers: Record<string, string>, url: URL): string | undefined {
   const parameter = KEY_PARAMETERS.find((name) => url.searchParams.has(name));
-  if (parameter) return `in the query (${parameter})`;
+  if (parameter) return "in the query";
   const header = KEY_HEADERS.find((name) => headers[name] !== undefined);
-  if (header) return `in ${header}`;
+  if (header) return "in a header of its own";
   const authorization = headers.authorization?.trim();
   if (authorization === undefined || LABEL.test(authorization)) return undefined;
   const token = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];

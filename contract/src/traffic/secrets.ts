@@ -45,8 +45,11 @@ export function secretsOfHeader(name: string, value: string): string[] {
       }
     }
   }
-  return found.filter((secret) => secret.length >= SHORTEST_SECRET);
+  // A scheme's name alone ("Basic", the malformed credential of a check) is a word, not a secret.
+  return found.filter((secret) => secret.length >= SHORTEST_SECRET && !SCHEME.test(secret));
 }
+
+const SCHEME = /^(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|aws4-hmac-sha256)$/i;
 
 /** The user name and password of a URL, if it has them. */
 export function secretsOfUrl(url: string): string[] {

@@ -181,7 +181,7 @@ export class TrafficWorld extends World {
         return "adds a user by an address the recording has not shown to be an account's";
       const id = Number(user);
       if (typeof user === "string" && Number.isInteger(id) && !this.model.users.has(id)) {
-        if (!ok) return `adds user ${id}, whom the recording has not shown`;
+        if (!ok) return "adds a user by an id the recording has not shown to be an account's";
         this.addUnseen(id, call.caller);
       }
     }
