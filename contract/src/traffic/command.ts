@@ -42,6 +42,7 @@ const OPTIONS = {
 
 /** How many judged exchanges the proxy keeps for the reports (the oldest go first past it). */
 const KEPT_EXCHANGES = 5_000;
+const KEPT_BODY = 4 * 1024;
 /** Exchanges the proxy holds before it judges them, when the traffic never pauses. */
 const MAX_PENDING = 2_000;
 
@@ -169,7 +170,8 @@ async function throughProxy(
     const batch = pending;
     pending = [];
     judging = judging.then(() => judge.judgeAll(batch));
-    for (const { exchange } of batch) judged.push(exchange);
+    // The reports keep the start of each body: thousands of exchanges stay within a few MB.
+    for (const { exchange } of batch) judged.push({ ...exchange, responseText: exchange.responseText.slice(0, KEPT_BODY) });
     if (judged.length > KEPT_EXCHANGES) judged.splice(0, judged.length - KEPT_EXCHANGES);
   };
   const refused = new Map<string, number>();
