@@ -177,8 +177,11 @@ export class TrafficWorld extends World {
     if (call.operation === "addProjectUser") {
       const user = (call.body as Json | undefined)?.user;
       const email = (call.body as Json | undefined)?.email;
-      if (typeof email === "string" && ![...this.model.users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase()))
-        return "adds a user by an address the recording has not shown to be an account's";
+      if (typeof email === "string" && ![...this.model.users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase())) {
+        if (!ok) return "adds a user by an address the recording has not shown to be an account's";
+        // The server took it: an account has that address; the model names it when a list shows it.
+        this.addUnseen(-this.nextStandIn++, call.caller, email);
+      }
       const id = Number(user);
       if (typeof user === "string" && Number.isInteger(id) && !this.model.users.has(id)) {
         if (!ok) return "adds a user by an id the recording has not shown to be an account's";
@@ -264,16 +267,25 @@ export class TrafficWorld extends World {
         this.model.groups.push(group as never);
   }
 
-  private addUnseen(id: number, adder: CallerName): void {
+  private addUnseen(id: number, adder: CallerName, email?: string): void {
+    if (id < 0) this.standIns.add(id);
     this.model.users.set(id, {
       id,
-      email: `user-${id}@traffic.invalid`,
+      email: email ?? `user-${id}@traffic.invalid`,
       group_name: "",
       active: true,
       profile: { first_name: null, last_name: null, initials: null, job_title: null, bio: null, work_phone: null, mobile_phone: null },
       organization: this.organizationOf(adder) ?? null,
     } as SeedUser);
     this.model.knowledge.granted.set(id, new Set(ALL_PERMISSIONS));
+    // Made again from its records: the model finds an account by its address only among those it was made with.
+    if (email !== undefined) this.rebuild(this.model.toSeed());
+  }
+
+  private rebuild(seed: ReturnType<ModelState["toSeed"]>): void {
+    const next = new ModelState(seed, this.model.knowledge);
+    next.nextProjectIds.push(...this.model.nextProjectIds);
+    this.model = next;
   }
 
   /** A project's users as the server lists them: the one account the model cannot name is the one user
@@ -322,9 +334,7 @@ export class TrafficWorld extends World {
         fixed.delete(entry);
         fixed.add(`${to} ${entry.slice(String(from).length + 1)}`);
       }
-    const next = new ModelState(seed, this.model.knowledge);
-    next.nextProjectIds.push(...this.model.nextProjectIds);
-    this.model = next;
+    this.rebuild(seed);
     this.standIns.delete(from);
     for (const [caller, account] of this.accounts) if (account === from) this.accounts.set(caller, to);
   }
