@@ -18,6 +18,7 @@ import type { Redact } from "../transport/redact.js";
 import { DEFAULT_LIMITS, Transport, type Exchange } from "../transport/transport.js";
 import { TrafficWorld } from "./world.js";
 import { SeenBefore } from "./seen-before.js";
+import { Wire } from "../checks/wire.js";
 import * as toolkit from "../toolkit/openapi.mjs";
 
 /** How deep a body may nest and still be judged: a deeper one would overflow the stack of every
@@ -76,6 +77,7 @@ export class TrafficJudge {
   readonly ledger = new Ledger();
   readonly world: TrafficWorld;
   readonly transport: Transport;
+  private readonly wire: Wire;
   readonly counts: TrafficCounts = { seen: 0, judged: 0, elsewhere: 0, notJudged: new Map() };
   /** Requests the judge was asked to send: none, ever (the transport refuses them). */
   asked = 0;
@@ -108,6 +110,7 @@ export class TrafficJudge {
     });
     const suite = new Suite(target, { missing: {} } as never, "traffic", options.level, this.transport, options.redact);
     this.world = new TrafficWorld(suite, this.ledger, judge, options.known ?? {});
+    this.wire = new Wire(target.baseUrl, options.redact);
   }
 
   /** The path under the base URL, or undefined when the exchange went elsewhere. */
@@ -177,6 +180,8 @@ export class TrafficJudge {
       this.counts.elsewhere++;
       return;
     }
+    // Every body to the interface as it was sent: the live run's wire check, on the recorded bytes.
+    if (Buffer.byteLength(responseBody) >= exchange.size) this.wire.inspect(exchange, Buffer.from(responseBody, "utf8"));
     const method = exchange.method.toUpperCase();
     const op = described.find(({ op, pattern }) => op.method.toUpperCase() === method && pattern.test(path))?.op;
     const listed = described.find(({ pattern }) => pattern.test(path))?.op;
@@ -299,7 +304,7 @@ export class TrafficJudge {
   }
 
   results(): CheckResult[] {
-    return this.ledger.results();
+    return [...this.ledger.results(), ...this.wire.results()];
   }
 }
 

@@ -297,7 +297,9 @@ export class TrafficWorld extends World {
     const unnamed = record.members.filter((m) => this.standIns.has(m));
     const unknown = ids.filter((id) => !record.members.includes(id) && !this.seenUsers.has(id));
     if (unnamed.length === 1 && unknown.length === 1 && shown.length === record.members.length) this.rename(unnamed[0]!, unknown[0]!);
-    else if (unnamed.length > 0) return "the project's users include an account the recording has not named";
+    // An account not named yet that could be one of the users shown: the list cannot be judged. When
+    // every user shown is known, the unnamed ones are missing from it (and that is judged).
+    else if (unnamed.length > 0 && unknown.length > 0) return "the project's users include an account the recording has not named";
     for (const user of shown) {
       const id = user?.id;
       if (typeof id !== "number" || this.seenUsers.has(id)) continue;
