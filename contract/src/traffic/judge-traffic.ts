@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS, Transport, type Exchange } from "../transport/transport
 import { TrafficWorld } from "./world.js";
 import { SeenBefore } from "./seen-before.js";
 import { Wire } from "../checks/wire.js";
+import { Pages } from "./pages.js";
 import * as toolkit from "../toolkit/openapi.mjs";
 
 /** How deep a body may nest and still be judged: a deeper one would overflow the stack of every
@@ -56,6 +57,12 @@ export function parsedBody(text: string | undefined): { json?: unknown; tooDeep?
 const PROJECT_IN_PATH = /^\/(?:v1\/)?projects\/(-?\d+)(?:\.json$|\/)/;
 const described = operations().map((op) => ({ op, pattern: new RegExp(`^${toolkit.pathPattern(op.path).source}$`) }));
 /** Methods the interface says nothing of and a live run's model never sends. */
+/** The paginated lists (they take limit and offset). */
+const LISTS = new Set(
+  operations()
+    .filter((op) => op.parameters.some((p: { in: string; name: string }) => p.in === "query" && p.name === "limit"))
+    .map((op) => op.operationId),
+);
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UNJUDGED_METHODS = new Set(["HEAD", "OPTIONS", "CONNECT", "TRACE"]);
 const TEXT_KEPT = 64 * 1024;
@@ -78,6 +85,7 @@ export class TrafficJudge {
   readonly world: TrafficWorld;
   readonly transport: Transport;
   private readonly wire: Wire;
+  private readonly pages = new Pages((observation) => this.world.record(observation));
   readonly counts: TrafficCounts = { seen: 0, judged: 0, elsewhere: 0, notJudged: new Map() };
   /** Requests the judge was asked to send: none, ever (the transport refuses them). */
   asked = 0;
@@ -187,6 +195,7 @@ export class TrafficJudge {
     const listed = described.find(({ pattern }) => pattern.test(path))?.op;
     const operation = op?.operationId ?? (listed ? `${method} ${listed.path}` : `${method} a path the interface does not list`);
     if (UNJUDGED_METHODS.has(method)) return this.notJudged(`${method}: the interface says nothing of it`);
+    if (!READS.has(method) && exchange.status < 500) this.pages.written();
     const headers = lowerCased(exchange.requestHeaders);
     const otherForm = credentialInAnotherForm(headers, url);
     if (otherForm)
@@ -197,6 +206,10 @@ export class TrafficJudge {
     const role = this.world.roleOf(caller, project);
     if (exchange.status === 429 || exchange.status === 503) return this.notJudged("the server was busy (429/503)", operation, role);
     if (exchange.status === 0 || exchange.status < 100) return this.notJudged("the recording holds no answer", operation, role);
+    if (LISTS.has(operation) && exchange.status === 200 && overlapped.size === 0) {
+      const page = parsedBody(responseBody);
+      if (Array.isArray(page.json)) this.pages.read(caller, role, operation, path, page.json, exchange);
+    }
     if (path.startsWith("/copy/"))
       return this.notJudged("about a copy made before the recording began (the model knows the projects made during it)", operation, role);
     if (project !== undefined && !this.world.madeHere.has(project)) {
