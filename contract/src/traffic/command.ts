@@ -16,12 +16,17 @@ import type { Target } from "../runner/target.js";
 import { DEFAULT_LIMITS, type Exchange } from "../transport/transport.js";
 import { userInfoOf } from "../transport/redact.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../command/version.js";
-import type { Io } from "../command/main.js";
 import { HarError, readHar, DEFAULT_MAX_HAR_BYTES } from "./har.js";
 import { TrafficJudge } from "./judge-traffic.js";
 import { startProxy } from "./proxy.js";
 import { growingRedact, secretsOfHeader } from "./secrets.js";
 import { inferBaseUrl } from "./base-url.js";
+
+/** Where the command prints (command/main.ts's Io, which hands the arguments over). */
+interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
 
 /** Whether the arguments ask for one of the traffic modes (main.ts hands them over). */
 export const isTrafficCommand = (argv: readonly string[]) => argv.some((arg) => /^--(from-har|upstream)(=|$)/.test(arg));
