@@ -12,6 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), "pcs-traffic-"));
 const BASE = "https://pcs.example/public/api";
 const KEY = "tr4ffic-secret-key-9f2c";
 const COOKIE = "sess-7a61c0ffee";
+const QUERY_KEY = "qu3ry-secret-77";
 
 let clock = Date.UTC(2026, 10, 28, 12, 0, 0);
 /** A HAR entry: one request with its answer, a second after the one before. */
@@ -131,6 +132,7 @@ describe("what a recording holds", () => {
           content: { size: 4, mimeType: "application/json", encoding: "base64", text: Buffer.from([0, 159, 146, 150]).toString("base64") },
         }),
         entry("GET", `${BASE}/projects/77.json`, 200, { id: 77, title: "Older", echo: KEY }),
+        entry("GET", `${BASE}/projects.json?api_key=${QUERY_KEY}`, 200, []),
         1,
         { request: {} },
       ],
@@ -141,11 +143,12 @@ describe("what a recording holds", () => {
   it("counts other hosts and unreadable entries, judges a binary body by its status, sends nothing", async () => {
     const { code, out, run } = await judged(["--from-har", path]);
     expect(out.split("\n")[0]).toMatch(
-      /^@project-collaboration\/contract \S+: judging a HAR file \(5 entries\) as traffic to https:\/\/pcs\.example\/public\/api — .*sends no request/,
+      /^@project-collaboration\/contract \S+: judging a HAR file \(6 entries\) as traffic to https:\/\/pcs\.example\/public\/api — .*sends no request/,
     );
-    expect(out).toMatch(/Traffic: 5 exchanges; 2 judged; 2 to other hosts or paths \(skipped\)/);
+    expect(out).toMatch(/Traffic: 6 exchanges; 2 judged; 2 to other hosts or paths \(skipped\)/);
     expect(out).toMatch(/2 entries that are not a request with its answer/);
     expect(out).toMatch(/1 about a project made before the recording began/);
+    expect(out).toMatch(/1 a credential in the query, not the interface's/);
     expect(out).toMatch(/Requests sent by the checker: 0/);
     expect(run?.requests).toBe(0);
     // The create is judged and passes; the read's body is not JSON (binary), which the interface refuses.
@@ -157,7 +160,7 @@ describe("what a recording holds", () => {
     const reports = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har") };
     const { out, err } = await judged(["--from-har", path, "--json", reports.json, "--junit", reports.junit, "--har", reports.har]);
     const texts = [out, err, ...Object.values(reports).map((p) => readFileSync(p, "utf8"))];
-    const forms = [KEY, COOKIE, Buffer.from(`${KEY}:`).toString("base64"), KEY.toUpperCase()];
+    const forms = [KEY, COOKIE, QUERY_KEY, Buffer.from(`${KEY}:`).toString("base64"), KEY.toUpperCase()];
     for (const text of texts) for (const form of forms) expect(text).not.toContain(form);
     expect(readFileSync(reports.har, "utf8")).toContain("[REDACTED]");
   });

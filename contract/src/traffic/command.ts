@@ -19,7 +19,7 @@ import { PACKAGE_NAME, PACKAGE_VERSION } from "../command/version.js";
 import { HarError, readHar, DEFAULT_MAX_HAR_BYTES } from "./har.js";
 import { TrafficJudge } from "./judge-traffic.js";
 import { startProxy } from "./proxy.js";
-import { growingRedact, secretsOfHeader } from "./secrets.js";
+import { growingRedact, secretsOfHeader, secretsOfUrl } from "./secrets.js";
 import { inferBaseUrl } from "./base-url.js";
 
 /** Where the command prints (command/main.ts's Io, which hands the arguments over). */
@@ -186,8 +186,9 @@ async function throughProxy(
       upstream,
       host,
       port,
-      onHeaders: (headers) => {
+      onHeaders: (headers, url) => {
         for (const [name, value] of headers) redact.add(secretsOfHeader(name, value));
+        redact.add(secretsOfUrl(url));
       },
       onExchange: (proxied) => {
         pending.push(proxied);

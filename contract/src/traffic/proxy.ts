@@ -25,7 +25,7 @@ export interface ProxyOptions {
   /** Each exchange once its answer has been passed on whole. */
   onExchange: (proxied: Proxied) => void;
   /** Each request's header values, before it is forwarded (the redaction learns its secrets). */
-  onHeaders?: (headers: Array<[string, string]>) => void;
+  onHeaders?: (headers: Array<[string, string]>, url: string) => void;
   /** A request that was refused or could not be forwarded, and why. */
   onRefused?: (why: string) => void;
 }
@@ -107,9 +107,9 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     inFlight++;
     const started = Date.now();
     const headers = pairs(req.rawHeaders);
-    options.onHeaders?.(headers);
     const forwarded = headers.flatMap(([name, value]) => (name.toLowerCase() === "host" ? [name, upstream.host] : [name, value]));
     const url = `${upstream.origin}${req.url.startsWith(basePath) ? "" : basePath}${req.url}`;
+    options.onHeaders?.(headers, url);
     const requestCopy = new Copy();
     const outgoing = send(
       {

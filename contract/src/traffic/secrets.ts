@@ -51,11 +51,17 @@ export function secretsOfHeader(name: string, value: string): string[] {
 
 const SCHEME = /^(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|aws4-hmac-sha256)$/i;
 
-/** The user name and password of a URL, if it has them. */
+/** Query parameters that carry a key (a client sending it another way than the interface says). */
+const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"];
+
+/** The user name and password of a URL, and the value of a query parameter that carries a key. */
 export function secretsOfUrl(url: string): string[] {
   try {
-    const { username, password } = new URL(url);
-    return [username, password, decodeURIComponent(username), decodeURIComponent(password)].filter((s) => s.length >= SHORTEST_SECRET);
+    const { username, password, searchParams } = new URL(url);
+    const keys = KEY_PARAMETERS.flatMap((name) => searchParams.getAll(name));
+    return [username, password, decodeURIComponent(username), decodeURIComponent(password), ...keys].filter(
+      (s) => s.length >= SHORTEST_SECRET && !SCHEME.test(s),
+    );
   } catch {
     return [];
   }
