@@ -20,6 +20,7 @@ import { runContract, SetupFailed, type Limits, type RunResult } from "../runner
 import type { Target } from "../runner/target.js";
 import { limitsOf, targetOf } from "./targets.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
+import { isTrafficCommand, trafficMain } from "../traffic/command.js";
 
 export interface Io {
   out: (text: string) => void;
@@ -40,6 +41,8 @@ export function firstLine(target: Target, level: Level, limits: Limits): string 
 
 /** Runs the command; resolves to its exit code (and, when it ran, the run). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<{ code: number; run?: RunResult }> {
+  // Traffic the checker did not send (a HAR file, the proxy): judged by the same model, sending nothing.
+  if (isTrafficCommand(argv)) return trafficMain(argv, env, io);
   const terminal = (text: string) => safeCiText(text, { multiline: true });
   /** An error: one line, whatever it quotes. */
   const oneLine = (text: string) => safeCiText(text);

@@ -95,6 +95,12 @@ Reports:
 
   --help, --version
 
+Traffic it did not send, judged by the same model (sends nothing; the reports above, --level):
+  --from-har <file>        Judge a HAR file's exchanges (--base-url: the service root, else inferred;
+                           --max-har-mb, default 64)
+  --upstream <url>         A proxy on 127.0.0.1 (--port, --listen) in front of the server, passing
+                           every byte through and judging the traffic until Ctrl-C or --max-time
+
 Exit codes: 0 pass; 1 a documented fact fails (at --level full, any check) and is not in the
 baseline, or the clean-up left something, or --max-time stopped the run; 2 usage or set-up.
 `;

@@ -111,12 +111,12 @@ export class World {
     return basicAuthorization(key);
   }
 
-  private identify = (key: string | undefined): SeedUser | undefined => {
+  protected identify(key: string | undefined): SeedUser | undefined {
     if (key === undefined) return undefined;
     const caller = key === this.keys.key ? "key" : key === this.keys.other ? "other" : undefined;
     const account = caller && this.accounts.get(caller);
     return account === undefined ? undefined : this.model.users.get(account);
-  };
+  }
 
   /** Who the caller is to the project: "its creator", "a user added to it", … ("no key" for no credential). */
   roleOf(caller: CallerName, project?: number): string {
@@ -169,8 +169,15 @@ export class World {
       authorization: this.authorization(call.caller),
     };
     const { response, exchange } = await this.send(request);
+    return this.observe(call, response, exchange);
+  }
+
+  /** Judges an answer the server gave to the call, whoever sent it: this run (execute) or a recording
+   * (contract/src/traffic/): the model answers the same request, learns what it can, and judge.ts
+   * compares the two answers. `answeredAt` is when a recorded answer came (else now). */
+  async observe(call: Call, response: RawResponse, exchange?: Exchange, answeredAt?: number): Promise<Executed> {
     const date = Date.parse(response.headers.get("date") ?? "");
-    const at = Number.isNaN(date) ? Date.now() : date;
+    const at = Number.isNaN(date) ? (answeredAt ?? Date.now()) : date;
     const serverOk = isSuccess(response.status);
     let trial!: ModelState;
     let answer!: Answer;
@@ -179,7 +186,12 @@ export class World {
       trial.consulted = [];
       const id = call.operation === "createProject" && serverOk ? idOf(response.json) : undefined;
       if (id !== undefined) trial.nextProjectIds.unshift(id);
-      answer = await answerRequest(trial, this.modelRequest(call), this.identify, () => iso(at));
+      answer = await answerRequest(
+        trial,
+        this.modelRequest(call),
+        (key) => this.identify(key),
+        () => iso(at),
+      );
       const modelOk = !("refused" in answer);
       if (modelOk === serverOk) break;
       if (!serverOk && !PERMISSION_REFUSALS.has(response.status)) break;
@@ -228,7 +240,7 @@ export class World {
     return true;
   }
 
-  private modelRequest(call: Call): Request {
+  protected modelRequest(call: Call): Request {
     const url = new URL(`https://model.invalid/public/api${call.path}`);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, String(value));
     const headers = new Headers();
@@ -249,7 +261,7 @@ export class World {
     const answer = await answerRequest(
       copy,
       this.modelRequest({ caller, operation: "getProject", method: "GET", path: `/projects/${project}.json` }),
-      this.identify,
+      (key) => this.identify(key),
       () => iso(Date.now()),
     );
     return "body" in answer ? (answer.body as Json) : undefined;

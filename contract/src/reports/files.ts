@@ -13,6 +13,8 @@ import type { CheckResult, RunResult } from "../runner/run.js";
 import { coverage } from "./coverage.js";
 import { statedRules } from "./stated-rules.js";
 import { curlOf } from "./curl.js";
+import { wrongKeyOf } from "../callers/credentials.js";
+import { basicAuthorization } from "../transport/http.js";
 import { replaceFile } from "./replace-file.js";
 import { findings, verdict } from "./verdict.js";
 
@@ -142,7 +144,12 @@ export function json(run: RunResult): string {
 }
 
 export function har(run: RunResult): string {
-  const headers = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value }));
+  const labels = keyLabels(run);
+  const headers = (record: Record<string, string>) =>
+    Object.entries(record).map(([name, value]) => ({
+      name,
+      value: name.toLowerCase() === "authorization" ? (labels.get(value) ?? value) : value,
+    }));
   return leaving(
     run,
     {
@@ -183,6 +190,18 @@ export function har(run: RunResult): string {
     },
     1,
   );
+}
+
+/** The run's own keys, named in its HAR by who they are rather than redacted alike: judging the HAR
+ * later (contract/src/traffic/) tells its callers apart by them. A label holds nothing of a key. */
+function keyLabels(run: RunResult): Map<string, string> {
+  const { apiKey, otherApiKey } = run.target;
+  const labels = new Map<string, string>();
+  if (!apiKey) return labels;
+  labels.set(basicAuthorization(apiKey), "[the run's key]");
+  if (otherApiKey) labels.set(basicAuthorization(otherApiKey), "[the second key]");
+  labels.set(basicAuthorization(wrongKeyOf(apiKey)), "[a key of no one]");
+  return labels;
 }
 
 export function writeReports(run: RunResult, files: { junit?: string; json?: string; har?: string }): void {

@@ -1,0 +1,86 @@
+// Pages of the same list read by the same caller with nothing written in between, as the pagination
+// checks read them (checks/pagination.ts, whose comparison of pages against the whole is reused): a page
+// holds at most `limit` items; a page read from a whole list's end on is empty; a page holds only items
+// of the whole list; two pages of windows apart share no item. Each a failure only where two answers
+// of the recording contradict each other.
+import { joinedAgainstWhole } from "../checks/pagination.js";
+import type { Observation } from "../model/ledger.js";
+import type { Exchange } from "../transport/transport.js";
+
+/** "Without limit, 30 items". */
+const DEFAULT_LIMIT = 30;
+
+interface Page {
+  offset: number;
+  limit: number;
+  ids: unknown[];
+  exchange: Exchange;
+}
+
+export class Pages {
+  /** Per "caller path", the pages read since the last write, and the generation they belong to. */
+  private readonly lists = new Map<string, { generation: number; pages: Page[] }>();
+  private generation = 0;
+
+  constructor(private readonly record: (observation: Observation) => void) {}
+
+  /** Anything written: what was read before may no longer hold. */
+  written(): void {
+    this.generation++;
+  }
+
+  /** A page of a list (200, a JSON array) served to `caller`. */
+  read(caller: string, role: string, operation: string, path: string, items: unknown[], exchange: Exchange): void {
+    const query = new URL(exchange.url).searchParams;
+    const offset = Number(query.get("offset") ?? 0);
+    const limit = Number(query.get("limit") ?? DEFAULT_LIMIT);
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) return;
+    const fail = (message: string, earlier?: Exchange) =>
+      this.record({
+        operation,
+        role,
+        aspect: "outcome",
+        entries: [],
+        rule: "pagination",
+        passed: false,
+        message: `${message}: ${exchange.method} ${exchange.url} → ${exchange.status}${earlier ? ` (and ${earlier.method} ${earlier.url} → ${earlier.status})` : ""}`,
+        exchange,
+        reproduction: earlier ? [earlier, exchange] : [exchange],
+        status: exchange.status,
+      });
+    if (items.length > limit) {
+      fail(`a page of ${items.length} items, more than its limit of ${limit}`);
+      return;
+    }
+    const ids = items.map((item) => (item as { id?: unknown } | null)?.id);
+    const key = `${caller} ${path}`;
+    let list = this.lists.get(key);
+    if (!list || list.generation !== this.generation) this.lists.set(key, (list = { generation: this.generation, pages: [] }));
+    const page: Page = { offset, limit, ids, exchange };
+    for (const other of list.pages) {
+      const problem = contradiction(page, other) ?? contradiction(other, page);
+      if (problem) {
+        fail(problem, other.exchange);
+        return;
+      }
+    }
+    list.pages.push(page);
+  }
+}
+
+const whole = (page: Page) => page.offset === 0 && page.ids.length < page.limit;
+
+/** How `page` contradicts `other`, if it does. */
+function contradiction(page: Page, other: Page): string | undefined {
+  if (whole(other)) {
+    if (page.offset >= other.ids.length && page.ids.length > 0)
+      return `a page from offset ${page.offset} holds ${page.ids.length} items, past the end of the whole list of ${other.ids.length}`;
+    const { extra } = joinedAgainstWhole(other.ids, page.ids);
+    if (extra.length) return `a page holds ${JSON.stringify(extra.slice(0, 5))}, which the whole list does not`;
+  }
+  const apart = page.offset >= other.offset + other.limit || other.offset >= page.offset + page.limit;
+  const shared = apart ? page.ids.filter((id) => other.ids.includes(id)) : [];
+  if (shared.length)
+    return `pages of offsets ${other.offset} (limit ${other.limit}) and ${page.offset} (limit ${page.limit}) both hold ${JSON.stringify(shared.slice(0, 5))}`;
+  return undefined;
+}
