@@ -57,12 +57,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The Python that runs the page's programs: one with `requests` (CI sets PCS_PYTHON when the machine's
+ * python3 lacks it and Debian's python3-requests was installed instead). */
+const PYTHON = process.env.PCS_PYTHON || "python3";
+
 /** Runs a Python program against the sandbox with `apiKey`, the stand-in on its path. */
 function runPython(program: string, apiKey: string) {
   const file = join(dir, `program-${Math.random().toString(36).slice(2)}.py`);
   writeFileSync(file, program);
   const env = { ...process.env, PCS_BASE_URL: sandbox.url, PCS_API_KEY: apiKey, PYTHONPATH: STAND_IN, PYTHONDONTWRITEBYTECODE: "1" };
-  return run("python3", [file], { env, cwd: dir, timeoutMs: 60_000 });
+  return run(PYTHON, [file], { env, cwd: dir, timeoutMs: 60_000 });
 }
 
 describe("docs/guides/other-languages.md", () => {
