@@ -75,6 +75,12 @@ export class Suite {
     return mine;
   }
 
+  /** `work` (reads only) where no write of the run is in flight and none starts until it ends: for a
+   * check that compares readings the run's own writes could change (a list's count, its pages). */
+  steady<T>(work: () => Promise<T>): Promise<T> {
+    return this.transport.steady(work);
+  }
+
   send(request: RawRequest): Promise<RawResponse> {
     const sent = () => send(this.transport, this.target, request);
     // Every create is watched: an answer that cannot name what it made sends the clean-up looking by the run's tag.
