@@ -13,6 +13,7 @@ import { currentCheck, WriteRefusedError, type Exchange } from "../transport/tra
 import { Skip } from "./check.js";
 import { slug, type CheckResult } from "./result.js";
 import type { Target } from "./target.js";
+import { isJsonMediaType } from "../transport/media-type.js";
 
 export const CREATED_PREFIX = "pcs-contract-test";
 
@@ -137,7 +138,7 @@ export class Created {
     if (id === undefined) {
       const what =
         response.json === undefined
-          ? /json/i.test(response.contentType) && response.text.trim()
+          ? isJsonMediaType(response.contentType) && response.text.trim()
             ? "is cut short (not JSON that can be read)"
             : "is not JSON"
           : "names no id";
