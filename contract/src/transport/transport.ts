@@ -312,7 +312,9 @@ export class Transport {
         if (done) break;
         size += value.byteLength;
         if (size > this.options.maxBodyBytes)
-          throw new BodyTooLargeError(`the response body is larger than ${this.options.maxBodyBytes} bytes (the rest was not read)`);
+          throw new BodyTooLargeError(
+            `the server answered ${response.status} with a body larger than ${this.options.maxBodyBytes} bytes (the rest was not read)`,
+          );
         chunks.push(value);
       }
     } catch (error) {
