@@ -82,6 +82,7 @@ export class Suite {
   }
 
   send(request: RawRequest): Promise<RawResponse> {
+    this.created.noteSent(request);
     const sent = () => send(this.transport, this.target, request);
     // Every create is watched: an answer that cannot name what it made sends the clean-up looking by the run's tag.
     return mayCreateProject(request) ? this.created.watch(request, sent) : sent();
