@@ -12,7 +12,7 @@ import { groupsScenario } from "./groups.js";
 import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
 import { ScenarioRun } from "./scenario.js";
-import { lifecycle, othersOwn, unknownIds } from "./fixed.js";
+import { lifecycle, newAccountInvite, othersOwn, subAddress, unknownIds } from "./fixed.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
 import { findForeign, repeatsConfirmed } from "./repeats.js";
@@ -179,6 +179,25 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
             ...(cast.otherOrganization && { own: cast.otherOrganization }),
           }),
         ),
+      );
+    // A disposable server (the sandbox, or one declared with --disposable): an address no account has,
+    // a sub-address of the invite address, is added by email — which creates an account with full
+    // administrator access there (rule 3 of adding): never on a server that is not disposable.
+    const inviteBase = target.declaredDisposable ? target.inviteEmail : cast.people.invitee?.email;
+    if (target.disposable && inviteBase?.includes("@"))
+      work.push(
+        guarded("an address without an account", async () => {
+          const fresh = { email: subAddress(inviteBase, `pcs-${tag.split(" ").at(-1)}`), fresh: true };
+          const run = new ScenarioRun(
+            world.fork(ledger),
+            { ...cast.people, invitee: fresh },
+            (id, caller) => register(id, keyOf(caller)),
+            (id) => suite.created.forget(id),
+          );
+          const steps = newAccountInvite(tag);
+          ran.push({ steps, run, generated: false });
+          await run.run(steps);
+        }),
       );
     work.push(
       guarded("generated sequences", async () => {

@@ -19,6 +19,8 @@ export async function standInRun(options: {
   seed?: SandboxSeed;
   wrap?: (handler: Handler) => Handler;
   limits?: Record<string, number>;
+  /** Declared disposable (--disposable): a fresh instance in CI, changed as the sandbox is, its mail sent. */
+  disposable?: boolean;
   /** Served on a real socket (the checker's own network, not a fetch function), gzip when asked or not. */
   socket?: { gzip: boolean };
 }) {
@@ -30,6 +32,7 @@ export async function standInRun(options: {
     baseUrl: listening ? listening.url : server.baseUrl,
     apiKey: server.apiKey,
     allowWrites: options.writes,
+    ...(options.disposable && { disposable: true, declaredDisposable: true }),
     ...(!listening && { fetch: server.fetch }),
     ...(options.otherKey && { otherApiKey: typeof options.otherKey === "string" ? options.otherKey : server.otherApiKey }),
     ...(options.inviteEmail && { inviteEmail: options.inviteEmail }),
