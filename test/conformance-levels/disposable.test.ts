@@ -5,6 +5,7 @@
 // goes to the invite address and its sub-addresses only. Without the flag nothing of that happens.
 import { describe, expect, it } from "vitest";
 import { consoleReport, findings } from "../../contract/src/index.js";
+import type { Handler } from "../support/stand-in/documented-only.js";
 import { standInRun } from "../support/stand-in/run.js";
 
 const INVITE = "lee.park@northwind.example"; // the second key's own address (the seed's Viewer)
@@ -29,6 +30,27 @@ describe.concurrent("a server declared disposable", () => {
       for (const email of emails) expect(email).toMatch(OWNERS);
     });
   }
+
+  it("a server that adds an existing account for an address without one fails rule 3 of adding", async () => {
+    // The lookup ignores the sub-address: `lee.park+tag@…` finds lee.park's account, no new one is made.
+    const ignoresDetail =
+      (handler: Handler): Handler =>
+      async (request) => {
+        if (request.method !== "POST" || !new URL(request.url).pathname.endsWith("/users.json")) return handler(request);
+        const body = (await request.json()) as { email?: string };
+        if (body.email) body.email = body.email.replace(/\+[^@]*@/, "@");
+        return handler(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify(body) }));
+      };
+    const { run } = await standInRun({ writes: true, otherKey: true, inviteEmail: INVITE, disposable: true, wrap: ignoresDetail });
+    const failed = findings(run).failures.filter((r) => r.rules?.includes("add-by-email-new-account"));
+    expect(
+      failed.length,
+      findings(run)
+        .failures.map((r) => `${r.title} ${JSON.stringify(r.rules)}: ${r.reason}`)
+        .join("\n")
+        .slice(0, 3000),
+    ).toBeGreaterThan(0);
+  });
 
   it("without the flag: no address without an account is invited, and the closing lines say which rules were not exercised", async () => {
     const { run, emails } = await standInRun({ writes: true, otherKey: true, inviteEmail: INVITE });
