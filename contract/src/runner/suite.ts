@@ -17,6 +17,8 @@ export const compact = <R extends RawResponse>(response: R): R => (response.trun
 export class Suite {
   readonly client: ApiClient;
   readonly created: Created;
+  /** Lines the run prints about choices it made (the organization's one change). */
+  readonly notes: string[] = [];
 
   constructor(
     readonly target: Target,

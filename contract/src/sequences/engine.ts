@@ -174,10 +174,15 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     if (cast.organization)
       work.push(
         guarded("updateOrganization", () =>
-          organizationScenario(world, cast.organization!, {
-            sharesIt: !cast.otherOrganization,
-            ...(cast.otherOrganization && { own: cast.otherOrganization }),
-          }),
+          organizationScenario(
+            world,
+            cast.organization!,
+            {
+              sharesIt: !cast.otherOrganization,
+              ...(cast.otherOrganization && { own: cast.otherOrganization }),
+            },
+            options.seed,
+          ),
         ),
       );
     // A disposable server (the sandbox, or one declared with --disposable): an address no account has,
