@@ -67,7 +67,7 @@ export function verdict(run: RunResult): { code: 0 | 1 | 2; line: string } {
     const after = [
       ...(run.cleanUpFailed ? [short ? "clean-up failed" : "the clean-up left something behind"] : []),
       ...(run.endedBy
-        ? [short ? "ended by --max-time" : `stopped by --max-time (${run.limits.maxTimeMs / 1000} s) before every check had ended`]
+        ? [short ? "stopped by --max-time" : `stopped by --max-time (${run.limits.maxTimeMs / 1000} s) before every check had ended`]
         : []),
     ];
     return `${word} — ${parts.join("; ")}${after.length ? `; ${after.join("; ")}` : ""}`;

@@ -14,9 +14,10 @@ const PHONES = ["+1 503 555 0142", "+1 503 555 0199"];
 const ORGANIZATION_TEXT = 255;
 const ADDRESS_TEXTS = ["street", "street2", "city", "region_name", "postal_code"] as const;
 
-/** Properties a server might tie together ("email_billing … defaults to the primary email", a region
- * that belongs to its country, a website made from the name, the lines of an address): a change that
- * sends one of a pair and not the other shows whether the server changed the other anyway. */
+/** Properties a server might tie together, the one it would derive from the other second ("email_billing
+ * … defaults to the primary email", a region of its country, a website made from the name); the lines of
+ * an address, the city and its postal code, either way. A change that sends one of a pair and not the
+ * other shows whether the server changed the other anyway. */
 export const TIED_PAIRS = [
   ["email", "email_billing"],
   ["name", "website"],
@@ -24,17 +25,21 @@ export const TIED_PAIRS = [
   ["address.street", "address.street2"],
   ["address.city", "address.postal_code"],
 ] as const;
+/** How many of TIED_PAIRS, from the first, have a direction: the first sent, the second never. */
+const DIRECTED = 3;
 
 /** Every property of the organization's update body that a run may change alone (on a disposable server). */
 export const ORGANIZATION_FIELDS = ["phone", ...TIED_PAIRS.flat()];
 
-/** The one change's properties on a server that is not disposable: one side of every tied pair, picked
- * by `seed` (so what is sent and what is not split every pair), and the phone. */
+/** The one change's properties on a server that is not disposable, so that what is sent and what is not
+ * split every pair: the phone, the source of each directed pair (what a server would derive from it is
+ * left out), and one side of each other pair, picked by `seed`. */
 export function splitChoice(seed: number): string[] {
   let state = seed >>> 0;
   return [
     "phone",
-    ...TIED_PAIRS.map((pair) => {
+    ...TIED_PAIRS.map((pair, i) => {
+      if (i < DIRECTED) return pair[0];
       state = (Math.imul(state ^ (state >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
       return pair[(state >>> 31) as 0 | 1];
     }),
