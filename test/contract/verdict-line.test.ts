@@ -31,6 +31,30 @@ function worstRun(level: "documented" | "full", digits: number): RunResult {
   } as unknown as RunResult;
 }
 
+/** A passing run at the documented level: its facts passed, its assumptions as described or not. */
+function passingRun(n: {
+  facts: number;
+  described: number;
+  differently: number;
+  notChecked: number;
+  requests: number;
+  ms: number;
+}): RunResult {
+  return {
+    level: "documented",
+    results: [
+      ...results(n.facts, "passed", true, "p"),
+      ...results(n.described, "passed", false, "a"),
+      ...results(n.differently, "failed", false, "d"),
+      ...results(n.notChecked, "not checked", true, "n"),
+    ],
+    cleanUpFailed: false,
+    requests: n.requests,
+    ms: n.ms,
+    limits: { maxTimeMs: 600_000 },
+  } as unknown as RunResult;
+}
+
 describe("the verdict line", () => {
   it("holds every part within 200 characters, at both levels, with every count at four digits", () => {
     for (const level of ["documented", "full"] as const) {
@@ -43,38 +67,14 @@ describe("the verdict line", () => {
   });
 
   it("keeps its words while they fit (the guide's example run)", () => {
-    const run = {
-      level: "documented",
-      results: [
-        ...results(186, "passed", true, "p"),
-        ...results(25, "passed", false, "a"),
-        ...results(258, "failed", false, "d"),
-        ...results(14, "not checked", true, "n"),
-      ],
-      cleanUpFailed: false,
-      requests: 612,
-      ms: 24_100,
-      limits: { maxTimeMs: 600_000 },
-    } as unknown as RunResult;
+    const run = passingRun({ facts: 186, described: 25, differently: 258, notChecked: 14, requests: 612, ms: 24_100 });
     expect(verdict(run).line).toBe(
       "PASS — documented facts: 186 passed, 0 failed; assumptions: 25 as described, 258 chosen differently (not failed at --level documented); 14 not checked; 612 requests in 24.1 s",
     );
   });
 
   it("the line of the issue (209 characters in words) fits", () => {
-    const run = {
-      level: "documented",
-      results: [
-        ...results(294, "passed", true, "p"),
-        ...results(33, "passed", false, "a"),
-        ...results(197, "failed", false, "d"),
-        ...results(14, "not checked", true, "n"),
-      ],
-      cleanUpFailed: false,
-      requests: 1180,
-      ms: 49_600,
-      limits: { maxTimeMs: 600_000 },
-    } as unknown as RunResult;
+    const run = passingRun({ facts: 294, described: 33, differently: 197, notChecked: 14, requests: 1180, ms: 49_600 });
     const { line } = verdict(run);
     expect(line.length, line).toBeLessThanOrEqual(200);
     expect(line).toMatch(/^PASS — /);

@@ -62,6 +62,32 @@ interface Unnamed {
   exchange?: Exchange;
 }
 
+/** A documented check of the write workflows judged once the run has ended: failed by its first problem
+ * (its reason, then `more`), passed when there is none. */
+function judgedAsAWhole(
+  title: string,
+  problems: Unnamed[],
+  meta: Pick<CheckResult, "operation" | "statuses" | "rules"> & { more: string },
+): CheckResult {
+  const group = "write workflows";
+  const id = `${group}/${slug(title)}`;
+  const [first] = problems;
+  const { more, ...rest } = meta;
+  return {
+    id,
+    kind: id,
+    title: `[documented] ${group}: ${title}`,
+    group,
+    entries: [],
+    ...rest,
+    status: first ? "failed" : "passed",
+    ...(first && { reason: `${first.why}${more}` }),
+    ...(first?.exchange && { exchange: first.exchange }),
+    exchanges: problems.flatMap((p) => (p.exchange ? [p.exchange] : [])),
+    ms: 0,
+  };
+}
+
 export class Created {
   /** Project id → the API key that created it (and deletes it). */
   private readonly projects = new Map<number, string>();
@@ -187,53 +213,24 @@ export class Created {
 
   /** The projects the run made and did not delete, judged by their clean-up's answers. */
   private vanishedResult(): CheckResult {
-    const group = "write workflows";
-    const title = "a project the run made and never deleted is still its creator's at the clean-up";
-    const id = `${group}/${slug(title)}`;
-    const first = this.vanished[0];
-    return {
-      id,
-      kind: id,
-      title: `[documented] ${group}: ${title}`,
-      group,
-      entries: [],
+    const many = this.vanished.length > 1;
+    return judgedAsAWhole("a project the run made and never deleted is still its creator's at the clean-up", this.vanished, {
       operation: "deleteProject",
       statuses: [204],
       rules: ["creator-is-member", "visible-when-added"],
-      status: first ? "failed" : "passed",
-      ...(first && {
-        reason: `${first.why}${this.vanished.length > 1 ? ` (${this.vanished.length} of the ${this.deletedAtEnd} projects the clean-up deleted answered so)` : ""}`,
-      }),
-      ...(first?.exchange && { exchange: first.exchange }),
-      exchanges: this.vanished.flatMap((v) => (v.exchange ? [v.exchange] : [])),
-      ms: 0,
-    };
+      more: many ? ` (${this.vanished.length} of the ${this.deletedAtEnd} projects the clean-up deleted answered so)` : "",
+    });
   }
 
   private namedResult(): CheckResult {
-    const group = "write workflows";
-    const title = "each create's answer names the new project it made";
-    const id = `${group}/${slug(title)}`;
     const problems = [...this.repeated, ...this.unnamed];
-    const first = problems[0];
-    const exchanges = problems.flatMap((p) => (p.exchange ? [p.exchange] : []));
-    return {
-      id,
-      kind: id,
-      title: `[documented] ${group}: ${title}`,
-      group,
-      entries: [],
+    const many = problems.length > 1 ? ` (${problems.length} of ${this.creates} creates answered so)` : "";
+    return judgedAsAWhole("each create's answer names the new project it made", problems, {
       operation: "createProject",
       statuses: [201],
       rules: ["create-returns-project"],
-      status: first ? "failed" : "passed",
-      ...(first && {
-        reason: `${first.why}${problems.length > 1 ? ` (${problems.length} of ${this.creates} creates answered so)` : ""}; the run's projects were looked for by its tag to be deleted`,
-      }),
-      ...(first?.exchange && { exchange: first.exchange }),
-      exchanges,
-      ms: 0,
-    };
+      more: `${many}; the run's projects were looked for by its tag to be deleted`,
+    });
   }
 
   private async createAndReadBack(request: RawRequest, apiKey: string): Promise<RawResponse & { id?: number }> {
