@@ -489,6 +489,12 @@ type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const anyCase = (random: Random, text: string) => [...text].map((c) => (random() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join("");
 
+/** A name (a header's, a coding's) in letters of either case, from `seed`: the same name to HTTP. */
+export function spelledAnyCase(seed: number): (name: string) => string {
+  const random = seeded(seed);
+  return (name) => anyCase(random, name);
+}
+
 /** A media type written another way its grammar allows (the same type, subtype and parameters). */
 export function respellMediaType(value: string, random: Random): string {
   const [essence = "", ...parameters] = value.split(";").map((part) => part.trim());

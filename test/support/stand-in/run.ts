@@ -22,7 +22,7 @@ export async function standInRun(options: {
   /** Declared disposable (--disposable): a fresh instance in CI, changed as the sandbox is, its mail sent. */
   disposable?: boolean;
   /** Served on a real socket (the checker's own network, not a fetch function), gzip when asked or not. */
-  socket?: { gzip: boolean };
+  socket?: { gzip: boolean; spell?: (name: string) => string };
 }) {
   const server = recordedStandIn({ defect: options.defect, seed: options.seed, wrap: options.wrap });
   const before = await server.state();
