@@ -117,6 +117,24 @@ function reanswer(response: Response, body: BodyInit | null, headers: Record<str
   return new Response(body, { status, headers: all });
 }
 
+/** An operator that rewrites the headers of the answers `when` picks (its body kept); `withContent`: only
+ * an answer with content (an empty one is passed on without a body). One shape for every such operator. */
+const rewriteAnswer =
+  (
+    when: (response: Response, request: Request) => boolean,
+    headers: (response: Response, bytes: Uint8Array) => Record<string, string | null>,
+    { withContent = false } = {},
+  ) =>
+  (inner: Handler, hit: Hit): Handler =>
+  async (request) => {
+    const response = await inner(request);
+    if (!when(response, request)) return response;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (withContent && bytes.length === 0) return reanswer(response, null);
+    hit();
+    return reanswer(response, bytes, headers(response, bytes));
+  };
+
 const isJsonSuccess = (response: Response) =>
   response.status >= 200 && response.status < 300 && (response.headers.get("content-type") ?? "").includes("json");
 
@@ -437,12 +455,11 @@ export const OPERATORS: Operator[] = [
     rule: "RFC 9110 §8.3: an answer with content says its type (the interface states it only for adding a user)",
     positions: WITH_BODY.filter((op) => op !== "addProjectUser"),
     pick: 3,
-    make: (op) => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      if (!isOp(request, [op]) || !isJsonSuccess(response)) return response;
-      hit();
-      return reanswer(response, await response.arrayBuffer(), { "content-type": null });
-    },
+    make: (op) =>
+      rewriteAnswer(
+        (response, request) => isOp(request, [op]) && isJsonSuccess(response),
+        () => ({ "content-type": null }),
+      ),
   },
   {
     name: "content-type-missing",
@@ -450,12 +467,11 @@ export const OPERATORS: Operator[] = [
     breaks: "stated",
     rule: "adding a user: 201 with a JSON content type",
     positions: ["addProjectUser"],
-    make: (op) => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      if (!isOp(request, [op]) || response.status !== 201) return response;
-      hit();
-      return reanswer(response, await response.arrayBuffer(), { "content-type": null });
-    },
+    make: (op) =>
+      rewriteAnswer(
+        (response, request) => isOp(request, [op]) && response.status === 201,
+        () => ({ "content-type": null }),
+      ),
   },
   {
     name: "content-type-html",
@@ -464,12 +480,11 @@ export const OPERATORS: Operator[] = [
     rule: "RFC 9110 §8.3: a JSON body labelled text/html (a framework's default)",
     positions: WITH_BODY,
     pick: 2,
-    make: (op) => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      if (!isOp(request, [op]) || !isJsonSuccess(response)) return response;
-      hit();
-      return reanswer(response, await response.arrayBuffer(), { "content-type": "text/html; charset=utf-8" });
-    },
+    make: (op) =>
+      rewriteAnswer(
+        (response, request) => isOp(request, [op]) && isJsonSuccess(response),
+        () => ({ "content-type": "text/html; charset=utf-8" }),
+      ),
   },
   {
     name: "charset-latin1",
@@ -477,13 +492,11 @@ export const OPERATORS: Operator[] = [
     breaks: "assumption",
     rule: "RFC 8259 §8.1: JSON is UTF-8; the answer says charset=iso-8859-1 over UTF-8 bytes",
     positions: ["every JSON answer"],
-    make: () => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      const type = response.headers.get("content-type") ?? "";
-      if (!type.includes("json")) return response;
-      hit();
-      return reanswer(response, await response.arrayBuffer(), { "content-type": `${type.split(";")[0]}; charset=iso-8859-1` });
-    },
+    make: () =>
+      rewriteAnswer(
+        (response) => (response.headers.get("content-type") ?? "").includes("json"),
+        (response) => ({ "content-type": `${(response.headers.get("content-type") ?? "").split(";")[0]}; charset=iso-8859-1` }),
+      ),
   },
   {
     name: "content-length-off-by-one",
@@ -491,13 +504,12 @@ export const OPERATORS: Operator[] = [
     breaks: "assumption",
     rule: "RFC 9110 §8.6: Content-Length is the length of the content sent",
     positions: ["every answer with content"],
-    make: () => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length === 0) return reanswer(response, null);
-      hit();
-      return reanswer(response, bytes, { "content-length": String(bytes.length + 1) });
-    },
+    make: () =>
+      rewriteAnswer(
+        () => true,
+        (_, bytes) => ({ "content-length": String(bytes.length + 1) }),
+        { withContent: true },
+      ),
   },
   {
     name: "stale-read-after-write",
@@ -535,12 +547,11 @@ export const OPERATORS: Operator[] = [
     breaks: "assumption",
     rule: "RFC 9111 §3.5 and §4.1: an answer to an authenticated request marked public, max-age=600, without Vary: Authorization, is shared with other callers by any cache",
     positions: ["every GET answer"],
-    make: () => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      if (request.method !== "GET" || response.status !== 200) return response;
-      hit();
-      return reanswer(response, await response.arrayBuffer(), { "cache-control": "public, max-age=600", vary: null });
-    },
+    make: () =>
+      rewriteAnswer(
+        (response, request) => request.method === "GET" && response.status === 200,
+        () => ({ "cache-control": "public, max-age=600", vary: null }),
+      ),
   },
   // Encodings --------------------------------------------------------------------------------------
   {
@@ -565,13 +576,12 @@ export const OPERATORS: Operator[] = [
     breaks: "assumption",
     rule: "RFC 9110 §8.4: Content-Encoding names the coding the content has (here none)",
     positions: ["every answer with content"],
-    make: () => (inner, hit) => async (request) => {
-      const response = await inner(request);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length === 0) return reanswer(response, null);
-      hit();
-      return reanswer(response, bytes, { "content-encoding": "gzip" });
-    },
+    make: () =>
+      rewriteAnswer(
+        () => true,
+        () => ({ "content-encoding": "gzip" }),
+        { withContent: true },
+      ),
   },
   // Serialization ----------------------------------------------------------------------------------
   {
@@ -1031,14 +1041,11 @@ export const OPERATORS: Operator[] = [
     breaks: "stated",
     rule: "each key acts as its own account (a key lookup comparing the first 8 characters: a Viewer's key acts as the administrator)",
     positions: ["8 characters"],
-    make: () => (inner, hit) => async (request) => {
-      const key = keyOf(request);
-      if (key === undefined) return inner(request);
-      const first = Object.keys(DEFAULT_API_KEYS).find((k) => k.slice(0, 8) === key.slice(0, 8));
-      if (first === undefined || first === key) return inner(request);
-      hit();
-      return inner(await remake(request, { headers: { authorization: basic(first) } }));
-    },
+    make: () =>
+      actingAs((request) => {
+        const key = keyOf(request);
+        return key === undefined ? undefined : Object.keys(DEFAULT_API_KEYS).find((k) => k.slice(0, 8) === key.slice(0, 8));
+      }),
   },
   {
     name: "key-case-insensitive",
@@ -1046,13 +1053,11 @@ export const OPERATORS: Operator[] = [
     breaks: "assumption",
     rule: "a key is a secret compared exactly (a case-insensitive lookup)",
     positions: ["every request"],
-    make: () => (inner, hit) => async (request) => {
-      const key = keyOf(request);
-      const match = key === undefined ? undefined : Object.keys(DEFAULT_API_KEYS).find((k) => k.toLowerCase() === key.toLowerCase());
-      if (match === undefined || match === key) return inner(request);
-      hit();
-      return inner(await remake(request, { headers: { authorization: basic(match) } }));
-    },
+    make: () =>
+      actingAs((request) => {
+        const key = keyOf(request);
+        return key === undefined ? undefined : Object.keys(DEFAULT_API_KEYS).find((k) => k.toLowerCase() === key.toLowerCase());
+      }),
   },
   {
     name: "password-ignored",
@@ -1060,19 +1065,29 @@ export const OPERATORS: Operator[] = [
     breaks: "assumption",
     rule: "the credential is the key with an empty password (the description's scheme; the mechanism is not shown)",
     positions: ["every request"],
-    make: () => (inner, hit) => async (request) => {
-      const match = /^Basic +(\S+)$/i.exec(request.headers.get("authorization") ?? "");
-      let decoded = "";
-      try {
-        decoded = match ? atob(match[1]!) : "";
-      } catch {}
-      const colon = decoded.indexOf(":");
-      if (colon <= 0 || colon === decoded.length - 1) return inner(request);
-      hit();
-      return inner(await remake(request, { headers: { authorization: basic(decoded.slice(0, colon)) } }));
-    },
+    make: () =>
+      actingAs((request) => {
+        const match = /^Basic +(\S+)$/i.exec(request.headers.get("authorization") ?? "");
+        let decoded = "";
+        try {
+          decoded = match ? atob(match[1]!) : "";
+        } catch {}
+        const colon = decoded.indexOf(":");
+        return colon <= 0 || colon === decoded.length - 1 ? undefined : decoded.slice(0, colon);
+      }),
   },
 ];
+
+/** An operator that passes the request on as sent by the key `keyFor` names (a lookup that takes one key
+ * for another); a request it names no other key for passes as it is. */
+function actingAs(keyFor: (request: Request) => string | undefined): (inner: Handler, hit: Hit) => Handler {
+  return (inner, hit) => async (request) => {
+    const key = keyFor(request);
+    if (key === undefined || basic(key) === request.headers.get("authorization")) return inner(request);
+    hit();
+    return inner(await remake(request, { headers: { authorization: basic(key) } }));
+  };
+}
 
 /** Behaviours that look like bugs but that the interface allows: never run, counted apart. */
 export const FAITHFUL: Array<{ name: string; layer: Layer; why: string }> = [

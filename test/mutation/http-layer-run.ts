@@ -8,6 +8,7 @@
 import { appendFileSync } from "node:fs";
 import { findings, runContract, verdict, type Level, type RunResult, type Target } from "../../contract/src/index.js";
 import { recordedStandIn } from "../support/stand-in/recorded.js";
+import { userServer } from "../support/stand-in/target.js";
 import { type Hit, type Mutant, mutants } from "./http-layer-operators.js";
 
 export { FAITHFUL, mutants } from "./http-layer-operators.js";
@@ -45,19 +46,15 @@ export async function checkerRun(
   let hits = 0;
   const hit: Hit = () => void hits++;
   const server = recordedStandIn(wrap ? { wrap: (handler) => wrap(handler, hit) } : {});
-  const target: Target = {
+  const target: Target = userServer({
     name: "the stand-in",
     baseUrl: server.baseUrl,
     apiKey: server.apiKey,
     otherApiKey: server.otherApiKey,
     inviteEmail: INVITE_EMAIL,
-    isMock: false,
-    stateful: true,
     allowWrites: true,
-    checksKeys: true,
-    disposable: false,
     fetch: server.fetch,
-  };
+  });
   const run = await runContract({ target, level, limits: { rate: 10_000, concurrency: 8, ...limits }, seed: RUN_SEED });
   return { run, hits };
 }

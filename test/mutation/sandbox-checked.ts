@@ -10,6 +10,7 @@ import { createSandbox as compiledSandbox } from "@project-collaboration/api/san
 import { findings, type RunResult, runContract, SetupFailed, type Target, verdict } from "@project-collaboration/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SandboxSeed } from "../../src/sandbox/index.js";
+import { userServer } from "../support/stand-in/target.js";
 
 /** An existing account of the seed, as test/conformance-levels/levels.test.ts invites. */
 const INVITE_EMAIL = "lee.park@northwind.example";
@@ -42,20 +43,15 @@ async function checkSandbox(): Promise<{ run: RunResult; before: string; after: 
   const { STAND_IN_KEY, STAND_IN_OTHER_KEY, standInSeed } = await import("../support/stand-in/seed.js");
   const sandbox = createSandbox({ seed: standInSeed() });
   const before = kept(sandbox.snapshot());
-  const target: Target = {
+  const target: Target = userServer({
     name: "the mutated sandbox",
     baseUrl: "https://sandbox-under-mutation.invalid/public/api",
     apiKey: STAND_IN_KEY,
     otherApiKey: STAND_IN_OTHER_KEY,
     inviteEmail: INVITE_EMAIL,
-    isMock: false,
-    stateful: true,
     allowWrites: true,
-    checksKeys: true,
-    // A user's server: the checker writes only to what it creates, and cleans up after itself.
-    disposable: false,
     fetch: (request: Request) => sandbox.fetch(request),
-  };
+  });
   // A run that stops before any check throws, with the run (its setupError) behind it: judged like any other.
   const run = await runContract({ target, level: "full", limits: FAST }).catch((error: unknown) => {
     if (error instanceof SetupFailed) return error.run;

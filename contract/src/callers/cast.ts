@@ -120,7 +120,8 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
         people.newcomer = newcomer.id as number;
         seen.push(asUser(newcomer, null));
       }
-      const invite = target.inviteEmail ?? (target.disposable ? (newcomer?.email as string | undefined) : undefined);
+      const invite =
+        target.inviteEmail ?? (target.disposable && !target.declaredDisposable ? (newcomer?.email as string | undefined) : undefined);
       const account =
         invite && [key, other, ...users].find((u) => typeof u?.email === "string" && u.email.toLowerCase() === invite.toLowerCase());
       if (invite) people.invitee = account && typeof account.id === "number" ? { email: invite, id: account.id } : { email: invite };

@@ -3,10 +3,10 @@
 //   - no offset and no limit is offset=0&limit=30;
 //   - limit=30 is the two pages of 15 at offset 0 and 15, joined.
 // The interface states no order, so pages are compared as sets of ids, and only while the list held
-// still: the page of 30 is read before and after the others, and a list that moved between the two
-// reads (a project this run created meanwhile, an order that changes from one read to the next) is not
-// judged — unless it is short enough that one page of 15 holds it whole; nor is one where the run's own
-// projects (its tag) differ between the readings (one made and deleted while they were read). Reads
+// still: the five readings are one steady reading (no write of the run in flight: write-gate.ts), and
+// the page of 30 is read before and after the others: a list that moved between the two anyway (someone
+// else's write, an order that changes from one read to the next) is not judged — unless it is short
+// enough that one page of 15 holds it whole. Reads
 // only, five a list, in a run with writes (a read-only run's time at 150 ms latency has no room left).
 import { label, operations, type Operation } from "../description/description.js";
 import { fail } from "../runner/expect.js";
@@ -84,11 +84,15 @@ export function equivalenceChecks(suite: Suite) {
         return { ids: idsOf(response.json), ours, why: response.why };
       };
       for (let attempt = 0; attempt < 2; attempt++) {
-        const page30 = await read({ offset: 0, limit: DEFAULT_LIMIT });
-        const plain = await read();
-        const first = await read({ offset: 0, limit: HALF });
-        const second = await read({ offset: HALF, limit: HALF });
-        const again = await read({ offset: 0, limit: DEFAULT_LIMIT });
+        // No write of the run lands between these readings (write-gate.ts); what moves the list then is
+        // someone else's, which `again` shows.
+        const [page30, plain, first, second, again] = await suite.steady(async () => [
+          await read({ offset: 0, limit: DEFAULT_LIMIT }),
+          await read(),
+          await read({ offset: 0, limit: HALF }),
+          await read({ offset: HALF, limit: HALF }),
+          await read({ offset: 0, limit: DEFAULT_LIMIT }),
+        ]);
         const judged = pagingEquivalence({ page30: page30.ids, again: again.ids, plain: plain.ids, first: first.ids, second: second.ids });
         const runs = [page30.ours, plain.ours, [...first.ours, ...second.ours], again.ours].map((ids) =>
           JSON.stringify(ids.map(String).sort()),

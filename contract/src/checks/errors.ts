@@ -10,7 +10,6 @@ import {
   markerOf,
   operations,
   PROBLEM_SCHEMA,
-  PROBLEM_TYPE,
   schemaErrors,
   type Json,
   type Operation,
@@ -20,6 +19,7 @@ import { expect } from "../runner/expect.js";
 import { basicAuthorization, type RawResponse } from "../transport/http.js";
 import { compact, type Suite } from "../runner/suite.js";
 import { examplePath } from "./examples.js";
+import { authSchemes, isProblemJson } from "../transport/media-type.js";
 
 export function errorChecks(suite: Suite) {
   const list = suite.checks("errors");
@@ -52,7 +52,7 @@ export function errorChecks(suite: Suite) {
           });
           const why = suite.explain(label(op), response);
           expect(response.status, why).toBe(status);
-          expect(response.contentType, why).toMatch(PROBLEM_TYPE);
+          expect(isProblemJson(response.contentType), `content type ${JSON.stringify(response.contentType)}: ${why}`).toBe(true);
           expect(schemaErrors(PROBLEM_SCHEMA, response.json), why).toEqual([]);
           expect((response.json as { status: number }).status, why).toBe(status);
           for (const header of Object.keys(declared.headers ?? {}))
@@ -119,9 +119,9 @@ export function errorChecks(suite: Suite) {
       const response = await answerTo(op, authorization);
       const why = suite.explain(label(op), response);
       expect(response.status, why).toBe(401);
-      expect(response.contentType, why).toMatch(PROBLEM_TYPE);
+      expect(isProblemJson(response.contentType), `content type ${JSON.stringify(response.contentType)}: ${why}`).toBe(true);
       expect(schemaErrors(PROBLEM_SCHEMA, response.json), why).toEqual([]);
-      expect(response.headers.get("www-authenticate") ?? "", why).toMatch(/^Basic\b/i);
+      expect(authSchemes(response.headers.get("www-authenticate")), `WWW-Authenticate with a Basic challenge: ${why}`).toContain("basic");
     },
     meta,
   );

@@ -6,6 +6,7 @@ import { deref, exampleBody, exampleOf, label, operations, schemaErrors, type Js
 import { expect } from "../runner/expect.js";
 import { fillPath } from "../transport/http.js";
 import type { Suite } from "../runner/suite.js";
+import { mediaTypeName } from "../transport/media-type.js";
 
 /** The operation's path with each path parameter set to its example. */
 export function examplePath(op: Operation, overrides: Record<string, string | number> = {}): string {
@@ -58,7 +59,7 @@ export function exampleChecks(suite: Suite) {
       });
       const why = suite.explain(label(op), response);
       expect(response.status, why).toBe(served.status);
-      expect(response.contentType.split(";")[0], why).toBe(served.mediaType);
+      expect(mediaTypeName(response.contentType), why).toBe(mediaTypeName(served.mediaType));
       expect(response.json, why).toEqual(served.value);
       expect(schemaErrors(served.schema, response.json), why).toEqual([]);
     },

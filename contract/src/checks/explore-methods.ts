@@ -15,6 +15,7 @@ import { label, operations, type Operation } from "../description/description.js
 import { distinctive } from "../model/compare.js";
 import { expect, fail } from "../runner/expect.js";
 import { compact, type Suite } from "../runner/suite.js";
+import { isJsonMediaType, jsonWrittenOtherwise } from "../transport/media-type.js";
 
 const success = (status: number) => status >= 200 && status < 300;
 const refusedOrGone = (status: number) => status >= 400 && status < 500;
@@ -121,18 +122,54 @@ export function exploreMethodChecks(suite: Suite) {
     async ([, op]) => {
       const get = await keyGet(op);
       if (!success(get.status)) fail(`the read itself does not succeed: ${get.why}`);
-      for (const accept of [
-        "*/*",
-        ...(suite.target.allowWrites ? ["application/json; charset=utf-8", "application/json;q=0.9, text/html;q=0.1"] : []),
-      ]) {
-        const response = await suite.call(label(op), { method: "get", path: suite.idPath(op), headers: { accept } });
-        const why = `Accept: ${accept} — ${response.why}`;
+      // Accept and Accept-Encoding in forms RFC 9110 makes the same (§8.3.1 case and parameters, §12.5.1
+      // weights, §12.5.3 codings as case-insensitive tokens).
+      const forms: Array<Record<string, string>> = [
+        { accept: "*/*" },
+        ...(suite.target.allowWrites
+          ? [
+              { accept: "application/json; charset=utf-8" },
+              { accept: "application/json;q=0.9, text/html;q=0.1" },
+              { accept: 'Application/JSON ;\tCharset="UTF-8"' },
+              { accept: "application/json", "accept-encoding": "GZIP;q=1.0, Identity;q=0.5" },
+              { accept: "application/json", "accept-encoding": "identity" },
+            ]
+          : []),
+      ];
+      for (const headers of forms) {
+        const response = await suite.call(label(op), { method: "get", path: suite.idPath(op), headers });
+        const why = `${Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join(", ")} — ${response.why}`;
         expect(response.status, why).toBe(get.status);
-        expect(response.contentType, why).toMatch(/^application\/([\w.-]+\+)?json\s*(;|$)/i);
+        expect(isJsonMediaType(response.contentType), `content type ${JSON.stringify(response.contentType)}, not JSON: ${why}`).toBe(true);
         expect(unordered(response.json), why).toEqual(unordered(get.json));
       }
     },
     (item) => ({ operation: item[1].operationId, rule: "json-bodies" as const }),
+  );
+
+  // A write in the forms the grammars make the same (RFC 9110 §8.3.1: the media type's case, its
+  // parameters, white space around `;`; RFC 8259 §2 and §7: white space between tokens, every character
+  // of a string escaped): it does what the plain form does — the project is made, named as sent.
+  list.documented.it(
+    "createProject (POST /projects.json): a body in another JSON form and media type spelling makes the same project",
+    async (context) => {
+      suite.writesOnly(context);
+      const name = suite.created.name("equivalent forms é 🚀");
+      const made = await suite.created.send({
+        method: "post",
+        path: "/projects.json",
+        body: jsonWrittenOtherwise({ name }),
+        headers: { "content-type": 'Application/JSON ;\tCharset="UTF-8"' },
+      });
+      const why = suite.explain("createProject", made);
+      expect(made.status >= 200 && made.status < 300, `the create was not made: ${why}`).toBe(true);
+      expect(made.id, `the create's answer names no project: ${why}`).not.toBe(undefined);
+      const got = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
+      expect((got.json as { title?: unknown } | undefined)?.title, `the title read back: ${got.why}`).toBe(name);
+    },
+    { operation: "createProject", rule: "json-bodies" },
   );
 
   // Conditional reads (RFC 9110 §13.2.1: preconditions are evaluated only where the request without them succeeds).

@@ -7,6 +7,7 @@
 // projects the run creates, only with --allow-writes.
 import { fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
+import { instant } from "../transport/media-type.js";
 
 type Project = Record<string, unknown>;
 const success = (status: number) => status >= 200 && status < 300;
@@ -34,7 +35,7 @@ export function taken(project: Project, sent: Project, before?: Project): string
   const same = (field: string) => before !== undefined && JSON.stringify(project[field]) === JSON.stringify(before[field]);
   if (project.id === sent.id) out.push(`id ${String(sent.id)}`);
   for (const field of ["created", "modified"] as const)
-    if (typeof project[field] === "string" && Date.parse(project[field] as string) === Date.parse(LONG_AGO) && !same(field))
+    if (typeof project[field] === "string" && instant(project[field]) === instant(LONG_AGO) && !same(field))
       out.push(`${field} ${LONG_AGO}`);
   if (project.created_by === sent.created_by && !same("created_by")) out.push(`created_by ${JSON.stringify(sent.created_by)}`);
   if (typeof project.ownership === "string" && /^external$/i.test(project.ownership) && !same("ownership"))

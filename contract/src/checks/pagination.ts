@@ -3,6 +3,8 @@
 // so these look at what comes back: never more than `limit` items; consecutive pages are consecutive;
 // without `limit`, 30 items unless the list is shorter; without `offset`, the first page; read at and
 // past its end, an empty array; a later page shorter than its limit holds the items left. Expected numbers are written here, not read from the description.
+// Each check reads what it compares inside `suite.steady`: no write of the run is in flight while it reads
+// (the run's own creates and deletes would change the list between two readings otherwise).
 import { label, operations, type Operation } from "../description/description.js";
 import { expect } from "../runner/expect.js";
 import { DEFAULT_LIMIT, listAll } from "../transport/lists.js";
@@ -71,6 +73,7 @@ export function paginationChecks(suite: Suite) {
   list.documented.for(cases)(
     "%s: never more items than limit",
     async ([, op]) => {
+      // Not steady: a page's length is bounded by its limit whatever the list holds.
       for (const limit of [1, 2]) {
         const { count, why } = await page(op, { limit });
         expect(count, `limit=${limit}: ${why}`).toBeLessThanOrEqual(limit);
@@ -82,21 +85,25 @@ export function paginationChecks(suite: Suite) {
   list.documented.for(cases)(
     "%s: offset pages (page 2 of size 1 is the second item of the page of size 2)",
     async ([, op], context) => {
-      const two = await page(op, { offset: 0, limit: 2 });
+      const read = await suite.steady(async () => {
+        const two = await page(op, { offset: 0, limit: 2 });
+        if (two.count < 2) return { two };
+        const first = await page(op, { offset: 0, limit: 1 });
+        const second = await page(op, { offset: 1, limit: 1 });
+        const three = await page(op, { offset: 0, limit: 3 });
+        const middle = three.count >= 3 ? await page(op, { offset: 1, limit: 2 }) : undefined;
+        return { two, first, second, three, middle };
+      });
+      const { two, first, second, three, middle } = read;
       context.skip(
-        two.count < 2,
+        !first || !second || !three,
         `${label(op)}: the list holds fewer than 2 items, so offset cannot be told from no offset; a list of 2 or more (a project with more of them) would check it`,
       );
-      const first = await page(op, { offset: 0, limit: 1 });
-      const second = await page(op, { offset: 1, limit: 1 });
-      expect(second.items, `two consecutive pages are the same: offset ignored? ${second.why}`).not.toEqual(first.items);
-      expect([...first.items, ...second.items], `pages of 1 against the page of 2: ${second.why}`).toEqual(two.items);
+      expect(second!.items, `two consecutive pages are the same: offset ignored? ${second!.why}`).not.toEqual(first!.items);
+      expect([...first!.items, ...second!.items], `pages of 1 against the page of 2: ${second!.why}`).toEqual(two.items);
       // offset counts items, not pages: from the second item, two items are the second and third.
-      const three = await page(op, { offset: 0, limit: 3 });
-      if (three.count >= 3) {
-        const middle = await page(op, { offset: 1, limit: 2 });
-        expect(middle.items, `offset 1, limit 2 against items 2 and 3 of the page of 3: ${middle.why}`).toEqual(three.items.slice(1, 3));
-      }
+      if (middle)
+        expect(middle.items, `offset 1, limit 2 against items 2 and 3 of the page of 3: ${middle.why}`).toEqual(three!.items.slice(1, 3));
     },
     meta,
   );
@@ -104,16 +111,22 @@ export function paginationChecks(suite: Suite) {
   list.documented.for(cases)(
     "%s: without limit, 30 items unless the list is shorter; without offset, the first page",
     async ([, op]) => {
-      const longer = await page(op, { offset: 0, limit: DEFAULT_LIMIT + 1 });
-      const byDefault = await page(op, {});
+      const [longer, byDefault] = await suite.steady(async () => [
+        await page(op, { offset: 0, limit: DEFAULT_LIMIT + 1 }),
+        await page(op, {}),
+      ]);
       expect(byDefault.count, `default page size: ${byDefault.why}`).toBe(Math.min(DEFAULT_LIMIT, longer.count));
       expect(byDefault.items, `no offset means offset 0: ${byDefault.why}`).toEqual(longer.items.slice(0, byDefault.items.length));
     },
     meta,
   );
 
-  /** The list walked page by page (at most MOST_ITEMS items), once for the checks that read it whole. */
-  const walk = (op: Operation) => suite.shared(`walk ${op.operationId}`, () => listAll(suite, op.operationId, suite.idPath(op)));
+  /** The list walked page by page (at most MOST_ITEMS items), once for the checks that read it whole
+   * while no write of the run ends between them (called inside `steady`, it is the list as it stands). */
+  const walk = (op: Operation) =>
+    suite.shared(`walk ${op.operationId} after ${suite.transport.writesEnded} writes`, () =>
+      listAll(suite, op.operationId, suite.idPath(op)),
+    );
 
   list.documented.for(cases)(
     "%s: every item once (ids are unique, across its pages too)",
@@ -122,12 +135,9 @@ export function paginationChecks(suite: Suite) {
         const seen = new Set<unknown>();
         return items.map((item) => (item as { id: unknown }).id).filter((id) => seen.size === seen.add(id).size);
       };
-      const walked = await walk(op);
+      const walked = await suite.steady(() => walk(op));
       expect(walked.first.status, walked.first.why).toBe(200);
-      let twice = twiceIn(walked.items);
-      // A project created by a write check while the pages were read can shift a list ordered newest
-      // first by one: only what a second walk finds twice again counts.
-      if (twice.length) twice = twiceIn((await listAll(suite, op.operationId, suite.idPath(op))).items).filter((id) => twice.includes(id));
+      const twice = twiceIn(walked.items);
       expect(twice, `ids listed more than once, walking the list page by page: ${walked.first.why}`).toEqual([]);
     },
     meta,
@@ -137,31 +147,22 @@ export function paginationChecks(suite: Suite) {
     "%s: the last, shorter page holds the items left (its pages joined are the whole list)",
     async ([, op], context) => {
       const idsOf = (items: unknown[]) => items.map((item) => (item as { id: unknown }).id);
-      // The run's own projects come and go while it reads (write checks run alongside): they are left
-      // out, and a list that still differs is read again once before it counts.
-      const run = new Set<unknown>(suite.created.ids());
-      const ours = (item: unknown) =>
-        run.has((item as { id: unknown }).id) || String((item as { title?: unknown }).title ?? "").startsWith(suite.runTag);
-      const attempt = async (walked: Awaited<ReturnType<typeof walk>>) => {
-        expect(walked.first.status, walked.first.why).toBe(200);
-        context.skip(!walked.complete, `${label(op)}: longer than the run reads whole, so its last page is not known`);
-        context.skip(walked.items.length < 2, `${label(op)}: fewer than 2 items, so no page of it is a later, shorter one`);
-        const n = walked.items.length;
-        const query = shorterLastPage(n);
-        const last = await page(op, query);
-        // The first pages are the walk's: the items before the offset, in the order one list is paged.
-        const head = walked.items.slice(0, query.offset);
-        const kept = (items: unknown[]) => idsOf(items.filter((item) => !ours(item)));
-        const { missing, extra } = joinedAgainstWhole(kept(walked.items), [...kept(head), ...kept(last.items)]);
-        return { n, query, last, missing, extra };
-      };
-      let found = await attempt(await walk(op));
-      for (let again = 0; again < 2 && (found.missing.length || found.extra.length); again++)
-        found = await attempt(await listAll(suite, op.operationId, suite.idPath(op)));
-      const { n, query, last, missing, extra } = found;
-      const what = `the list holds ${n} items; offset ${query.offset}, limit ${query.limit}`;
-      expect(missing, `ids of the list in none of its pages joined (${what}): ${last.why}`).toEqual([]);
-      expect(extra, `ids in the pages joined that the list read whole does not hold (${what}): ${last.why}`).toEqual([]);
+      const { walked, query, last } = await suite.steady(async () => {
+        const walked = await walk(op);
+        if (walked.first.status !== 200 || !walked.complete || walked.items.length < 2) return { walked };
+        const query = shorterLastPage(walked.items.length);
+        return { walked, query, last: await page(op, query) };
+      });
+      expect(walked.first.status, walked.first.why).toBe(200);
+      context.skip(!walked.complete, `${label(op)}: longer than the run reads whole, so its last page is not known`);
+      context.skip(!query || !last, `${label(op)}: fewer than 2 items, so no page of it is a later, shorter one`);
+      const n = walked.items.length;
+      // The first pages are the walk's: the items before the offset, in the order one list is paged.
+      const head = walked.items.slice(0, query!.offset);
+      const { missing, extra } = joinedAgainstWhole(idsOf(walked.items), [...idsOf(head), ...idsOf(last!.items)]);
+      const what = `the list holds ${n} items; offset ${query!.offset}, limit ${query!.limit}`;
+      expect(missing, `ids of the list in none of its pages joined (${what}): ${last!.why}`).toEqual([]);
+      expect(extra, `ids in the pages joined that the list read whole does not hold (${what}): ${last!.why}`).toEqual([]);
     },
     meta,
   );
@@ -170,16 +171,19 @@ export function paginationChecks(suite: Suite) {
     "%s: read at its end and past it, an empty page (200, [])",
     async ([, op]) => {
       // Where the list ends, for a list of at most MOST_ITEMS items (a longer list is sampled, not walked).
-      const walked = await walk(op);
+      const { walked, pages } = await suite.steady(async () => {
+        const walked = await walk(op);
+        if (walked.first.status !== 200) return { walked, pages: [] };
+        const length = walked.complete ? walked.items.length : undefined;
+        const offsets = length === undefined ? [1_000_000] : [length, length + DEFAULT_LIMIT];
+        const pages = [];
+        for (const offset of offsets) pages.push({ offset, ...(await page(op, { offset, limit: 5 })) });
+        return { walked, pages };
+      });
       expect(walked.first.status, walked.first.why).toBe(200);
       const length = walked.complete ? walked.items.length : undefined;
-      const offsets = length === undefined ? [1_000_000] : [length, length + DEFAULT_LIMIT];
-      for (const offset of offsets) {
-        const { items, why } = await page(op, { offset, limit: 5 });
-        // Write checks run alongside: a project this run created after the walk may have lengthened the
-        // list. Only such projects (named with the run's tag) may be there.
-        const others = items.filter((item) => !String((item as { title?: unknown }).title ?? "").startsWith(suite.runTag));
-        expect(others, `offset ${offset}, ${length === undefined ? "far past the end" : `the list holds ${length}`}: ${why}`).toEqual([]);
+      for (const { offset, items, why } of pages) {
+        expect(items, `offset ${offset}, ${length === undefined ? "far past the end" : `the list holds ${length}`}: ${why}`).toEqual([]);
       }
     },
     meta,

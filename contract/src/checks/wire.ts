@@ -21,8 +21,8 @@ import {
 import type { Redact } from "../transport/redact.js";
 import type { CheckResult } from "../runner/result.js";
 import type { Exchange } from "../transport/transport.js";
+import { instant, isJsonMediaType } from "../transport/media-type.js";
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 const INTEGER = /^-?(?:0|[1-9]\d*)$/;
 /** How far past the answer's Date a timestamp may be (clocks a little apart). */
 const FUTURE_MS = 5 * 60_000;
@@ -152,7 +152,7 @@ export class Wire {
     if (framing) return framing;
     if (bytes.byteLength === 0 || exchange.status === 204 || exchange.status === 304) return undefined;
     const type = exchange.responseHeaders["content-type"] ?? "";
-    if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
+    if (!isJsonMediaType(type))
       return `a body of ${bytes.byteLength} bytes with content type ${JSON.stringify(type || "(none)")}, not JSON ("All bodies are JSON")`;
     if (bytes.byteLength > SCANNED_BYTES) return undefined;
     const text = new TextDecoder().decode(bytes);
@@ -175,8 +175,8 @@ export class Wire {
     for (const { path, value } of stringsOf(JSON.parse(text))) {
       if (schemaAt(schema, path)?.format !== "date-time") continue;
       this.dated.add(key);
-      if (!TIMESTAMP.test(value)) return `${path.join(".")} is ${JSON.stringify(value)}: "an ISO 8601 timestamp with a UTC offset"`;
-      if (Date.parse(value) > now + FUTURE_MS)
+      if (Number.isNaN(instant(value))) return `${path.join(".")} is ${JSON.stringify(value)}: "an ISO 8601 timestamp with a UTC offset"`;
+      if (instant(value) > now + FUTURE_MS)
         return `${path.join(".")} is ${value}, later than the answer's own time (${new Date(now).toISOString()})`;
     }
     return undefined;

@@ -29,9 +29,11 @@ export interface Io {
 
 export function firstLine(target: Target, level: Level, limits: Limits): string {
   const mode = target.allowWrites
-    ? target.disposable
-      ? "writes (a disposable server)"
-      : "writes allowed (only to what it creates)"
+    ? target.declaredDisposable
+      ? "writes, declared disposable (--disposable)"
+      : target.disposable
+        ? "writes (a disposable server)"
+        : "writes allowed (only to what it creates)"
     : "read-only";
   return (
     `${PACKAGE_NAME} ${PACKAGE_VERSION}: checking ${target.name} — level ${level}, ${mode}; ` +

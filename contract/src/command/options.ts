@@ -33,6 +33,8 @@ export interface Config {
   otherApiKey?: string;
   inviteEmail?: string;
   allowWrites: boolean;
+  /** --disposable: the user's server is a fresh instance the run may change as the sandbox (never implied). */
+  disposable?: boolean;
   level: Level;
   limits: Limits;
   only: string[];
@@ -75,6 +77,10 @@ What fails the run:
 What to check:
   --allow-writes           Create, change and delete (only what the checker creates)   [PCS_ALLOW_WRITES=1]
   --invite-email <address> With writes: the only address a user may be added by       [PCS_INVITE_EMAIL]
+  --disposable             Your server is a fresh instance on an empty database (CI): writes, and what
+                           only the sandbox gets — groups and the organization tried, each organization
+                           field alone, an administrator account invited at a sub-address of
+                           --invite-email (local+tag@domain)
   --only <text>            Only checks whose id or title contains <text> (repeatable)
   --seed <n>               The generated sequences of an earlier run again (it prints its seed)
 
@@ -120,6 +126,7 @@ const OPTIONS = {
   target: { type: "string" },
   level: { type: "string" },
   "allow-writes": { type: "boolean" },
+  disposable: { type: "boolean" },
   "invite-email": { type: "string" },
   only: { type: "string", multiple: true },
   seed: { type: "string" },
@@ -163,6 +170,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const base: Omit<Config, "target"> = {
     level: level as Level,
     allowWrites: values["allow-writes"] === true || allowEnv === "1",
+    ...(values.disposable === true && { disposable: true }),
     limits: {
       ...DEFAULT_LIMITS,
       rate: positiveNumber("--rate", flag("rate"), DEFAULT_LIMITS.rate),
@@ -198,6 +206,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     );
   if (base.inviteEmail && !isEmailAddress(base.inviteEmail))
     throw new UsageError(`--invite-email (PCS_INVITE_EMAIL) must be an email address, not ${echo(base.inviteEmail)}`);
+  if (base.disposable && kind !== undefined)
+    throw new UsageError(`--disposable declares a server of your own (--base-url) disposable; --target ${echo(kind)} is one already`);
   if (kind !== undefined && kind !== "sandbox" && kind !== "mock")
     throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${echo(kind)}`);
   if (baseUrl !== undefined) {

@@ -1,5 +1,6 @@
 // The configuration's server as a Target: what it is called (never with a credential) and what the
-// checker may do there. A user's server is never disposable: writes only when the user opted in.
+// checker may do there. A user's server is disposable only when the user declares it (--disposable);
+// otherwise it gets writes only when the user opted in.
 // The pace (--rate) protects a server; the built-in sandbox, in this process, is none: it is unpaced
 // unless --rate is given.
 import { createSandbox, SANDBOX_BASE_URL } from "@project-collaboration/api/sandbox";
@@ -55,9 +56,11 @@ export function targetOf(config: Config): Target {
     apiKey: config.apiKey!,
     isMock: false,
     stateful: true,
-    allowWrites: config.allowWrites,
+    // Disposable only by the user's word (--disposable), which allows writes too.
+    allowWrites: config.allowWrites || config.disposable === true,
     checksKeys: true,
-    disposable: false,
+    disposable: config.disposable === true,
+    ...(config.disposable && { declaredDisposable: true }),
     ...extras(config),
   };
 }

@@ -1,4 +1,5 @@
 // A record the server sent against the record the model expects, field by field, each comparison
+import { instant, TIMESTAMP } from "../transport/media-type.js";
 // resting on what the interface states (documented: an empty `entries`) or on one of the description's
 // choices. The first time the run sees a record, the fields the server chooses (its timestamps, the
 // form of `created_by`, its thumbnails) are held to what the interface says of them — a time near the
@@ -14,16 +15,14 @@ export interface Mismatch {
 
 type Json = Record<string, unknown>;
 
-/** ISO 8601 with a UTC offset, as the interface writes datetimes ("Z" is offset zero). */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 /** How far a timestamp the server sets may be from the time it answered (its Date, or the run's clock). */
 export const NEAR_MS = 5 * 60_000;
 
 /** Two timestamps of the same instant (the same time may be written with another offset), or both null. */
 export function sameInstant(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "string" || typeof b !== "string" || !TIMESTAMP.test(a) || !TIMESTAMP.test(b)) return false;
-  return Date.parse(a) === Date.parse(b);
+  const [at, bt] = [instant(a), instant(b)];
+  return !Number.isNaN(at) && at === bt;
 }
 
 const show = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value)?.slice(0, 160));
@@ -34,7 +33,7 @@ function differs(field: string, got: unknown, expected: unknown, entries: string
 
 /** A datetime the server set just now: the interface's form, and near `at` (the answer's Date). */
 export function freshTimestamp(field: string, value: unknown, at: number, notBefore?: unknown): Mismatch[] {
-  if (typeof value !== "string" || !TIMESTAMP.test(value))
+  if (Number.isNaN(instant(value)))
     return [
       differs(
         field,
@@ -44,7 +43,7 @@ export function freshTimestamp(field: string, value: unknown, at: number, notBef
         'the interface: "`datetime` is an ISO 8601 timestamp with a UTC offset"',
       ),
     ];
-  const time = Date.parse(value);
+  const time = instant(value);
   const out: Mismatch[] = [];
   if (Number.isNaN(time) || Math.abs(time - at) > NEAR_MS)
     out.push(
@@ -56,7 +55,7 @@ export function freshTimestamp(field: string, value: unknown, at: number, notBef
         "when the server answered (its Date header)",
       ),
     );
-  const earliest = typeof notBefore === "string" ? Date.parse(notBefore) : Number.NaN;
+  const earliest = instant(notBefore);
   // Second precision: a change in the same second as the last may carry the same time.
   if (!Number.isNaN(earliest) && time < Math.floor(earliest / 1000) * 1000)
     out.push(differs(field, value, `not earlier than ${notBefore}`, [], "the time of the change before it"));

@@ -15,6 +15,7 @@ import { compareOrganization, compareProject, compareRecord, type Mismatch } fro
 import type { Observation } from "./ledger.js";
 import { schemaMismatches } from "./response-schema.js";
 import type { Call, Executed, World } from "./world.js";
+import { authSchemes, isJsonMediaType, isProblemJson } from "../transport/media-type.js";
 
 type Json = Record<string, unknown>;
 
@@ -185,9 +186,9 @@ function judgeRefusalForm(world: World, executed: Executed, role: string): void 
   const problems: string[] = [];
   if (basis?.status.length && response.status !== answer.refused.status)
     problems.push(`status ${response.status}, the description's is ${answer.refused.status}`);
-  if (!/^application\/problem\+json\b/i.test(response.contentType))
+  if (!isProblemJson(response.contentType))
     problems.push(`content type ${JSON.stringify(response.contentType)}, not application/problem+json`);
-  if (answer.refused.status === 401 && !/^Basic\b/i.test(response.headers.get("www-authenticate") ?? ""))
+  if (answer.refused.status === 401 && !authSchemes(response.headers.get("www-authenticate")).includes("basic"))
     problems.push("no WWW-Authenticate: Basic challenge");
   if (response.status === 405) problems.push(...allowProblems(call, response.headers.get("allow")));
   world.record({
@@ -242,7 +243,7 @@ function successMismatches(world: World, executed: Executed): Mismatch[] {
       out.push({ field: "body", entries: [], message: `a body on a 204 ("no body"): ${JSON.stringify(response.text.slice(0, 80))}` });
     return out;
   }
-  if (!/^application\/([\w.-]+\+)?json\b/i.test(response.contentType))
+  if (!isJsonMediaType(response.contentType))
     out.push({
       field: "content type",
       entries: [],

@@ -17,6 +17,7 @@ import { distinctive } from "./compare.js";
 import type { Ledger, Observation } from "./ledger.js";
 import type { ModelState } from "./model-state.js";
 import type { CallerName } from "../sequences/steps.js";
+import { instant } from "../transport/media-type.js";
 
 type Json = Record<string, unknown>;
 
@@ -315,7 +316,7 @@ export class World {
           // the second's precision and a clock apart from the Date header's).
           const last = projectBefore.modified ?? projectBefore.created;
           const now = iso(executed.at - CLOCK_MARGIN_MS);
-          this.lastModified.set(projectBefore.id, Date.parse(now) > Date.parse(last) ? now : last);
+          this.lastModified.set(projectBefore.id, instant(now) > instant(last) ? now : last);
           this.updatedUnread.set(projectBefore.id, "updated");
         }
         break;

@@ -224,6 +224,7 @@ export function consoleReport(run: RunResult): string {
   }
   // The seed only when a generated sequence ran (runContract sets it then).
   if (run.seed !== undefined) out.push(`The model's generated sequences used seed ${run.seed}: --seed ${run.seed} runs them again.`);
+  for (const note of run.notes ?? []) out.push(note);
   out.push(...rulesSection(run));
   out.push("");
   out.push(verdict(run).line);

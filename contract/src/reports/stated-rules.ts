@@ -30,7 +30,8 @@ const EXERCISED_BY = {
   "add-existing-user": { step: "a user added to a project by id", needs: ["writes"] },
   "add-by-email-existing-account": { step: "a user added by email address", needs: ["writes", "invite address"] },
   "add-by-email-new-account": {
-    never: "No check adds an address without an account (the service would create an account with full administrator access for it):",
+    step: "an address without an account (a sub-address of the invite address) added by email",
+    needs: ["writes", "disposable server", "invite address"],
   },
   "creator-not-removable": { step: "a project's creator removed from it", needs: ["writes"] },
   "organization-own-only": { step: "the organization read by each caller", needs: ["writes"] },
@@ -57,14 +58,14 @@ const LACKED: Record<Need, { lacked: string; remedy?: string }> = {
 function had(run: Pick<RunResult, "target">, need: Need): boolean {
   const { target } = run;
   if (need === "writes") return target.allowWrites;
-  if (need === "invite address") return target.inviteEmail !== undefined || target.disposable;
+  if (need === "invite address") return target.inviteEmail !== undefined || (target.disposable && !target.declaredDisposable);
   return target.disposable;
 }
 
 /** The reason shared by the rules a run lacked `needs` for: what it lacked, and what would exercise them. */
 function lackedReason(needs: Need[]): string {
   if (needs.includes("disposable server"))
-    return "Tried only on a disposable server (--target sandbox): taken by mistake, these would change your groups or organization for good:";
+    return "Tried only on a disposable server (--target sandbox, or --disposable for a fresh instance of your own): taken by mistake, these would change your groups or organization for good, or create an administrator account:";
   const lacked = needs.map((need) => LACKED[need].lacked).join(" and ");
   const remedies = needs.map((need) => LACKED[need].remedy).join(" with ");
   return `${lacked[0]!.toUpperCase()}${lacked.slice(1)}: ${remedies} would exercise these:`;
@@ -98,7 +99,7 @@ export function statedRules(run: Pick<RunResult, "results" | "target" | "endedBy
   const notExercised = ids
     .filter((rule) => !ran.has(rule))
     .map((rule) => {
-      const by: Exercise | { never: string } = EXERCISED_BY[rule];
+      const by = EXERCISED_BY[rule] as Exercise | { never: string };
       if ("never" in by) return { rule, why: by.never };
       const lacked = by.needs.filter((need) => !had(run, need));
       if (lacked.length) return { rule, why: lackedReason(lacked) };

@@ -40,6 +40,9 @@ export function byKind(results: CheckResult[]): CheckResult[][] {
   return [...kinds.values()];
 }
 
+/** The verdict line's length at most (the closing lines' promise: none past 200 characters). */
+export const LONGEST_LINE = 200;
+
 export function verdict(run: RunResult): { code: 0 | 1 | 2; line: string } {
   if (run.setupError) return { code: 2, line: `STOPPED — ${run.setupError}` };
   const { failures, accepted, differences, unstable } = findings(run);
@@ -47,22 +50,31 @@ export function verdict(run: RunResult): { code: 0 | 1 | 2; line: string } {
     run.results.filter((r) => r.status === status && (r.entries.length === 0) === documented).length;
   const failing = failures.length > 0 || run.cleanUpFailed;
   const word = failing ? "FAIL" : run.endedBy ? "INCOMPLETE" : "PASS";
-  const parts = [
-    `documented facts: ${count("passed", true)} passed, ${count("failed", true)} failed`,
-    run.level === "full"
-      ? `assumptions: ${count("passed", false)} passed, ${count("failed", false)} failed`
-      : `assumptions: ${count("passed", false)} as described, ${differences.length} chosen differently (not failed at --level documented)`,
-    ...(accepted.length ? [`${accepted.length} accepted by the baseline`] : []),
-    ...(unstable.length ? [`${unstable.length} unstable (failed, then passed)`] : []),
-    `${run.results.filter((r) => r.status === "not checked").length} not checked`,
-    `${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s`,
-  ];
-  const after = [
-    ...(run.cleanUpFailed ? ["the clean-up left something behind"] : []),
-    ...(run.endedBy ? [`stopped by --max-time (${run.limits.maxTimeMs / 1000} s) before every check had ended`] : []),
-  ];
+  // Each part in words, or — when the line would pass LONGEST_LINE — in its shorter form.
+  const line = (short: boolean) => {
+    const parts = [
+      `${short ? "facts" : "documented facts"}: ${count("passed", true)} passed, ${count("failed", true)} failed`,
+      run.level === "full"
+        ? `assumptions: ${count("passed", false)} passed, ${count("failed", false)} failed`
+        : short
+          ? `assumptions: ${count("passed", false)} held, ${differences.length} differ (reported)`
+          : `assumptions: ${count("passed", false)} as described, ${differences.length} chosen differently (not failed at --level documented)`,
+      ...(accepted.length ? [short ? `${accepted.length} baselined` : `${accepted.length} accepted by the baseline`] : []),
+      ...(unstable.length ? [short ? `${unstable.length} unstable` : `${unstable.length} unstable (failed, then passed)`] : []),
+      `${run.results.filter((r) => r.status === "not checked").length} not checked`,
+      short ? `${run.requests} requests, ${Math.round(run.ms / 1000)} s` : `${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s`,
+    ];
+    const after = [
+      ...(run.cleanUpFailed ? [short ? "clean-up failed" : "the clean-up left something behind"] : []),
+      ...(run.endedBy
+        ? [short ? "stopped by --max-time" : `stopped by --max-time (${run.limits.maxTimeMs / 1000} s) before every check had ended`]
+        : []),
+    ];
+    return `${word} — ${parts.join("; ")}${after.length ? `; ${after.join("; ")}` : ""}`;
+  };
+  const long = line(false);
   return {
     code: failing || run.endedBy ? 1 : 0,
-    line: `${word} — ${parts.join("; ")}${after.length ? `; ${after.join("; ")}` : ""}`,
+    line: long.length <= LONGEST_LINE ? long : line(true),
   };
 }

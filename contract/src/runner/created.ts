@@ -13,6 +13,7 @@ import { currentCheck, WriteRefusedError, type Exchange } from "../transport/tra
 import { Skip } from "./check.js";
 import { slug, type CheckResult } from "./result.js";
 import type { Target } from "./target.js";
+import { isJsonMediaType } from "../transport/media-type.js";
 
 export const CREATED_PREFIX = "pcs-contract-test";
 
@@ -61,6 +62,32 @@ interface Unnamed {
   exchange?: Exchange;
 }
 
+/** A documented check of the write workflows judged once the run has ended: failed by its first problem
+ * (its reason, then `more`), passed when there is none. */
+function judgedAsAWhole(
+  title: string,
+  problems: Unnamed[],
+  meta: Pick<CheckResult, "operation" | "statuses" | "rules"> & { more: string },
+): CheckResult {
+  const group = "write workflows";
+  const id = `${group}/${slug(title)}`;
+  const [first] = problems;
+  const { more, ...rest } = meta;
+  return {
+    id,
+    kind: id,
+    title: `[documented] ${group}: ${title}`,
+    group,
+    entries: [],
+    ...rest,
+    status: first ? "failed" : "passed",
+    ...(first && { reason: `${first.why}${more}` }),
+    ...(first?.exchange && { exchange: first.exchange }),
+    exchanges: problems.flatMap((p) => (p.exchange ? [p.exchange] : [])),
+    ms: 0,
+  };
+}
+
 export class Created {
   /** Project id → the API key that created it (and deletes it). */
   private readonly projects = new Map<number, string>();
@@ -81,6 +108,11 @@ export class Created {
   private readonly repeatedAnswers = new WeakSet<RawResponse>();
   /** Creates whose outcome is not known (not answered in full, or answered 5xx): each may have made one. */
   private readonly unknown: string[] = [];
+  /** Projects a DELETE of this run was sent for (by any caller, whatever it answered). */
+  private readonly deleteSent = new Set<number>();
+  /** Projects the run made and never deleted that answered 404 to their creator at the clean-up. */
+  private readonly vanished: Unnamed[] = [];
+  private deletedAtEnd = 0;
 
   constructor(private readonly suite: CreatingRun) {}
 
@@ -137,7 +169,7 @@ export class Created {
     if (id === undefined) {
       const what =
         response.json === undefined
-          ? /json/i.test(response.contentType) && response.text.trim()
+          ? isJsonMediaType(response.contentType) && response.text.trim()
             ? "is cut short (not JSON that can be read)"
             : "is not JSON"
           : "names no id";
@@ -176,31 +208,29 @@ export class Created {
    * made. None when the run created nothing. */
   results(): CheckResult[] {
     if (this.creates === 0) return [];
-    const group = "write workflows";
-    const title = "each create's answer names the new project it made";
-    const id = `${group}/${slug(title)}`;
+    return [this.namedResult(), ...(this.deletedAtEnd ? [this.vanishedResult()] : [])];
+  }
+
+  /** The projects the run made and did not delete, judged by their clean-up's answers. */
+  private vanishedResult(): CheckResult {
+    const many = this.vanished.length > 1;
+    return judgedAsAWhole("a project the run made and never deleted is still its creator's at the clean-up", this.vanished, {
+      operation: "deleteProject",
+      statuses: [204],
+      rules: ["creator-is-member", "visible-when-added"],
+      more: many ? ` (${this.vanished.length} of the ${this.deletedAtEnd} projects the clean-up deleted answered so)` : "",
+    });
+  }
+
+  private namedResult(): CheckResult {
     const problems = [...this.repeated, ...this.unnamed];
-    const first = problems[0];
-    const exchanges = problems.flatMap((p) => (p.exchange ? [p.exchange] : []));
-    return [
-      {
-        id,
-        kind: id,
-        title: `[documented] ${group}: ${title}`,
-        group,
-        entries: [],
-        operation: "createProject",
-        statuses: [201],
-        rules: ["create-returns-project"],
-        status: first ? "failed" : "passed",
-        ...(first && {
-          reason: `${first.why}${problems.length > 1 ? ` (${problems.length} of ${this.creates} creates answered so)` : ""}; the run's projects were looked for by its tag to be deleted`,
-        }),
-        ...(first?.exchange && { exchange: first.exchange }),
-        exchanges,
-        ms: 0,
-      },
-    ];
+    const many = problems.length > 1 ? ` (${problems.length} of ${this.creates} creates answered so)` : "";
+    return judgedAsAWhole("each create's answer names the new project it made", problems, {
+      operation: "createProject",
+      statuses: [201],
+      rules: ["create-returns-project"],
+      more: `${many}; the run's projects were looked for by its tag to be deleted`,
+    });
   }
 
   private async createAndReadBack(request: RawRequest, apiKey: string): Promise<RawResponse & { id?: number }> {
@@ -253,15 +283,30 @@ export class Created {
     this.projects.delete(id);
   }
 
-  /** Deletes every registered project (204, or 404 when it is gone already); returns what could not be. */
+  /** Notes a request that deletes a project (sent by any check or scenario, whatever it answers). */
+  noteSent(request: Pick<RawRequest, "method" | "path">): void {
+    const id = request.method.toLowerCase() === "delete" ? /^\/projects\/(\d+)\.json$/.exec(request.path)?.[1] : undefined;
+    if (id !== undefined) this.deleteSent.add(Number(id));
+  }
+
+  /** Deletes every registered project (204, or 404 when it is gone already); returns what could not be.
+   * A project the run never sent a DELETE for that answers 404 to its creator here vanished: the server
+   * fails "the creator is added to it" and "a user sees the projects they were added to" (results). */
   async deleteAll(): Promise<LeftBehind[]> {
     const failures: LeftBehind[] = [];
+    const deletedByTheRun = new Set(this.deleteSent);
     for (const [id, apiKey] of this.projects) {
+      // Not inside a check's store: the transport refuses a check's requests once the checks are over.
       const remove = (key: string) =>
         this.suite
           .send({ method: "delete", path: `/projects/${id}.json`, authorization: basicAuthorization(key) })
           .catch((error: Error) => error);
       let response = await remove(apiKey);
+      this.deletedAtEnd++;
+      if (!(response instanceof Error) && response.status === 404 && id !== this.hidden && !deletedByTheRun.has(id))
+        this.vanished.push({
+          why: `project ${id}, made by this run and never deleted by it, answered 404 to the key that created it at the clean-up: its creator is added to it and sees it until it is deleted — ${this.suite.explain("deleteProject", response)}`,
+        });
       // A creator the server does not let delete (it should: "the project creator may delete"): the run's
       // own key, a company administrator's, tries next.
       const refused = (r: RawResponse | Error) => !(r instanceof Error) && r.status >= 400 && r.status < 500 && r.status !== 404;

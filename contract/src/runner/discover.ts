@@ -9,7 +9,7 @@ import { statusHint } from "../reports/hints.js";
 import { explain, send, basicAuthorization, type RawResponse } from "../transport/http.js";
 import type { Redact } from "../transport/redact.js";
 import type { Ids, Target } from "./target.js";
-import { BusyError, DeadlineError, RequestTimeoutError, type Limits, type Transport } from "../transport/transport.js";
+import { BodyTooLargeError, BusyError, DeadlineError, RequestTimeoutError, type Limits, type Transport } from "../transport/transport.js";
 
 export class SetupError extends Error {
   override name = "SetupError";
@@ -31,6 +31,9 @@ async function get(transport: Transport, target: Target, limits: Limits, path: s
         throw new SetupError(
           `${STOPPED}: the run reached its time limit (--max-time ${limits.maxTimeMs / 1000} s) during GET ${target.baseUrl}${path}`,
         );
+      // It was reached, and answered: what it did is the reason, not that it could not be reached.
+      if (error instanceof BodyTooLargeError)
+        throw new SetupError(`${STOPPED}: ${target.name} was reached, but to GET ${target.baseUrl}${path} ${error.message}`);
       if (error instanceof RequestTimeoutError)
         throw new SetupError(
           `${STOPPED}: ${target.name} did not answer GET ${target.baseUrl}${path} within --timeout ${limits.timeoutMs / 1000} s (headers and body)`,

@@ -77,6 +77,8 @@ export interface RunResult {
   createdIds: number[];
   /** The seed of the model's generated sequences, when some ran: the same seed, the same sequences (--seed). */
   seed?: number;
+  /** Choices the run made that it prints (the organization's one change: what it sent, what it did not). */
+  notes?: string[];
   results: CheckResult[];
   /** What the clean-up did or could not do; `cleanUpFailed` when something is left behind. */
   cleanUp: string[];
@@ -285,6 +287,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     runTag,
     createdIds: suite.created.ids(),
     ...(generated ? { seed } : {}),
+    ...(suite.notes.length && { notes: [...suite.notes] }),
     results,
     cleanUp: cleanUp.map(redact),
     cleanUpFailed,

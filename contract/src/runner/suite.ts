@@ -17,6 +17,8 @@ export const compact = <R extends RawResponse>(response: R): R => (response.trun
 export class Suite {
   readonly client: ApiClient;
   readonly created: Created;
+  /** Lines the run prints about choices it made (the organization's one change). */
+  readonly notes: string[] = [];
 
   constructor(
     readonly target: Target,
@@ -75,7 +77,14 @@ export class Suite {
     return mine;
   }
 
+  /** `work` (reads only) where no write of the run is in flight and none starts until it ends: for a
+   * check that compares readings the run's own writes could change (a list's count, its pages). */
+  steady<T>(work: () => Promise<T>): Promise<T> {
+    return this.transport.steady(work);
+  }
+
   send(request: RawRequest): Promise<RawResponse> {
+    this.created.noteSent(request);
     const sent = () => send(this.transport, this.target, request);
     // Every create is watched: an answer that cannot name what it made sends the clean-up looking by the run's tag.
     return mayCreateProject(request) ? this.created.watch(request, sent) : sent();

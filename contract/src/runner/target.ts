@@ -13,8 +13,12 @@ export interface Target {
   allowWrites: boolean;
   /** Tells one valid key from another well-formed one (Prism cannot know keys). */
   checksKeys: boolean;
-  /** Its data may be changed freely (the mock, the sandbox, a stand-in; never a user's server). */
+  /** Its data may be changed freely (the mock, the sandbox, a stand-in; a user's server only when the
+   * user declares it, `declaredDisposable`). */
   disposable: boolean;
+  /** Disposable by the user's word (--disposable: a fresh instance in CI): its mail may reach people, so
+   * it is invited only the invite address and sub-addresses of it (RFC 5233), never an address it holds. */
+  declaredDisposable?: boolean;
   /** A second user, not a company administrator, for the checks of who may see and do what. */
   otherApiKey?: string;
   /** The only address a user may be added by (the service emails it). */

@@ -11,8 +11,8 @@ import { findCast, type Cast } from "../callers/cast.js";
 import { groupsScenario } from "./groups.js";
 import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
-import { ScenarioRun } from "./scenario.js";
-import { lifecycle, othersOwn, unknownIds } from "./fixed.js";
+import { ScenarioRun, type People } from "./scenario.js";
+import { lifecycle, newAccountInvite, othersOwn, subAddress, unknownIds } from "./fixed.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
 import { findForeign, repeatsConfirmed } from "./repeats.js";
@@ -84,10 +84,10 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
   for (const reason of cast.missing) ledger.skip("the model", "the run's keys", "outcome", reason);
 
   const keyOf = (caller: CallerName) => (caller === "other" ? target.otherApiKey! : target.apiKey);
-  const newRun = (on: World) =>
+  const newRun = (on: World, people: People = cast.people) =>
     new ScenarioRun(
       on,
-      cast.people,
+      people,
       (id, caller) => register(id, keyOf(caller)),
       (id) => suite.created.forget(id),
     );
@@ -102,7 +102,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
   const tag = suite.runTag;
 
   /** Scenario step lists that ran, with the run that made them (for replaying failures). */
-  const ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean }> = [];
+  const ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean; people?: () => People }> = [];
   const guarded = async (name: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -174,11 +174,35 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     if (cast.organization)
       work.push(
         guarded("updateOrganization", () =>
-          organizationScenario(world, cast.organization!, {
-            sharesIt: !cast.otherOrganization,
-            ...(cast.otherOrganization && { own: cast.otherOrganization }),
-          }),
+          organizationScenario(
+            world,
+            cast.organization!,
+            {
+              sharesIt: !cast.otherOrganization,
+              ...(cast.otherOrganization && { own: cast.otherOrganization }),
+            },
+            options.seed,
+          ),
         ),
+      );
+    // A disposable server (the sandbox, or one declared with --disposable): an address no account has,
+    // a sub-address of the invite address, is added by email — which creates an account with full
+    // administrator access there (rule 3 of adding): never on a server that is not disposable.
+    const inviteBase = target.declaredDisposable ? target.inviteEmail : cast.people.invitee?.email;
+    if (target.disposable && inviteBase?.includes("@"))
+      work.push(
+        guarded("an address without an account", async () => {
+          // A new address for each run of the scenario (its replay too): each is one no account has.
+          let runs = 0;
+          const people = (): People => ({
+            ...cast.people,
+            invitee: { email: subAddress(inviteBase, `pcs-${tag.split(" ").at(-1)}-${++runs}`), fresh: true },
+          });
+          const run = newRun(world.fork(ledger), people());
+          const steps = newAccountInvite(tag);
+          ran.push({ steps, run, generated: false, people });
+          await run.run(steps);
+        }),
       );
     work.push(
       guarded("generated sequences", async () => {
@@ -225,8 +249,8 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
 async function confirm(
   world: World,
   ledger: Ledger,
-  ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean }>,
-  newRun: (on: World) => ScenarioRun,
+  ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean; people?: () => People }>,
+  newRun: (on: World, people?: People) => ScenarioRun,
   options: ModelOptions,
 ): Promise<void> {
   const failures = ledger.failures().filter((f) => world.counts(f));
@@ -236,11 +260,11 @@ async function confirm(
   const replayedChecks = new Set<string>();
   const reproducedChecks = new Set<string>();
   let shrunk = 0;
-  for (const { steps, run, generated } of ran) {
+  for (const { steps, run, generated, people } of ran) {
     if (run.firstFailure === undefined) continue;
     const prefix = steps.slice(0, lastFailingStep(run, steps) + 1);
     const replayLedger = new Ledger();
-    const replay = newRun(world.fork(replayLedger));
+    const replay = newRun(world.fork(replayLedger), people?.());
     for (const [slot, id] of run.assumed) replay.assume(slot, id);
     await replay.run(prefix);
     const again = new Set(

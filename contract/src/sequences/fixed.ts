@@ -140,6 +140,25 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
 }
 
 /** A project of the second user's own: its creator may delete it; the run's key, never added, may not see it. */
+/** On a disposable server: a project of the run, and an address no account has added to it by email
+ * (the scenario's invitee is that fresh address), then removed. */
+export function newAccountInvite(tag: string): Step[] {
+  const P = "N1";
+  return [
+    { kind: "create", caller: "key", slot: P, fields: fieldsOf(TEXT_CLASSES[0]!, tag), why: "a project to invite a new address to" },
+    { kind: "add", caller: "key", slot: P, who: "invitee", by: "email" },
+    { kind: "remove", caller: "key", slot: P, who: "invitee" },
+  ];
+}
+
+/** An address of the owner of `email` that no account has: a sub-address (RFC 5233, `local+detail@domain`)
+ * with the run's own detail — mail to it reaches that owner, no one else. */
+export function subAddress(email: string, detail: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at).split("+")[0];
+  return `${local}+${detail.replace(/[^A-Za-z0-9-]/g, "-")}${email.slice(at)}`;
+}
+
 export function othersOwn(tag: string): Step[] {
   const P = "P2";
   return [

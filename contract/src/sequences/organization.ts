@@ -14,31 +14,96 @@ const PHONES = ["+1 503 555 0142", "+1 503 555 0199"];
 const ORGANIZATION_TEXT = 255;
 const ADDRESS_TEXTS = ["street", "street2", "city", "region_name", "postal_code"] as const;
 
+/** Properties a server might tie together, the one it would derive from the other second ("email_billing
+ * … defaults to the primary email", a region of its country, a website made from the name); the lines of
+ * an address, the city and its postal code, either way. A change that sends one of a pair and not the
+ * other shows whether the server changed the other anyway. */
+export const TIED_PAIRS = [
+  ["email", "email_billing"],
+  ["name", "website"],
+  ["address.country", "address.region_name"],
+  ["address.street", "address.street2"],
+  ["address.city", "address.postal_code"],
+] as const;
+/** How many of TIED_PAIRS, from the first, have a direction: the first sent, the second never. */
+const DIRECTED = 3;
+
+/** Every property of the organization's update body that a run may change alone (on a disposable server). */
+export const ORGANIZATION_FIELDS = ["phone", ...TIED_PAIRS.flat()];
+
+/** The one change's properties on a server that is not disposable, so that what is sent and what is not
+ * split every pair: the phone, the source of each directed pair (what a server would derive from it is
+ * left out), and one side of each other pair, picked by `seed`. */
+export function splitChoice(seed: number): string[] {
+  let state = seed >>> 0;
+  return [
+    "phone",
+    ...TIED_PAIRS.map((pair, i) => {
+      if (i < DIRECTED) return pair[0];
+      state = (Math.imul(state ^ (state >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
+      return pair[(state >>> 31) as 0 | 1];
+    }),
+  ];
+}
+
+/** A valid value for `path` other than `value` (undefined: none to give): a hostile string for a text,
+ * a sub-address of the same owner for an email, the same URL with a fragment, another country code. */
+function changedValue(path: string, value: unknown, text: string, phone: string): unknown {
+  if (typeof value !== "string" || value === "") return undefined;
+  if (path === "phone") return phone;
+  if (path === "email" || path === "email_billing") {
+    const at = value.lastIndexOf("@");
+    return at > 0 ? `${value.slice(0, at).split("+")[0]}+pcs-contract-test${value.slice(at)}` : undefined;
+  }
+  if (path === "website") {
+    try {
+      const url = new URL(value);
+      url.hash = "pcs-contract-test";
+      return url.href === value ? undefined : url.href;
+    } catch {
+      return undefined;
+    }
+  }
+  if (path === "address.country") return ["NL", "DE", "JP"].find((code) => code !== value.toUpperCase());
+  return text;
+}
+
 /**
- * The one change, beside the phone: the name and every text of the address the organization has, set
- * to hostile strings of a public corpus (naughty.ts), the address sent whole (so that a merge and a
- * replacement of it read the same); and the restore that puts each of them back. Only what the
- * organization holds as a string is changed.
+ * The change of the properties `paths` (default: the name and every text of the address, beside the
+ * phone), each set to a valid value it did not have — texts to hostile strings of a public corpus
+ * (naughty.ts) — the address sent whole (so that a merge and a replacement of it read the same); and
+ * the restore that puts each of them back. Only what the organization holds as a string is changed.
  */
-export function organizationChange(original: Json, phone: string): { change: Json; restore: Json } {
+export function organizationChange(
+  original: Json,
+  phone: string,
+  paths: readonly string[] = ["phone", "name", ...ADDRESS_TEXTS.map((field) => `address.${field}`)],
+): { change: Json; restore: Json } {
   const values = pack(
     NAUGHTY_STRINGS.map((s) => s.value),
     ORGANIZATION_TEXT,
   );
-  const change: Json = { phone };
-  const restore: Json = { phone: original.phone };
-  if (typeof original.name === "string" && original.name) {
-    change.name = values[0];
-    restore.name = original.name;
-  }
+  const change: Json = {};
+  const restore: Json = {};
   const address = original.address as Json | null | undefined;
-  if (address && typeof address === "object") {
-    const texts = ADDRESS_TEXTS.filter((field) => typeof address[field] === "string" && address[field] !== "");
-    if (texts.length) {
-      const whole = Object.fromEntries(Object.entries(address).filter(([, value]) => typeof value === "string" && value !== ""));
-      change.address = { ...whole, ...Object.fromEntries(texts.map((field, i) => [field, values[(i + 1) % values.length]])) };
-      restore.address = whole;
-    }
+  const changedAddress: Json = {};
+  let texts = 0;
+  for (const path of paths) {
+    const [top, field] = path.split(".") as [string, string | undefined];
+    const value = field === undefined ? original[top] : address?.[field];
+    const text = values[texts % values.length]!;
+    const next = changedValue(path, value, text, phone);
+    if (next === undefined) continue;
+    if (typeof next === "string" && next === text) texts++;
+    if (field === undefined) {
+      change[top] = next;
+      restore[top] = value;
+    } else changedAddress[field] = next;
+  }
+  if (address && typeof address === "object" && Object.keys(changedAddress).length) {
+    const whole = Object.fromEntries(Object.entries(address).filter(([, value]) => typeof value === "string" && value !== ""));
+    change.address = { ...whole, ...changedAddress };
+    restore.address = whole;
   }
   return { change, restore };
 }
@@ -94,7 +159,19 @@ async function conditionalRead(world: World, before: Executed, change: Executed)
   });
 }
 
-export async function organizationScenario(world: World, original: Json, other: { sharesIt: boolean; own?: Json }): Promise<void> {
+/** The line the run prints for its organization change: which properties were sent, which were not. */
+export function splitLine(seed: number, sent: readonly string[]): string {
+  const name = (path: string) => path.replace("address.", "");
+  const unsent = ORGANIZATION_FIELDS.filter((path) => !sent.includes(path));
+  return `The organization's one change (seed ${seed}) sent ${sent.map(name).join(", ")}; not sent: ${unsent.map(name).join(", ")}.`;
+}
+
+export async function organizationScenario(
+  world: World,
+  original: Json,
+  other: { sharesIt: boolean; own?: Json },
+  seed = 0,
+): Promise<void> {
   const otherSharesIt = other.sharesIt;
   const read = async (caller: "key" | "other" | "wrong" | "none") => {
     const done = await world.execute({ caller, operation: "getOrganization", method: "GET", path: "/organizations.json" });
@@ -120,7 +197,11 @@ export async function organizationScenario(world: World, original: Json, other: 
 
   const before = original.phone;
   const changed = PHONES.find((phone) => phone !== before)!;
-  const { change, restore } = organizationChange(original, changed);
+  // One change that splits every pair a server could tie (a seed picks the side sent), and its restore.
+  const sent = splitChoice(seed);
+  const { change } = organizationChange(original, changed, sent);
+  const { restore } = organizationChange(original, changed, ORGANIZATION_FIELDS);
+  world.suite.notes.push(splitLine(seed, sent));
   const first = await update("key", changed, change);
   if (first.response.status < 200 || first.response.status >= 300) return; // not the key of a company administrator, or not this field
   await read("key");
@@ -134,6 +215,16 @@ export async function organizationScenario(world: World, original: Json, other: 
   // A second user of another organization sets its own organization's phone to what it is: a wrongly
   // taken update changes nothing there, and is still caught (the model refuses it, whatever the value).
   if (hasOther && !otherSharesIt && other.own) await update("other", other.own.phone);
+  // A disposable server: every property alone too, the whole record read back by every caller each
+  // time — only what was sent changed (the model holds every property it did not send).
+  if (world.suite.target.disposable)
+    for (const path of ORGANIZATION_FIELDS) {
+      const alone = organizationChange(original, PHONES.find((phone) => phone !== changed)!, [path]).change;
+      if (Object.keys(alone).length === 0) continue;
+      await update("key", alone.phone, alone);
+      await read("key");
+      if (hasOther && otherSharesIt) await read("other");
+    }
   await update("key", before, restore);
   await read("key");
 }

@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
 export interface People {
   other?: number;
   newcomer?: number;
-  invitee?: { email: string; id?: number };
+  /** `fresh`: an address no account has (a sub-address the run made, on a disposable server). */
+  invitee?: { email: string; id?: number; fresh?: boolean };
 }
 
 /** An id no account has, as far as a model of the run can tell (the largest 32-bit id but one). */
@@ -249,17 +250,24 @@ export class ScenarioRun {
     if (added.status < 200 || added.status >= 300) return; // refused: whether it may is learned on a known account only
     const newcomers = (await members()).filter((u) => !before.has(u.id));
     const account = newcomers[0];
+    // An address no account had: the account added must be a new one, none the run has seen.
+    const known = invitee.fresh && typeof account?.id === "number" && this.world.model.users.has(account.id);
     const right =
-      newcomers.length === 1 && typeof account?.id === "number" && String(account.email).toLowerCase() === invitee.email.toLowerCase();
+      !known &&
+      newcomers.length === 1 &&
+      typeof account?.id === "number" &&
+      String(account.email).toLowerCase() === invitee.email.toLowerCase();
     this.world.record({
       operation: "addProjectUser",
       role,
       aspect: "outcome",
       entries: [],
-      rule: "add-by-email-existing-account",
+      rule: invitee.fresh ? "add-by-email-new-account" : "add-by-email-existing-account",
       passed: right,
       ...(!right && {
-        message: `adding ${invitee.email} by email should add exactly that address's account ("When the email belongs to an existing account, that user is added"; else a new account for it); users added: ${JSON.stringify(newcomers).slice(0, 300)}`,
+        message: invitee.fresh
+          ? `adding ${invitee.email}, an address no account has, by email should add one new account of that address ("a separate new account … is created and added"); users added: ${JSON.stringify(newcomers).slice(0, 300)}`
+          : `adding ${invitee.email} by email should add exactly that address's account ("When the email belongs to an existing account, that user is added"; else a new account for it); users added: ${JSON.stringify(newcomers).slice(0, 300)}`,
         reproduction: this.world.reproduction(id, exchange),
       }),
       ...(exchange && { exchange }),

@@ -13,6 +13,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { pipeline, Readable, type Transform } from "node:stream";
+import { contentCodings } from "./media-type.js";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 
 /** An answer as the transport reads it (a Response is one). */
@@ -79,13 +80,17 @@ export class Network {
       request.on("error", failed);
       if (signal.aborted) abort();
       request.once("response", (message) => {
-        const encoding = (message.headers["content-encoding"] ?? "").trim().toLowerCase();
+        // Codings are applied in the order listed (RFC 9110 §8.4): undone last first; one unknown, none.
+        const codings = contentCodings(message.headers["content-encoding"]);
+        const decodable = codings.length > 0 && codings.every((coding) => DECODERS[coding]);
         const status = message.statusCode ?? 0;
         // An answer without content (HEAD, 1xx, 204, 304) names the coding its content would have: there
         // is nothing to decode, and an empty gzip stream is an error.
         const hasContent = method !== "HEAD" && status >= 200 && status !== 204 && status !== 304;
-        const decoder = hasContent ? DECODERS[encoding] : undefined;
-        const decoded: Readable = decoder ? pipeline(message, decoder(), () => {}) : message;
+        const decoded: Readable =
+          hasContent && decodable
+            ? codings.reverse().reduce<Readable>((coded, coding) => pipeline(coded, DECODERS[coding]!(), () => {}), message)
+            : message;
         // Content that does not decode fails where it is read (the web stream errors); never as an
         // unhandled 'error' event, which would end the process.
         decoded.on("error", () => {});

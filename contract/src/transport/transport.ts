@@ -19,6 +19,7 @@ import { READ_ONLY_METHODS } from "@project-collaboration/api";
 import { decodeStart } from "./excerpt.js";
 import { type Answer, Network } from "./network.js";
 import type { Redact } from "./redact.js";
+import { WriteGate } from "./write-gate.js";
 
 export { READ_ONLY_METHODS };
 
@@ -149,6 +150,8 @@ export class Transport {
   private readonly waiting: Array<() => void> = [];
   private nextId = 1;
   private recordedBytes = 0;
+  /** The run's writes kept apart from its steady readings. */
+  private readonly gate = new WriteGate();
   /** The run's connections to the server (a server in this process is reached through options.fetch). */
   private readonly network = new Network();
 
@@ -183,8 +186,23 @@ export class Transport {
 
   /** fetch for the package's client and for raw requests: guarded, paced, retried, bounded, recorded.
    * `retry: false` sends once (a check that asks the mock for a 429 must see it). */
-  async fetch(request: Request, { retry = true }: { retry?: boolean } = {}): Promise<Response> {
+  async fetch(request: Request, options: { retry?: boolean } = {}): Promise<Response> {
     this.assertMaySend(request.method, request.url);
+    if (READ_ONLY_METHODS.has(request.method.toUpperCase())) return this.exchange(request, options);
+    return this.gate.write(() => this.exchange(request, options));
+  }
+
+  /** `work` (reads only) where no write of the run is in flight, none starting until it ends (write-gate.ts). */
+  steady<T>(work: () => Promise<T>): Promise<T> {
+    return this.gate.steady(work);
+  }
+
+  /** Writes of the run ended so far: equal at two moments, no write of the run came between them. */
+  get writesEnded(): number {
+    return this.gate.ended;
+  }
+
+  private async exchange(request: Request, { retry = true }: { retry?: boolean }): Promise<Response> {
     if (this.checksClosed && currentCheck.getStore()) throw new DeadlineError(REACHED_MAX_TIME);
     // Every header, not the Authorization header alone: a check may send the key in any of them.
     if (this.options.redact.learn) request.headers.forEach((value) => this.options.redact.learn!(value));
@@ -294,7 +312,9 @@ export class Transport {
         if (done) break;
         size += value.byteLength;
         if (size > this.options.maxBodyBytes)
-          throw new BodyTooLargeError(`the response body is larger than ${this.options.maxBodyBytes} bytes (the rest was not read)`);
+          throw new BodyTooLargeError(
+            `the server answered ${response.status} with a body larger than ${this.options.maxBodyBytes} bytes (the rest was not read)`,
+          );
         chunks.push(value);
       }
     } catch (error) {

@@ -453,13 +453,18 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
   },
 ];
 
-/** A seeded pick of `count` variants, applied together (their seeds in turn, their wraps nested). */
-export function combination(seed: number, count: number): FaithfulVariant {
+/** A seeded source of numbers in [0, 1): the same seed, the same numbers. */
+function seeded(seed: number): () => number {
   let state = seed >>> 0;
-  const next = () => {
+  return () => {
     state = (Math.imul(state ^ (state >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
     return state / 2 ** 32;
   };
+}
+
+/** A seeded pick of `count` variants, applied together (their seeds in turn, their wraps nested). */
+export function combination(seed: number, count: number): FaithfulVariant {
+  const next = seeded(seed);
   const pool = [...FAITHFUL_VARIANTS];
   const picked: FaithfulVariant[] = [];
   while (picked.length < count && pool.length > 0) picked.push(...pool.splice(Math.floor(next() * pool.length), 1));
@@ -470,5 +475,133 @@ export function combination(seed: number, count: number): FaithfulVariant {
       for (const variant of picked) variant.seed?.(data);
     },
     wrap: (handler) => picked.reduce((inner, variant) => (variant.wrap ? variant.wrap(inner) : inner), handler),
+  };
+}
+
+// --- Generated from the grammars -------------------------------------------------------------------
+// Not a list of spellings someone thought of: each answer rewritten, from a seed, into a form the
+// grammars make the same — RFC 9110 §8.3.1 media types (case of type, subtype and parameter names,
+// OWS around `;`, empty parameters, quoted values, a charset's case), RFC 8259 JSON (white space between
+// any two tokens, any character of a string escaped as \uXXXX in either case of hex, `\/`), and the
+// interface's datetimes as RFC 3339 writes them (`T`/`t`, `Z`/`z`/`+00:00`, any offset, fractions).
+
+type Random = () => number;
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const anyCase = (random: Random, text: string) => [...text].map((c) => (random() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join("");
+
+/** A name (a header's, a coding's) in letters of either case, from `seed`: the same name to HTTP. */
+export function spelledAnyCase(seed: number): (name: string) => string {
+  const random = seeded(seed);
+  return (name) => anyCase(random, name);
+}
+
+/** A media type written another way its grammar allows (the same type, subtype and parameters). */
+export function respellMediaType(value: string, random: Random): string {
+  const [essence = "", ...parameters] = value.split(";").map((part) => part.trim());
+  const ows = () => pick(random, ["", " ", "\t", "  "]);
+  const written = parameters.filter(Boolean).map((parameter) => {
+    const [name = "", raw = ""] = parameter.split("=");
+    const unquoted = raw.replace(/^"|"$/g, "");
+    const spelled = /^charset$/i.test(name) ? anyCase(random, unquoted) : unquoted;
+    return `${anyCase(random, name)}=${random() < 0.5 ? `"${spelled}"` : spelled}`;
+  });
+  // A charset added when there is none (UTF-8 is JSON's), and sometimes an empty parameter.
+  if (parameters.length === 0 && random() < 0.7)
+    written.push(`${anyCase(random, "charset")}=${random() < 0.5 ? '"utf-8"' : anyCase(random, "utf-8")}`);
+  if (random() < 0.3) written.push("");
+  return [anyCase(random, essence), ...written].map((part, i) => (i === 0 ? part : `${ows()};${ows()}${part}`)).join("");
+}
+
+/** A string as JSON, each character written plainly or escaped (as every one may be: RFC 8259 §7). */
+function jsonString(text: string, random: Random): string {
+  let out = '"';
+  // By code point: a character past U+FFFF is escaped as its two UTF-16 units together, or not at all;
+  // a lone surrogate (no character) only escaped.
+  for (const char of text) {
+    const units = char.split("").map((unit) => unit.charCodeAt(0));
+    const escaped = () => units.map((code) => `\\u${anyCase(random, code.toString(16).padStart(4, "0"))}`).join("");
+    const code = units[0]!;
+    const lone = units.length === 1 && code >= 0xd800 && code <= 0xdfff;
+    if (char === '"' || char === "\\") out += random() < 0.5 ? `\\${char}` : escaped();
+    else if (code < 0x20 || lone) out += escaped();
+    else if (char === "/" && random() < 0.5) out += "\\/";
+    else if (code >= 0x7f ? random() < 0.6 : random() < 0.08) out += escaped();
+    else out += char;
+  }
+  return `${out}"`;
+}
+
+/** A JSON value written with white space between any two tokens and its strings escaped at random. */
+export function respellJson(value: unknown, random: Random): string {
+  const ws = () => pick(random, ["", "", " ", "\n", "\t", "\r\n  "]);
+  const write = (item: unknown): string => {
+    if (typeof item === "string") return jsonString(item, random);
+    if (Array.isArray(item)) return item.length ? `[${item.map((element) => `${ws()}${write(element)}${ws()}`).join(",")}]` : `[${ws()}]`;
+    if (item && typeof item === "object") {
+      const members = Object.entries(item).map(
+        ([name, member]) => `${ws()}${jsonString(name, random)}${ws()}:${ws()}${write(member)}${ws()}`,
+      );
+      return members.length ? `{${members.join(",")}}` : `{${ws()}}`;
+    }
+    return JSON.stringify(item) ?? "null";
+  };
+  return `${ws()}${write(value)}${ws()}`;
+}
+
+/** The same instant in another spelling RFC 3339 allows: another offset (whole quarters of an hour,
+ * -12:00 to +14:00, or Z), `t`/`z` in lower case, a fraction of 0 to 6 digits (only zeros past the ms). */
+export function respellTimestamp(text: string, random: Random): string {
+  const time = Date.parse(text);
+  const ms = time % 1000;
+  const offsetMinutes = random() < 0.3 ? 0 : (Math.floor(random() * 105) - 48) * 15;
+  const wall = new Date(time + offsetMinutes * 60_000).toISOString(); // the wall-clock time at that offset
+  const digits = ms === 0 ? pick(random, [0, 0, 1, 3, 6]) : pick(random, [3, 6]);
+  const fraction = digits === 0 ? "" : `.${wall.slice(20, 23).padEnd(digits, "0").slice(0, digits)}`;
+  const abs = Math.abs(offsetMinutes);
+  const zone =
+    offsetMinutes === 0 && random() < 0.6
+      ? pick(random, ["Z", "z"])
+      : `${offsetMinutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${wall.slice(0, 10)}${pick(random, ["T", "t"])}${wall.slice(11, 19)}${fraction}${zone}`;
+}
+
+/** FNV-1a of a text: a seed of its own for each value. */
+const hashOf = (text: string) => [...text].reduce((hash, c) => Math.imul(hash ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+
+/** Every property of the answer the description calls a date-time, respelled — one spelling for each
+ * value in every answer (a server writes one instant one way; which way is its own). */
+function respellTimestamps(body: unknown, schema: Json | undefined, seed: number): unknown {
+  if (!schema) return body;
+  const copy = structuredClone(body);
+  eachObject(schema, copy, (objectSchema, object) => {
+    const properties = toolkit.schemaProperties(openapi, objectSchema);
+    for (const [name, value] of Object.entries(object))
+      if (
+        toolkit.resolveRef(openapi, properties[name] ?? {})?.format === "date-time" &&
+        typeof value === "string" &&
+        !Number.isNaN(Date.parse(value))
+      )
+        object[name] = respellTimestamp(value, seeded(seed ^ hashOf(value)));
+  });
+  return copy;
+}
+
+/** The stand-in with every answer respelled, from `seed`: each JSON answer's media type, white space,
+ * escapes and datetimes (the same answer in each form the grammars allow). */
+export function generatedVariant(seed: number): FaithfulVariant {
+  const random = seeded(seed);
+  return {
+    name: `generated from the grammars (seed ${seed}): media types, JSON white space and escapes, RFC 3339 datetimes`,
+    basis: "RFC 9110 §8.3.1 and §5.6.6, RFC 8259 §2 and §7, RFC 3339 §5.6: each form names the same answer",
+    wrap: (handler) => {
+      const bodies = rewriteJson(
+        (body, schema) => respellTimestamps(body, schema, seed),
+        (body) => respellJson(body, random),
+      )(handler);
+      return rewriteHeaders((headers) => {
+        const type = headers.get("content-type");
+        if (type) headers.set("content-type", respellMediaType(type, random));
+      })(bodies);
+    },
   };
 }

@@ -5,7 +5,13 @@ import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { Handler } from "./documented-only.js";
 
-export async function overHttp(handler: Handler, options: { gzip?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+/** `spell`: each header name and the coding's name written another way (their case carries no meaning:
+ * RFC 9110 §5.1 and §8.4.1), as a server's own stack may write them. */
+export async function overHttp(
+  handler: Handler,
+  options: { gzip?: boolean; spell?: (name: string) => string } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const spell = options.spell ?? ((name: string) => name);
   const server = createServer(async (incoming, outgoing) => {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
@@ -20,11 +26,11 @@ export async function overHttp(handler: Handler, options: { gzip?: boolean } = {
     const hasContent = content.length > 0 && answer.status !== 204 && answer.status !== 304;
     if (options.gzip && hasContent && /\bgzip\b/.test(incoming.headers["accept-encoding"] ?? "")) {
       content = gzipSync(content);
-      sent["content-encoding"] = "gzip";
+      sent["content-encoding"] = spell("gzip");
       sent.vary = "Accept-Encoding";
     }
     if (answer.status !== 204 && answer.status !== 304) sent["content-length"] = String(content.length);
-    outgoing.writeHead(answer.status, sent);
+    outgoing.writeHead(answer.status, Object.fromEntries(Object.entries(sent).map(([name, value]) => [spell(name), value])));
     outgoing.end(method === "HEAD" ? undefined : content);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
