@@ -18,6 +18,8 @@ import { expect, fail } from "../runner/expect.js";
 import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
 import { listAll } from "../transport/lists.js";
 import { compact, type Suite } from "../runner/suite.js";
+import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../callers/disguises.js";
+import { schemaMismatches } from "../model/response-schema.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -286,6 +288,138 @@ export function authorizationChecks(suite: Suite) {
       if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
     },
     { operation: "listCopyRevisions", rule: "visible-when-added" },
+  );
+
+  // Every caller in disguise (callers/disguises.ts): with what frameworks and proxies honour to change who
+  // the caller is, a path rewritten, parameters the operation does not list, paging out of range — a 2xx
+  // still holds only what that caller may see, in the stated shape; no key is still refused. The
+  // caller's own list, read plainly and whole, is what it may see.
+  const CALLERS = [
+    ["key", "the run's key"],
+    ["other", "the second key"],
+    ["none", "a request without a key"],
+  ] as const;
+  const mayRead = (apiKey: string) =>
+    suite.shared(`may read ${apiKey === target.apiKey ? "key" : "other key"}`, async () => {
+      const { items, complete } = await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey });
+      return { ids: new Set(items.map((p) => p.id)), complete };
+    });
+  /** The users of the key's first projects: id → address (whom a disguise names). */
+  const people = () =>
+    suite.shared("people of the key's projects", async () => {
+      const found = new Map<number, string>();
+      const { projects } = await visibleToCaller();
+      for (const project of projects.filter((p) => !ours(p)).slice(0, 3))
+        for (const user of (await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items)
+          if (typeof user.id === "number") found.set(user.id, typeof user.email === "string" ? user.email : "");
+      return found;
+    });
+  const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, "");
+  list.documented.for(CALLERS)(
+    "%s in disguise (identity and address headers, a rewritten path, unlisted parameters, paging out of range) sees only what it may, in the stated shape",
+    async ([who], context) => {
+      const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
+      const authorization = who === "none" ? null : basicAuthorization(apiKey);
+      const own = who === "none" ? undefined : await mayRead(apiKey);
+      context.skip(
+        !!own && !own.complete,
+        "the caller holds more projects than the checker reads, so what a disguised list may hold cannot be told; a key with fewer projects would check it",
+      );
+      const known = await people();
+      const keyIds = (await callerAmong()) ?? new Set<number>();
+      // Whom the caller would be: someone who sees more (the run's key, for the others; the key's
+      // fellow users, for the key), and a project it may not read.
+      const ids = who === "key" ? [...known.keys()].filter((id) => !keyIds.has(id)) : [...keyIds];
+      const emails = ids.map((id) => known.get(id)).filter((e): e is string => !!e);
+      let hidden: number | undefined;
+      if (who === "other") hidden = [...(await mayRead(target.apiKey)).ids].find((id) => !own!.ids.has(id));
+      else if (who === "none") hidden = (await visibleToCaller()).projects[0]?.id;
+      else
+        for (const id of await probedProjects())
+          if (isRefused(await probe("getProject", `/projects/${id}.json`))) {
+            hidden = id;
+            break;
+          }
+      const hiddenPath = hidden === undefined ? undefined : `/projects/${hidden}.json`;
+      const tries: Disguise[] = [
+        ...disguises({ ids, emails, ...(hiddenPath && { hidden: `${basePath}${hiddenPath}` }) }),
+        ...(who === "key"
+          ? OUT_OF_RANGE.map((query) => ({ name: `paging out of range (${new URLSearchParams(query as Record<string, string>)})`, query }))
+          : []),
+      ];
+      /** What is wrong with the disguised answers, if anything. */
+      const judged = async (disguise: Disguise): Promise<string | undefined> => {
+        const listed = await suite.call("listProjects", {
+          method: "get",
+          path: "/projects.json",
+          query: { limit: 30, ...disguise.query },
+          ...(disguise.headers && { headers: disguise.headers }),
+          authorization,
+        });
+        const problems: string[] = [];
+        if (who === "none") {
+          if (listed.status < 300) problems.push(`listProjects answered without a key: ${listed.why}`);
+        } else if (listed.status < 300) {
+          const shape = schemaMismatches("listProjects", listed.json).filter((m) => m.entries.length === 0);
+          if (shape.length) problems.push(`listProjects: ${shape.map((m) => m.message).join("; ")}: ${listed.why}`);
+          else if (Array.isArray(listed.json)) {
+            const foreign = (listed.json as Item[]).filter((p) => !own!.ids.has(p?.id) && !ours(p) && !suite.created.ids().includes(p?.id));
+            if (foreign.length)
+              problems.push(
+                `listProjects holds projects the caller was not added to (${foreign
+                  .map((p) => p.id)
+                  .slice(0, 5)
+                  .join(", ")}): ${listed.why}`,
+              );
+          }
+        }
+        if (hiddenPath) {
+          const read = await suite.call("getProject", {
+            method: "get",
+            path: hiddenPath,
+            ...(disguise.query && { query: disguise.query }),
+            ...(disguise.headers && { headers: disguise.headers }),
+            authorization,
+          });
+          if (read.status < 300 && !(await isOurs(hidden!)))
+            problems.push(`getProject answered a project the caller may not read: ${read.why}`);
+        }
+        return problems.length ? problems.join("; ") : undefined;
+      };
+      const wrong: string[] = [];
+      for (const disguise of tries) {
+        const problem = await judged(disguise);
+        if (!problem) continue;
+        // Which of its headers and parameters the server honours, each alone.
+        const named: string[] = [];
+        for (const part of parts(disguise)) if (await judged(part)) named.push(part.name);
+        wrong.push(`${disguise.name}${named.length ? ` — honoured alone: ${named.join(", ")}` : ""}: ${problem}`);
+      }
+      if (target.allowWrites && who !== "key") {
+        // A read told to delete, by a caller that may not delete, on a project of the run's: still there.
+        const made = await suite.created.send({
+          method: "post",
+          path: "/projects.json",
+          body: { name: suite.created.name("a read told to delete") },
+        });
+        if (made.id !== undefined) {
+          await suite.send({
+            method: "get",
+            path: `/projects/${made.id}.json`,
+            query: METHOD_OVERRIDES.query!,
+            headers: METHOD_OVERRIDES.headers!,
+            authorization,
+          });
+          const after = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
+          if (after.status !== 200)
+            wrong.push(
+              `${METHOD_OVERRIDES.name}, sent by a caller that may not delete it: the run's project is gone for its creator: ${after.why}`,
+            );
+        }
+      }
+      if (wrong.length) fail(`${who === "none" ? "a request without a valid key is refused" : RULE_LIST} — ${wrong.join("; ")}`);
+    },
+    ([who]) => ({ operation: "listProjects", rule: who === "none" ? "identified-callers" : "visible-when-added" }),
   );
 
   list.assumed("hidden-is-404").it(
