@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { findings } from "../../contract/src/index.js";
 import { standInRun } from "../support/stand-in/run.js";
+import { STAND_IN_OWNER_KEY } from "../support/stand-in/seed.js";
 import { APP_LAYER_DEFECTS } from "../mutation/app-layer-defects.js";
 
 const INVITE_EMAIL = "lee.park@northwind.example";
@@ -19,6 +20,16 @@ describe.concurrent("application-layer defects", () => {
     const { run } = await standInRun({ writes: true, otherKey: true, inviteEmail: INVITE_EMAIL });
     expect(failures(run)).toEqual([]);
     expect(run.cleanUpFailed).toBe(false);
+  });
+  it("the faithful stand-in, with writes and a second key of another organization who may create: the documented level passes", async () => {
+    const { run } = await standInRun({ writes: true, otherKey: STAND_IN_OWNER_KEY });
+    expect(failures(run)).toEqual([]);
+    expect(run.cleanUpFailed).toBe(false);
+  });
+  it("the access matrix on the second key's project: the run's key, never added, deleting it is caught", async () => {
+    const defect = APP_LAYER_DEFECTS.find((d) => d.id === "administrator-deletes-any-project")!;
+    const { run } = await standInRun({ writes: true, otherKey: STAND_IN_OWNER_KEY, wrap: (h) => defect.wrap(h, () => {}) });
+    expect(failures(run).join("\n")).toMatch(/deleteProject by a user never added to it/);
   });
   for (const id of (process.env.APP_DEFECTS ?? "impersonation-header,list-honours-user-id,no-key-trusts-remote-user").split(","))
     it(`defect ${id}: the documented level fails`, async () => {

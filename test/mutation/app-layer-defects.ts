@@ -513,4 +513,17 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       return json(200, page);
     },
   },
+  {
+    id: "administrator-deletes-any-project",
+    what: "deleting a project checks that the caller is a company administrator, not that the project is one it can see",
+    source: "OWASP API Security Top 10 2023, API5 Broken Function Level Authorization (a role check standing in for an object check)",
+    wrap: (inner, hit) => async (request) => {
+      const answer = await inner(request.clone());
+      if (request.method !== "DELETE" || !PROJECT.test(pathOf(request)) || ok(answer) || keyOf(request) !== ADMIN_KEY) return answer;
+      const done = await asAnyone(inner, request);
+      if (!done) return answer;
+      hit();
+      return done;
+    },
+  },
 ];

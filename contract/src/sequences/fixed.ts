@@ -139,20 +139,6 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
   return steps;
 }
 
-/** A project of the second user's own: its creator may delete it; the run's key, never added, may not see it. */
-export function othersOwn(tag: string): Step[] {
-  const P = "P2";
-  return [
-    { kind: "create", caller: "other", slot: P, fields: fieldsOf(TEXT_CLASSES[2]!, tag), why: "the second user's own project" },
-    ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
-    { kind: "update", caller: "key", slot: P, fields: { job_code: "NOT-ADDED" }, why: "an update by a user never added" },
-    { kind: "add", caller: "other", slot: P, who: "key", by: "id" },
-    { kind: "read", caller: "key", slot: P, view: "get" },
-    { kind: "delete", caller: "other", slot: P },
-    { kind: "read", caller: "other", slot: P, view: "get" },
-  ];
-}
-
 /** Ids no project has, as far as the run can tell: every operation on them is refused by every key. */
 export function unknownIds(): Step[] {
   const U = "unknown";
