@@ -22,6 +22,8 @@ export interface Disguise {
   name: string;
   headers?: Record<string, string>;
   query?: Record<string, string | number>;
+  /** Paging out of range (the list alone is read with it). */
+  paging?: boolean;
   /** Only with writes (a changed method may write; sent only on the run's own projects). */
   writes?: boolean;
 }

@@ -290,10 +290,6 @@ export function authorizationChecks(suite: Suite) {
     { operation: "listCopyRevisions", rule: "visible-when-added" },
   );
 
-  // Every caller in disguise (callers/disguises.ts): with what frameworks and proxies honour to change who
-  // the caller is, a path rewritten, parameters the operation does not list, paging out of range — a 2xx
-  // still holds only what that caller may see, in the stated shape; no key is still refused. The
-  // caller's own list, read plainly and whole, is what it may see.
   const CALLERS = [
     ["key", "the run's key"],
     ["other", "the second key"],
@@ -302,8 +298,59 @@ export function authorizationChecks(suite: Suite) {
   const mayRead = (apiKey: string) =>
     suite.shared(`may read ${apiKey === target.apiKey ? "key" : "other key"}`, async () => {
       const { items, complete } = await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey });
-      return { ids: new Set(items.map((p) => p.id)), complete };
+      // The run's own projects come and go while this runs: never judged by a list read before.
+      return { ids: new Set(items.filter((p) => !ours(p)).map((p) => p.id)), complete };
     });
+  // Every view of a record agrees, for every caller with a key: a project it reads by id is in its list,
+  // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
+  // other key's, as API1 testing enumerates), and a sample of its list.
+  list.documented.for(CALLERS.filter(([who]) => who !== "none"))(
+    "%s: what it reads by id is in its list and what its list holds it reads by id, for the ids around every id the run sees",
+    async ([who], context) => {
+      const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
+      const own = await mayRead(apiKey);
+      context.skip(
+        !own.complete,
+        "the caller holds more projects than the checker reads, so a project it reads by id may be past the sample; a key with fewer projects would check it",
+      );
+      const seen = new Set<number>([
+        ...(await mayRead(target.apiKey)).ids,
+        ...(target.otherApiKey ? (await mayRead(target.otherApiKey)).ids : []),
+      ]);
+      // The key's own neighbours are probed above (every view): here the ids around the other key's, and for
+      // the second key the ids around everything the run sees.
+      const around =
+        who === "key"
+          ? neighboursOf(
+              [...seen].filter((id) => !own.ids.has(id)),
+              own.ids,
+              6,
+            )
+          : neighboursOf(seen, own.ids, 8);
+      const listed = [...own.ids].filter((id) => !suite.created.ids().includes(id));
+      const sample = [...listed.slice(0, 2), ...listed.slice(-2)];
+      const read = (id: number) =>
+        suite.call("getProject", { method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(apiKey) });
+      const wrong: string[] = [];
+      for (const id of [...around, ...(who === "key" ? [] : [...seen].filter((id) => !own.ids.has(id)).slice(0, 4))]) {
+        const answer = await read(id);
+        if (answer.status < 300 && !ours(answer.json) && !(await isOurs(id)))
+          wrong.push(`project ${id} is read by id but not in the caller's list: ${answer.why}`);
+      }
+      for (const id of new Set(sample)) {
+        const answer = await read(id);
+        if (answer.status === 404 || answer.status === 403 || answer.status === 401)
+          if (!(await isOurs(id))) wrong.push(`project ${id} is in the caller's list but refused by id: ${answer.why}`);
+      }
+      if (wrong.length) fail(`${RULE_LIST} — listProjects and getProject disagree: ${wrong.join("; ")}`);
+    },
+    () => ({ operation: "getProject", rule: "visible-when-added" }),
+  );
+
+  // Every caller in disguise (callers/disguises.ts): with what frameworks and proxies honour to change who
+  // the caller is, a path rewritten, parameters the operation does not list, paging out of range — a 2xx
+  // still holds only what that caller may see, in the stated shape; no key is still refused. The
+  // caller's own list, read plainly and whole, is what it may see.
   /** The users of the key's first projects: id → address (whom a disguise names). */
   const people = () =>
     suite.shared("people of the key's projects", async () => {
@@ -344,7 +391,11 @@ export function authorizationChecks(suite: Suite) {
       const tries: Disguise[] = [
         ...disguises({ ids, emails, ...(hiddenPath && { hidden: `${basePath}${hiddenPath}` }) }),
         ...(who === "key"
-          ? OUT_OF_RANGE.map((query) => ({ name: `paging out of range (${new URLSearchParams(query as Record<string, string>)})`, query }))
+          ? OUT_OF_RANGE.map((query) => ({
+              paging: true,
+              name: `paging out of range (${new URLSearchParams(query as Record<string, string>)})`,
+              query,
+            }))
           : []),
       ];
       /** What is wrong with the disguised answers, if anything. */
@@ -373,7 +424,8 @@ export function authorizationChecks(suite: Suite) {
               );
           }
         }
-        if (hiddenPath) {
+        // The hidden project read in the same disguise (a caller with a key: without one, the list says it).
+        if (hiddenPath && who !== "none" && !disguise.paging) {
           const read = await suite.call("getProject", {
             method: "get",
             path: hiddenPath,

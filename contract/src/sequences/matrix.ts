@@ -12,9 +12,18 @@ import type { CallerName, Person, Step } from "./steps.js";
 const OPERATIONS: Record<string, (caller: CallerName, slot: string, tag: string) => Step[]> = {
   read: (caller, slot) =>
     (["get", "users", "files", "urls", "copy", "list"] as const).map((view) => ({ kind: "read", caller, slot, view })),
-  update: (caller, slot, tag) => [
-    { kind: "update", caller, slot, fields: { description: `${tag} by ${caller}` }, why: "the access matrix's update" },
-  ],
+  // Each property of the update body alone (name, description, job_code: ProjectUpdate), so that a server
+  // that ties one to another (rewrites the job code when the name changes) shows in the read-back.
+  update: (caller, slot, tag) =>
+    Object.entries({ name: `${tag} m ${caller}`, description: `${tag} by ${caller}`, job_code: `M-${caller}` }).map(
+      ([field, value]): Step => ({
+        kind: "update",
+        caller,
+        slot,
+        fields: { [field]: value },
+        why: `the access matrix's update: ${field} alone`,
+      }),
+    ),
   "add itself": (caller, slot) => [{ kind: "add", caller, slot, who: "self", by: "id" }],
   "add a user of the account": (caller, slot) => [{ kind: "add", caller, slot, who: "newcomer", by: "id" }],
   "remove the creator": (caller, slot) => [{ kind: "remove", caller, slot, who: "creator" }],
@@ -77,6 +86,13 @@ export function accessMatrix(owner: "key" | "other", tag: string): Step[] {
     steps.push(...readBackByEveryone(slot, everyone));
   }
   steps.push({ kind: "delete", caller: owner, slot });
-  for (const caller of everyone) steps.push(...OPERATIONS.read!(caller, slot, tag), ...OPERATIONS.update!(caller, slot, tag));
+  for (const caller of everyone)
+    steps.push(...OPERATIONS.read!(caller, slot, tag), {
+      kind: "update",
+      caller,
+      slot,
+      fields: { job_code: "GONE" },
+      why: "an update after deletion",
+    });
   return steps;
 }
