@@ -314,10 +314,18 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
             .clone()
             .json()
             .catch(() => undefined)) as Json | undefined;
-          const answer = await inner(request);
-          if (ok(answer) && body && "created_by" in body) {
+          if (!body || !("created_by" in body)) return inner(request);
+          // The model binds what it does not know without a complaint: the properties it lists go to the
+          // update, created_by to the record.
+          const { id: _id, created: _c, modified: _m, ownership: _o, num_comments: _n, created_by, ...listed } = body;
+          const access = await inner(new Request(request.url, { headers: request.headers }));
+          if (!ok(access)) return inner(request);
+          const answer = Object.keys(listed).length
+            ? await inner(new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(listed) }))
+            : new Response(null, { status: 204 });
+          if (ok(answer)) {
             hit();
-            set.set(match[1]!, body.created_by);
+            set.set(match[1]!, created_by);
           }
           return answer;
         }
