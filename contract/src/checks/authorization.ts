@@ -448,13 +448,25 @@ export function authorizationChecks(suite: Suite) {
         wrong.push(`${disguise.name}${named.length ? ` — honoured alone: ${named.join(", ")}` : ""}: ${problem}`);
       }
       if (target.allowWrites && who !== "key") {
-        // A read told to delete, by a caller that may not delete, on a project of the run's: still there.
+        // A write in disguise and a read told to delete, by a caller that may neither, on a project of the
+        // run's: unchanged, still there.
         const made = await suite.created.send({
           method: "post",
           path: "/projects.json",
           body: { name: suite.created.name("a read told to delete") },
         });
         if (made.id !== undefined) {
+          // An update naming the run's key by every header and parameter: still the caller's, refused.
+          const asKey = tries.find((d) => d.headers?.["X-User-Id"]);
+          if (asKey)
+            await suite.send({
+              method: "patch",
+              path: `/projects/${made.id}.json`,
+              body: { description: "changed in disguise" },
+              ...(asKey.query && { query: asKey.query }),
+              ...(asKey.headers && { headers: asKey.headers }),
+              authorization,
+            });
           await suite.send({
             method: "get",
             path: `/projects/${made.id}.json`,
@@ -463,6 +475,8 @@ export function authorizationChecks(suite: Suite) {
             authorization,
           });
           const after = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
+          if (after.status === 200 && (after.json as { description?: unknown } | undefined)?.description === "changed in disguise")
+            wrong.push(`${asKey?.name}, on an update by a caller that may not update it: the run's project changed: ${after.why}`);
           if (after.status !== 200)
             wrong.push(
               `${METHOD_OVERRIDES.name}, sent by a caller that may not delete it: the run's project is gone for its creator: ${after.why}`,
