@@ -21,15 +21,13 @@
 // node_modules/.cache/http-layer/; the sandbox itself is not bundled but imported from its compiled code,
 // generated/lib/sandbox/ (run `npm run build` first), whose coverage is the one reported.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { bundleEntry, sandboxCompiled } from "./bundle.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const out = join(root, "node_modules/.cache/http-layer");
-const sandboxSource = join(root, "src/sandbox/");
-const sandboxCompiled = join(root, "generated/lib/sandbox/");
 
 function options(argv) {
   const o = { only: [], levels: ["documented", "full"], workers: 2, at: 4, coverage: true, list: false };
@@ -56,44 +54,8 @@ function options(argv) {
   return o;
 }
 
-/** esbuild's view of the repository as vitest's (test/support/generated-beside-source.ts): the sandbox
- * from its compiled code, kept external; each file's import.meta.url its own. */
-const repository = {
-  name: "repository",
-  setup(b) {
-    b.onResolve({ filter: /^\./ }, (args) => {
-      const wanted = join(args.resolveDir, args.path);
-      const ts = wanted.replace(/\.js$/, ".ts");
-      if (ts.startsWith(sandboxSource) || wanted.startsWith(sandboxCompiled)) {
-        const compiled = wanted.startsWith(sandboxCompiled) ? wanted : join(sandboxCompiled, relative(sandboxSource, wanted));
-        if (!existsSync(compiled)) throw new Error(`${relative(root, compiled)} is missing: run npm run build`);
-        return { path: pathToFileURL(compiled).href, external: true };
-      }
-      return undefined;
-    });
-    b.onLoad({ filter: /\.(ts|mjs)$/ }, (args) => {
-      if (args.path.includes("node_modules")) return undefined;
-      const text = readFileSync(args.path, "utf8").replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
-      return { contents: text, loader: args.path.endsWith(".ts") ? "ts" : "js", resolveDir: dirname(args.path) };
-    });
-  },
-};
-
 async function bundle() {
-  mkdirSync(out, { recursive: true });
-  const outfile = join(out, "run.mjs");
-  await build({
-    entryPoints: [join(root, "test/mutation/http-layer-run.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    outfile,
-    plugins: [repository],
-    logLevel: "error",
-  });
-  return outfile;
+  return bundleEntry(join(root, "test/mutation/http-layer-run.ts"), join(out, "run.mjs"));
 }
 
 /** Runs `job` in a child process (its own heap and core); resolves when it ends. */

@@ -18,6 +18,8 @@ import { expect, fail } from "../runner/expect.js";
 import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
 import { listAll } from "../transport/lists.js";
 import { compact, type Suite } from "../runner/suite.js";
+import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../callers/disguises.js";
+import { schemaMismatches } from "../model/response-schema.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -286,6 +288,204 @@ export function authorizationChecks(suite: Suite) {
       if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
     },
     { operation: "listCopyRevisions", rule: "visible-when-added" },
+  );
+
+  const CALLERS = [
+    ["the run's key", "key"],
+    ["the second key", "other"],
+    ["a request without a key", "none"],
+  ] as const;
+  const mayRead = (apiKey: string) =>
+    suite.shared(`may read ${apiKey === target.apiKey ? "key" : "other key"}`, async () => {
+      const { items, complete } = await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey });
+      // The run's own projects come and go while this runs: never judged by a list read before.
+      return { ids: new Set(items.filter((p) => !ours(p)).map((p) => p.id)), complete };
+    });
+  // Every view of a record agrees, for every caller with a key: a project it reads by id is in its list,
+  // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
+  // other key's, as API1 testing enumerates), and a sample of its list.
+  list.documented.for(CALLERS.filter(([, who]) => who !== "none"))(
+    "%s: what it reads by id is in its list and what its list holds it reads by id, for the ids around every id the run sees",
+    async ([, who], context) => {
+      const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
+      const own = await mayRead(apiKey);
+      context.skip(
+        !own.complete,
+        "the caller holds more projects than the checker reads, so a project it reads by id may be past the sample; a key with fewer projects would check it",
+      );
+      const seen = new Set<number>([
+        ...(await mayRead(target.apiKey)).ids,
+        ...(target.otherApiKey ? (await mayRead(target.otherApiKey)).ids : []),
+      ]);
+      // The key's own neighbours are probed above (every view): here the ids around the other key's, and for
+      // the second key the ids around everything the run sees.
+      const around =
+        who === "key"
+          ? neighboursOf(
+              [...seen].filter((id) => !own.ids.has(id)),
+              own.ids,
+              4,
+            )
+          : neighboursOf(seen, own.ids, 6);
+      const listed = [...own.ids].filter((id) => !suite.created.ids().includes(id));
+      const sample = [listed[0], listed.at(-1)].filter((id): id is number => id !== undefined);
+      const read = (id: number) =>
+        suite.call("getProject", { method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(apiKey) });
+      const wrong: string[] = [];
+      for (const id of [...around, ...(who === "key" ? [] : [...seen].filter((id) => !own.ids.has(id)).slice(0, 2))]) {
+        const answer = await read(id);
+        if (answer.status < 300 && !ours(answer.json) && !(await isOurs(id)))
+          wrong.push(`project ${id} is read by id but not in the caller's list: ${answer.why}`);
+      }
+      for (const id of new Set(sample)) {
+        const answer = await read(id);
+        if (answer.status === 404 || answer.status === 403 || answer.status === 401)
+          if (!(await isOurs(id))) wrong.push(`project ${id} is in the caller's list but refused by id: ${answer.why}`);
+      }
+      if (wrong.length) fail(`${RULE_LIST} — listProjects and getProject disagree: ${wrong.join("; ")}`);
+    },
+    () => ({ operation: "getProject", rule: "visible-when-added" }),
+  );
+
+  // Every caller in disguise (callers/disguises.ts): with what frameworks and proxies honour to change who
+  // the caller is, a path rewritten, parameters the operation does not list, paging out of range — a 2xx
+  // still holds only what that caller may see, in the stated shape; no key is still refused. The
+  // caller's own list, read plainly and whole, is what it may see.
+  /** The users of the key's first projects: id → address (whom a disguise names). */
+  const people = () =>
+    suite.shared("people of the key's projects", async () => {
+      const found = new Map<number, string>();
+      const { projects } = await visibleToCaller();
+      for (const project of projects.filter((p) => !ours(p)).slice(0, 3))
+        for (const user of (await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items)
+          if (typeof user.id === "number") found.set(user.id, typeof user.email === "string" ? user.email : "");
+      return found;
+    });
+  const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, "");
+  list.documented.for(CALLERS)(
+    "%s in disguise (identity and address headers, a rewritten path, unlisted parameters, paging out of range) sees only what it may, in the stated shape",
+    async ([, who], context) => {
+      const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
+      const authorization = who === "none" ? null : basicAuthorization(apiKey);
+      const own = who === "none" ? undefined : await mayRead(apiKey);
+      context.skip(
+        !!own && !own.complete,
+        "the caller holds more projects than the checker reads, so what a disguised list may hold cannot be told; a key with fewer projects would check it",
+      );
+      const known = await people();
+      const keyIds = (await callerAmong()) ?? new Set<number>();
+      // Whom the caller would be: someone who sees more (the run's key, for the others; the key's
+      // fellow users, for the key), and a project it may not read.
+      const ids = who === "key" ? [...known.keys()].filter((id) => !keyIds.has(id)) : [...keyIds];
+      const emails = ids.map((id) => known.get(id)).filter((e): e is string => !!e);
+      let hidden: number | undefined;
+      if (who === "other") hidden = [...(await mayRead(target.apiKey)).ids].find((id) => !own!.ids.has(id));
+      else if (who === "none") hidden = (await visibleToCaller()).projects[0]?.id;
+      else
+        for (const id of await probedProjects())
+          if (isRefused(await probe("getProject", `/projects/${id}.json`))) {
+            hidden = id;
+            break;
+          }
+      const hiddenPath = hidden === undefined ? undefined : `/projects/${hidden}.json`;
+      const tries: Disguise[] = [
+        ...disguises({ ids, emails, keyless: who === "none", ...(hiddenPath && { hidden: `${basePath}${hiddenPath}` }) }),
+        ...(who === "key"
+          ? OUT_OF_RANGE.map((query) => ({
+              paging: true,
+              name: `paging out of range (${new URLSearchParams(query as Record<string, string>)})`,
+              query,
+            }))
+          : []),
+      ];
+      /** What is wrong with the disguised answers, if anything. */
+      const judged = async (disguise: Disguise): Promise<string | undefined> => {
+        const listed = await suite.call("listProjects", {
+          method: "get",
+          path: "/projects.json",
+          query: { limit: 30, ...disguise.query },
+          ...(disguise.headers && { headers: disguise.headers }),
+          authorization,
+        });
+        const problems: string[] = [];
+        if (who === "none") {
+          if (listed.status < 300) problems.push(`listProjects answered without a key: ${listed.why}`);
+        } else if (listed.status < 300) {
+          const shape = schemaMismatches("listProjects", listed.json).filter((m) => m.entries.length === 0);
+          if (shape.length) problems.push(`listProjects: ${shape.map((m) => m.message).join("; ")}: ${listed.why}`);
+          else if (Array.isArray(listed.json)) {
+            const foreign = (listed.json as Item[]).filter((p) => !own!.ids.has(p?.id) && !ours(p) && !suite.created.ids().includes(p?.id));
+            if (foreign.length)
+              problems.push(
+                `listProjects holds projects the caller was not added to (${foreign
+                  .map((p) => p.id)
+                  .slice(0, 5)
+                  .join(", ")}): ${listed.why}`,
+              );
+          }
+        }
+        // The hidden project read in the same disguise (a caller with a key: without one, the list says it).
+        if (hiddenPath && who !== "none" && !disguise.paging) {
+          const read = await suite.call("getProject", {
+            method: "get",
+            path: hiddenPath,
+            ...(disguise.query && { query: disguise.query }),
+            ...(disguise.headers && { headers: disguise.headers }),
+            authorization,
+          });
+          if (read.status < 300 && !(await isOurs(hidden!)))
+            problems.push(`getProject answered a project the caller may not read: ${read.why}`);
+        }
+        return problems.length ? problems.join("; ") : undefined;
+      };
+      const wrong: string[] = [];
+      for (const disguise of tries) {
+        const problem = await judged(disguise);
+        if (!problem) continue;
+        // Which of its headers and parameters the server honours, each alone.
+        const named: string[] = [];
+        for (const part of parts(disguise)) if (await judged(part)) named.push(part.name);
+        wrong.push(`${disguise.name}${named.length ? ` — honoured alone: ${named.join(", ")}` : ""}: ${problem}`);
+      }
+      if (target.allowWrites && who !== "key") {
+        // A write in disguise and a read told to delete, by a caller that may neither, on a project of the
+        // run's: unchanged, still there.
+        const made = await suite.created.send({
+          method: "post",
+          path: "/projects.json",
+          body: { name: suite.created.name("a read told to delete") },
+        });
+        if (made.id !== undefined) {
+          // An update naming the run's key by every header and parameter: still the caller's, refused.
+          const asKey = tries.find((d) => d.headers?.["X-User-Id"]);
+          if (asKey)
+            await suite.send({
+              method: "patch",
+              path: `/projects/${made.id}.json`,
+              body: { description: "changed in disguise" },
+              ...(asKey.query && { query: asKey.query }),
+              ...(asKey.headers && { headers: asKey.headers }),
+              authorization,
+            });
+          await suite.send({
+            method: "get",
+            path: `/projects/${made.id}.json`,
+            query: METHOD_OVERRIDES.query!,
+            headers: METHOD_OVERRIDES.headers!,
+            authorization,
+          });
+          const after = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
+          if (after.status === 200 && (after.json as { description?: unknown } | undefined)?.description === "changed in disguise")
+            wrong.push(`${asKey?.name}, on an update by a caller that may not update it: the run's project changed: ${after.why}`);
+          if (after.status !== 200)
+            wrong.push(
+              `${METHOD_OVERRIDES.name}, sent by a caller that may not delete it: the run's project is gone for its creator: ${after.why}`,
+            );
+        }
+      }
+      if (wrong.length) fail(`${who === "none" ? "a request without a valid key is refused" : RULE_LIST} — ${wrong.join("; ")}`);
+    },
+    ([, who]) => ({ operation: "listProjects", rule: who === "none" ? "identified-callers" : "visible-when-added" }),
   );
 
   list.assumed("hidden-is-404").it(

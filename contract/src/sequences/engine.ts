@@ -12,7 +12,8 @@ import { groupsScenario } from "./groups.js";
 import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
 import { ScenarioRun, type People } from "./scenario.js";
-import { lifecycle, newAccountInvite, othersOwn, subAddress, unknownIds } from "./fixed.js";
+import { lifecycle, newAccountInvite, subAddress, unknownIds } from "./fixed.js";
+import { accessMatrix } from "./matrix.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
 import { findForeign, repeatsConfirmed } from "./repeats.js";
@@ -144,7 +145,9 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
       ),
     );
     await started;
-    if (otherKnown) work.push(guarded("the second user's project", scenario(othersOwn(tag))));
+    // The access matrix on a project of each key's (the second key's, when it may create one).
+    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag))));
+    if (otherKnown) work.push(guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag))));
     work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
     work.push(
       guarded("repeats and ids in the body", async () => {

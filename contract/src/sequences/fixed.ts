@@ -139,7 +139,6 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
   return steps;
 }
 
-/** A project of the second user's own: its creator may delete it; the run's key, never added, may not see it. */
 /** On a disposable server: a project of the run, and an address no account has added to it by email
  * (the scenario's invitee is that fresh address), then removed. */
 export function newAccountInvite(tag: string): Step[] {
@@ -157,19 +156,6 @@ export function subAddress(email: string, detail: string): string {
   const at = email.lastIndexOf("@");
   const local = email.slice(0, at).split("+")[0];
   return `${local}+${detail.replace(/[^A-Za-z0-9-]/g, "-")}${email.slice(at)}`;
-}
-
-export function othersOwn(tag: string): Step[] {
-  const P = "P2";
-  return [
-    { kind: "create", caller: "other", slot: P, fields: fieldsOf(TEXT_CLASSES[2]!, tag), why: "the second user's own project" },
-    ...VIEWS.map((view): Step => ({ kind: "read", caller: "key", slot: P, view })),
-    { kind: "update", caller: "key", slot: P, fields: { job_code: "NOT-ADDED" }, why: "an update by a user never added" },
-    { kind: "add", caller: "other", slot: P, who: "key", by: "id" },
-    { kind: "read", caller: "key", slot: P, view: "get" },
-    { kind: "delete", caller: "other", slot: P },
-    { kind: "read", caller: "other", slot: P, view: "get" },
-  ];
 }
 
 /** Ids no project has, as far as the run can tell: every operation on them is refused by every key. */

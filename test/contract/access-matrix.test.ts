@@ -1,0 +1,95 @@
+// The access matrix and the disguises are data turned into requests by one generator each
+// (contract/src/sequences/matrix.ts, contract/src/callers/disguises.ts): every cell is generated —
+// every operation by the other key in each relation it can have, by keys of no one in theirs, the record
+// read back by every caller after each relation — and each disguise can be taken apart to name the
+// header or parameter a server honours.
+import { describe, expect, it } from "vitest";
+import { disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../../contract/src/callers/disguises.js";
+import { accessMatrix } from "../../contract/src/sequences/matrix.js";
+import type { Step } from "../../contract/src/sequences/steps.js";
+
+const VIEWS = ["get", "users", "files", "urls", "copy", "list"];
+/** The steps between two markers: a relation's own. */
+const phases = (steps: Step[], owner: "key" | "other", actor: "key" | "other") => {
+  const added = steps.findIndex((s) => s.kind === "add" && s.caller === owner && s.who === actor);
+  const left = steps.findIndex((s) => s.kind === "remove" && s.caller === actor && s.who === "self");
+  const deleted = steps.findIndex((s) => s.kind === "delete" && s.caller === owner);
+  return {
+    never: steps.slice(1, added),
+    added: steps.slice(added + 1, left),
+    removed: steps.slice(left + 2, deleted),
+    after: steps.slice(deleted + 1),
+  };
+};
+const tried = (steps: Step[], caller: string) =>
+  new Set(
+    steps
+      .filter((s) => "caller" in s && s.caller === caller)
+      .map((s) =>
+        s.kind === "read"
+          ? `read ${s.view}`
+          : s.kind === "update"
+            ? `update ${Object.keys(s.fields).join()}`
+            : s.kind === "add" || s.kind === "remove"
+              ? `${s.kind} ${s.who}`
+              : s.kind,
+      ),
+  );
+
+describe("the access matrix", () => {
+  for (const [owner, actor] of [
+    ["key", "other"],
+    ["other", "key"],
+  ] as const)
+    it(`on a project the ${owner === "key" ? "run's key" : "second key"} creates: every operation by the other key in every relation, and by keys of no one`, () => {
+      const steps = accessMatrix(owner, "pcs-contract-test tag");
+      expect(steps[0]).toMatchObject({ kind: "create", caller: owner });
+      const { never, added, removed, after } = phases(steps, owner, actor);
+      const every = [
+        ...VIEWS.map((v) => `read ${v}`),
+        "update name",
+        "update description",
+        "update job_code",
+        "add self",
+        "add newcomer",
+        "remove creator",
+      ];
+      for (const phase of [never, added, removed]) expect([...tried(phase, actor)]).toEqual(expect.arrayContaining(every));
+      // Delete only where it cannot end the record before the next relation.
+      expect(tried(never, actor).has("delete")).toBe(true);
+      expect(tried(added, actor).has("delete")).toBe(false);
+      expect(tried(removed, actor).has("delete")).toBe(true);
+      for (const nobody of ["wrong", "none"]) expect([...tried(never, nobody)]).toEqual(expect.arrayContaining([...every, "delete"]));
+      // Read back by every caller after each relation, and after deletion.
+      for (const phase of [never, added, removed, after])
+        for (const caller of [owner, actor, "wrong", "none"])
+          expect(tried(phase, caller).has("read get"), `${caller} reads it back`).toBe(true);
+      // Each update sends one property alone.
+      for (const step of steps) if (step.kind === "update") expect(Object.keys(step.fields)).toHaveLength(1);
+    });
+});
+
+describe("the disguises", () => {
+  const all = disguises({ ids: [1001], emails: ["dana@northwind.example"], hidden: "/public/api/projects/7.json" });
+  it("name a user by every header and parameter at once, and are taken apart into each", () => {
+    const user = all[0]!;
+    expect(Object.keys(user.headers!)).toEqual(
+      expect.arrayContaining(["X-User-Id", "Impersonate-User", "X-Remote-User", "X-Forwarded-Email"]),
+    );
+    expect(user.query).toMatchObject({ sudo: "1001", as_user: "1001", _switch_user: "1001", email: "dana@northwind.example" });
+    const named = parts(user);
+    expect(named).toHaveLength(Object.keys(user.headers!).length + Object.keys(user.query!).length);
+    expect(named.every((p) => Object.keys(p.headers ?? {}).length + Object.keys(p.query ?? {}).length === 1)).toBe(true);
+  });
+  it("include forwarded addresses, a rewritten path and widening parameters; without a key, only what names who the caller is", () => {
+    expect(all.map((d) => d.name).join("\n")).toMatch(/X-Forwarded-For[\s\S]*X-Original-URL[\s\S]*include/);
+    const keyless = disguises({ ids: [1001], emails: [], hidden: "/x", keyless: true });
+    expect(keyless.some((d) => d.headers?.["X-Original-URL"] || d.query?.all)).toBe(false);
+    expect(keyless).toHaveLength(2);
+  });
+  it("paging out of range, and a read told to delete (only with writes)", () => {
+    expect(OUT_OF_RANGE.some((q) => Number(q.offset) < 0 || Number(q.limit) < 0)).toBe(true);
+    expect(METHOD_OVERRIDES.writes).toBe(true);
+    expect(METHOD_OVERRIDES.headers?.["X-HTTP-Method-Override"]).toBe("DELETE");
+  });
+});
