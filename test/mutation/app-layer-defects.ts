@@ -49,13 +49,69 @@ async function as(request: Request, key: string | null, url = request.url): Prom
   return new Request(url, { method: request.method, headers, ...(body !== undefined && { body }) });
 }
 
-/** The first key of the seed for which the request succeeds (a check that is not there). */
-async function asAnyone(inner: Handler, request: Request): Promise<Response | undefined> {
+/** The request served as `key` would be (the defect at work), counted as a hit. */
+async function servedAs(inner: Handler, request: Request, key: string, hit: Hit): Promise<Response> {
+  hit();
+  return inner(await as(request, key));
+}
+
+/** The request's answer for the first key of the seed for which it succeeds (a check that is not there),
+ * counted as a hit; `answer` when it succeeds for no one. */
+async function servedToAnyone(inner: Handler, request: Request, answer: Response, hit: Hit): Promise<Response> {
   for (const key of KEYS) {
-    const answer = await inner(await as(request, key));
-    if (ok(answer)) return answer;
+    const leaked = await inner(await as(request, key));
+    if (!ok(leaked)) continue;
+    hit();
+    return leaked;
   }
-  return undefined;
+  return answer;
+}
+
+/** The request's JSON body (undefined when it has none or it is not JSON). */
+const bodyOf = (request: Request) =>
+  request
+    .clone()
+    .json()
+    .catch(() => undefined) as Promise<Json | undefined>;
+
+/** A read of the project list or of one project with `field` of each project in `kept` (by id) served
+ * as kept: a value the server stored apart from the record the other routes read. */
+async function withKept(request: Request, answer: Response, field: string, kept: Map<string, unknown>): Promise<Response> {
+  if (request.method !== "GET" || answer.status !== 200 || !/^\/projects(\/\d+)?\.json$/.test(pathOf(request)) || kept.size === 0)
+    return answer;
+  const body = (await answer.json()) as Json | Json[];
+  const fix = (p: Json) => (kept.has(String(p.id)) ? { ...p, [field]: kept.get(String(p.id)) } : p);
+  return json(200, Array.isArray(body) ? body.map(fix) : fix(body));
+}
+
+/** The project list's page the request asks for, drawn from every project the keys `listed` admits can
+ * list (read page by page as each); a hit when it is not the page the caller is served. */
+async function pageOfProjectsListedBy(
+  inner: Handler,
+  request: Request,
+  listed: (key: string) => Promise<boolean>,
+  hit: Hit,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const seen = new Map<number, Json>();
+  for (const key of KEYS) {
+    if (!(await listed(key))) continue;
+    for (let at = 0; ; at += 100) {
+      const page = await inner(
+        new Request(`${url.origin}/projects.json?offset=${at}&limit=100`, { headers: { authorization: basic(key) } }),
+      );
+      if (!ok(page)) break;
+      const items = (await page.json()) as Json[];
+      for (const item of items) seen.set(item.id as number, item);
+      if (items.length < 100) break;
+    }
+  }
+  const own = await inner(request.clone());
+  const all = [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
+  const offset = Number(url.searchParams.get("offset") ?? 0);
+  const page = all.slice(offset, offset + Number(url.searchParams.get("limit") ?? 30));
+  if (JSON.stringify(page) !== JSON.stringify(ok(own) ? await own.json() : null)) hit();
+  return json(200, page);
 }
 
 /** The organization a key reads as its own. */
@@ -72,10 +128,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
     wrap: (inner, hit) => async (request) => {
       const answer = await inner(request.clone());
       if (request.method !== "GET" || !PROJECT.test(pathOf(request)) || answer.status !== 404 || !keyOf(request)) return answer;
-      const leaked = await asAnyone(inner, request);
-      if (!leaked) return answer;
-      hit();
-      return leaked;
+      return servedToAnyone(inner, request, answer, hit);
     },
   },
   {
@@ -87,10 +140,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const path = pathOf(request);
       if (request.method !== "GET" || PROJECT.test(path) || !PROJECT_ANY.test(path) || answer.status !== 404 || !keyOf(request))
         return answer;
-      const leaked = await asAnyone(inner, request);
-      if (!leaked) return answer;
-      hit();
-      return leaked;
+      return servedToAnyone(inner, request, answer, hit);
     },
   },
   {
@@ -122,8 +172,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const user = url.searchParams.get("user_id");
       const key = keyOfUser(user);
       if (request.method !== "GET" || url.pathname !== "/projects.json" || !key || !keyOf(request)) return inner(request);
-      hit();
-      return inner(await as(request, key));
+      return servedAs(inner, request, key, hit);
     },
   },
   {
@@ -135,8 +184,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const named = request.headers.get("x-user-id") ?? request.headers.get("impersonate-user");
       const key = keyOfUser(named);
       if (!key || !keyOf(request)) return inner(request);
-      hit();
-      return inner(await as(request, key));
+      return servedAs(inner, request, key, hit);
     },
   },
   {
@@ -148,8 +196,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const named = request.headers.get("x-remote-user") ?? request.headers.get("remote-user");
       const key = keyOfUser(named);
       if (!key || keyOf(request)) return inner(request);
-      hit();
-      return inner(await as(request, key));
+      return servedAs(inner, request, key, hit);
     },
   },
   {
@@ -160,8 +207,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const url = new URL(request.url);
       const key = keyOfUser(url.searchParams.get("sudo"));
       if (!key || !keyOf(request)) return inner(request);
-      hit();
-      return inner(await as(request, key));
+      return servedAs(inner, request, key, hit);
     },
   },
   {
@@ -228,10 +274,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
     wrap: (inner, hit) => async (request) => {
       const match = PROJECT.exec(pathOf(request));
       if (request.method !== "PATCH" || !match) return inner(request);
-      const body = (await request
-        .clone()
-        .json()
-        .catch(() => undefined)) as Json | undefined;
+      const body = await bodyOf(request);
       if (!body || typeof body.name !== "string" || "job_code" in body) return inner(request);
       hit();
       const job =
@@ -253,10 +296,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       return async (request) => {
         const match = PROJECT.exec(pathOf(request));
         if (request.method === "PATCH" && match) {
-          const body = (await request
-            .clone()
-            .json()
-            .catch(() => undefined)) as Json | undefined;
+          const body = await bodyOf(request);
           const before = await inner(new Request(request.url, { headers: request.headers }));
           const answer = await inner(request);
           if (ok(answer) && ok(before) && body && Object.keys(body).join() === "description") {
@@ -265,12 +305,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
           } else if (ok(answer)) kept.delete(match[1]!);
           return answer;
         }
-        const answer = await inner(request);
-        if (request.method !== "GET" || answer.status !== 200 || !/^\/projects(\/\d+)?\.json$/.test(pathOf(request)) || kept.size === 0)
-          return answer;
-        const body = (await answer.json()) as Json | Json[];
-        const fix = (p: Json) => (kept.has(String(p.id)) ? { ...p, modified: kept.get(String(p.id)) } : p);
-        return json(200, Array.isArray(body) ? body.map(fix) : fix(body));
+        return withKept(request, await inner(request), "modified", kept);
       };
     },
   },
@@ -282,23 +317,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const url = new URL(request.url);
       const offset = Number(url.searchParams.get("offset") ?? 0);
       if (request.method !== "GET" || url.pathname !== "/projects.json" || !(offset > 0) || !keyOf(request)) return inner(request);
-      const seen = new Map<number, Json>();
-      for (const key of KEYS)
-        for (let at = 0; ; at += 100) {
-          const page = await inner(
-            new Request(`${url.origin}/projects.json?offset=${at}&limit=100`, { headers: { authorization: basic(key) } }),
-          );
-          if (!ok(page)) break;
-          const items = (await page.json()) as Json[];
-          for (const item of items) seen.set(item.id as number, item);
-          if (items.length < 100) break;
-        }
-      const mine = await inner(request.clone());
-      const all = [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
-      const limit = Number(url.searchParams.get("limit") ?? 30);
-      const page = all.slice(offset, offset + limit);
-      if (JSON.stringify(page) !== JSON.stringify(ok(mine) ? await mine.json() : null)) hit();
-      return json(200, page);
+      return pageOfProjectsListedBy(inner, request, async () => true, hit);
     },
   },
   {
@@ -310,10 +329,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       return async (request) => {
         const match = PROJECT.exec(pathOf(request));
         if (request.method === "PATCH" && match) {
-          const body = (await request
-            .clone()
-            .json()
-            .catch(() => undefined)) as Json | undefined;
+          const body = await bodyOf(request);
           if (!body || !("created_by" in body)) return inner(request);
           // The model binds what it does not know without a complaint: the properties it lists go to the
           // update, created_by to the record.
@@ -329,12 +345,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
           }
           return answer;
         }
-        const answer = await inner(request);
-        if (request.method !== "GET" || answer.status !== 200 || !/^\/projects(\/\d+)?\.json$/.test(pathOf(request)) || set.size === 0)
-          return answer;
-        const body = (await answer.json()) as Json | Json[];
-        const fix = (p: Json) => (set.has(String(p.id)) ? { ...p, created_by: set.get(String(p.id)) } : p);
-        return json(200, Array.isArray(body) ? body.map(fix) : fix(body));
+        return withKept(request, await inner(request), "created_by", set);
       };
     },
   },
@@ -347,10 +358,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       if (request.method !== "POST" || !match) return inner(request);
       const answer = await inner(request.clone());
       if (answer.status !== 403 && answer.status !== 404) return answer;
-      const body = (await request
-        .clone()
-        .json()
-        .catch(() => undefined)) as Json | undefined;
+      const body = await bodyOf(request);
       const key = keyOfUser(typeof body?.user === "string" ? body.user : null);
       if (!key || !keyOf(request)) return answer;
       const retried = await inner(await as(request, key));
@@ -372,8 +380,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
         const who = `${match[1]} ${keyOf(request)}`;
         if (ok(answer)) had.add(who);
         if (request.method === "PATCH" && answer.status === 404 && had.has(who)) {
-          hit();
-          return inner(await as(request, ADMIN_KEY));
+          return servedAs(inner, request, ADMIN_KEY, hit);
         }
         return answer;
       };
@@ -417,8 +424,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
     wrap: (inner, hit) => async (request) => {
       const from = request.headers.get("x-forwarded-for") ?? request.headers.get("x-real-ip") ?? "";
       if (!/^(127\.|10\.|192\.168\.)/.test(from)) return inner(request);
-      hit();
-      return inner(await as(request, ADMIN_KEY));
+      return servedAs(inner, request, ADMIN_KEY, hit);
     },
   },
   {
@@ -435,8 +441,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       if (request.method !== "GET" || !["DELETE", "PATCH", "POST"].includes(override)) return inner(request);
       const allowed = await inner(request.clone());
       if (!ok(allowed)) return allowed;
-      hit();
-      return inner(await as(new Request(request.url, { method: override, headers: request.headers }), ADMIN_KEY));
+      return servedAs(inner, new Request(request.url, { method: override, headers: request.headers }), ADMIN_KEY, hit);
     },
   },
   {
@@ -447,10 +452,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       const match = PROJECT.exec(pathOf(request));
       if (!(request.method === "PATCH" && match) && !(request.method === "POST" && pathOf(request) === "/projects.json"))
         return inner(request);
-      const body = (await request
-        .clone()
-        .json()
-        .catch(() => undefined)) as Json | undefined;
+      const body = await bodyOf(request);
       const answer = await inner(request);
       const members = body && (body.members ?? body.user_ids);
       if (!ok(answer) || !Array.isArray(members)) return answer;
@@ -479,15 +481,11 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
     wrap: (inner, hit) => async (request) => {
       const match = PROJECT.exec(pathOf(request));
       if (request.method !== "PATCH" || !match) return inner(request);
-      const body = (await request
-        .clone()
-        .json()
-        .catch(() => undefined)) as Json | undefined;
+      const body = await bodyOf(request);
       if (!body || body.id === undefined || String(body.id) === match[1]) return inner(request);
       const may = await inner(new Request(`${new URL(request.url).origin}/projects/${body.id}.json`, { headers: request.headers }));
       if (!ok(may)) return inner(request);
-      hit();
-      return inner(await as(request, ADMIN_KEY));
+      return servedAs(inner, request, ADMIN_KEY, hit);
     },
   },
   {
@@ -500,25 +498,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
         return inner(request);
       const mine = await organizationOf(inner, url.origin, keyOf(request));
       if (keyOf(request) !== ADMIN_KEY) return inner(request);
-      const seen = new Map<number, Json>();
-      for (const key of KEYS) {
-        if ((await organizationOf(inner, url.origin, key)) !== mine) continue;
-        for (let at = 0; ; at += 100) {
-          const page = await inner(
-            new Request(`${url.origin}/projects.json?offset=${at}&limit=100`, { headers: { authorization: basic(key) } }),
-          );
-          if (!ok(page)) break;
-          const items = (await page.json()) as Json[];
-          for (const item of items) seen.set(item.id as number, item);
-          if (items.length < 100) break;
-        }
-      }
-      const own = await inner(request.clone());
-      const all = [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
-      const offset = Number(url.searchParams.get("offset") ?? 0);
-      const page = all.slice(offset, offset + Number(url.searchParams.get("limit") ?? 30));
-      if (JSON.stringify(page) !== JSON.stringify(ok(own) ? await own.json() : null)) hit();
-      return json(200, page);
+      return pageOfProjectsListedBy(inner, request, async (key) => (await organizationOf(inner, url.origin, key)) === mine, hit);
     },
   },
   {
@@ -528,10 +508,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
     wrap: (inner, hit) => async (request) => {
       const answer = await inner(request.clone());
       if (request.method !== "DELETE" || !PROJECT.test(pathOf(request)) || ok(answer) || keyOf(request) !== ADMIN_KEY) return answer;
-      const done = await asAnyone(inner, request);
-      if (!done) return answer;
-      hit();
-      return done;
+      return servedToAnyone(inner, request, answer, hit);
     },
   },
 ];
