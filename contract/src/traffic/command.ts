@@ -97,9 +97,8 @@ export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io
     ...(values.har && { har: values.har }),
   };
   try {
-    return values["from-har"] !== undefined
-      ? await fromHar(values["from-har"], values, level, known, redact, out, err, reports, env)
-      : await throughProxy(values, level, known, redact, out, err, reports);
+    const setting: Setting = { values, level, known, redact, out, err, reports };
+    return values["from-har"] !== undefined ? await fromHar(values["from-har"], setting, env) : await throughProxy(setting);
   } catch (error) {
     if (error instanceof Usage || error instanceof HarError) {
       err(`pcs-contract: ${error.message}`);
@@ -110,19 +109,20 @@ export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io
 }
 
 type Out = (text: string) => void;
-type Reports = { junit?: string; json?: string; har?: string };
 
-async function fromHar(
-  file: string,
-  values: Record<string, string | undefined>,
-  level: Level,
-  known: { key?: string; other?: string },
-  redact: ReturnType<typeof growingRedact>,
-  out: Out,
-  err: Out,
-  reports: Reports,
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number; run?: RunResult }> {
+/** What both modes are given: the options, the level, the keys known, and where they print and report. */
+interface Setting {
+  values: Record<string, string | undefined>;
+  level: Level;
+  known: { key?: string; other?: string };
+  redact: ReturnType<typeof growingRedact>;
+  out: Out;
+  err: Out;
+  reports: { junit?: string; json?: string; har?: string };
+}
+
+async function fromHar(file: string, setting: Setting, env: NodeJS.ProcessEnv): Promise<{ code: number; run?: RunResult }> {
+  const { values, level, known, redact, out } = setting;
   const started = Date.now();
   const maxBytes = positiveNumber("max-har-mb", values["max-har-mb"], DEFAULT_MAX_HAR_BYTES / 1024 / 1024) * 1024 * 1024;
   const content = readHar(file, maxBytes);
@@ -140,25 +140,14 @@ async function fromHar(
   return finish(
     judge,
     baseUrl,
-    level,
-    redact,
-    out,
-    err,
-    reports,
+    setting,
     Date.now() - started,
     content.entries.map((e) => e.exchange),
   );
 }
 
-async function throughProxy(
-  values: Record<string, string | undefined>,
-  level: Level,
-  known: { key?: string; other?: string },
-  redact: ReturnType<typeof growingRedact>,
-  out: Out,
-  err: Out,
-  reports: Reports,
-): Promise<{ code: number; run?: RunResult }> {
+async function throughProxy(setting: Setting): Promise<{ code: number; run?: RunResult }> {
+  const { values, level, known, redact, out } = setting;
   const started = Date.now();
   if (values.upstream === undefined) throw new Usage("--upstream <url> is required");
   const upstream = httpUrl("upstream", values.upstream);
@@ -223,7 +212,7 @@ async function throughProxy(
   await judging;
   out(`Stopped (${stopped}).`);
   for (const [why, count] of refused) judge.counts.notJudged.set(why, count);
-  return finish(judge, baseUrl, level, redact, out, err, reports, Date.now() - started, judged);
+  return finish(judge, baseUrl, setting, Date.now() - started, judged);
 }
 
 /** Stops a running proxy from within the process (tests; the command stops on signals). */
@@ -232,11 +221,7 @@ export const stopSignal: { resolve: (why: string) => void; cleanup: () => void }
 function finish(
   judge: TrafficJudge,
   baseUrl: string,
-  level: Level,
-  redact: ReturnType<typeof growingRedact>,
-  out: Out,
-  err: Out,
-  reports: Reports,
+  { level, redact, out, err, reports }: Setting,
   ms: number,
   exchanges: Exchange[],
 ): { code: number; run: RunResult } {
