@@ -5,11 +5,10 @@
 // so the page and the test cannot drift. The generated-client block imports `pcs_client`, a stand-in
 // for what openapi-python-client generates (it cannot be installed here: python/pcs_client/ says what
 // it keeps of the generator's client).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningSandbox, startSandbox } from "../../../scripts/servers/sandbox-server.mjs";
+import { describe, expect, it } from "vitest";
+import { sandboxForFile } from "./sandbox-for-file.js";
 import { repoRoot } from "../../support/openapi.js";
 import { run } from "../../support/run.js";
 
@@ -47,15 +46,7 @@ const blocks = blocksOf(page);
 const python = blocks.filter((b) => b.lang === "python");
 const shell = blocks.filter((b) => b.lang === "sh");
 
-const dir = mkdtempSync(join(tmpdir(), "pcs-other-languages-"));
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, url } = sandboxForFile("pcs-other-languages-");
 
 /** The Python that runs the page's programs: one with `requests` (CI sets PCS_PYTHON when the machine's
  * python3 lacks it and Debian's python3-requests was installed instead). */
@@ -65,7 +56,7 @@ const PYTHON = process.env.PCS_PYTHON || "python3";
 function runPython(program: string, apiKey: string) {
   const file = join(dir, `program-${Math.random().toString(36).slice(2)}.py`);
   writeFileSync(file, program);
-  const env = { ...process.env, PCS_BASE_URL: sandbox.url, PCS_API_KEY: apiKey, PYTHONPATH: STAND_IN, PYTHONDONTWRITEBYTECODE: "1" };
+  const env = { ...process.env, PCS_BASE_URL: url(), PCS_API_KEY: apiKey, PYTHONPATH: STAND_IN, PYTHONDONTWRITEBYTECODE: "1" };
   return run(PYTHON, [file], { env, cwd: dir, timeoutMs: 60_000 });
 }
 
@@ -94,7 +85,7 @@ describe("docs/guides/other-languages.md", () => {
   it.each(shell.map((b) => [b.line, b] as const))(
     "runs the sh block of line %i against the sandbox, printing what the page shows",
     async (_line, block) => {
-      const env = { ...process.env, PCS_BASE_URL: sandbox.url, PCS_API_KEY: "sandbox-admin-key" };
+      const env = { ...process.env, PCS_BASE_URL: url(), PCS_API_KEY: "sandbox-admin-key" };
       const result = await run("bash", ["-euo", "pipefail", "-c", block.source], { env, cwd: dir, timeoutMs: 60_000 });
       expect(result.status, result.output).toBe(0);
       expect(`${result.stdout.trimEnd()}\n`).toBe(block.prints);
@@ -106,7 +97,7 @@ describe("docs/guides/other-languages.md", () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(/401/);
     const curl = await run("bash", ["-euo", "pipefail", "-c", shell[0]?.source ?? "false"], {
-      env: { ...process.env, PCS_BASE_URL: sandbox.url, PCS_API_KEY: "not-a-key" },
+      env: { ...process.env, PCS_BASE_URL: url(), PCS_API_KEY: "not-a-key" },
       cwd: dir,
     });
     expect(curl.status).not.toBe(0);

@@ -1,24 +1,15 @@
 // The Arazzo workflows (openapi/workflows.arazzo.yaml) run by `redocly respect` against `npm run
 // sandbox`'s server: every workflow, every step passes. The credential is the documented input
 // `authorization` (the Authorization header itself: respect refuses Basic with an empty password).
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../scripts/servers/sandbox-server.mjs";
+import { describe, expect, it } from "vitest";
+import { sandboxForFile } from "./sandbox-for-file.js";
 import { repoRoot } from "../../support/openapi.js";
 import { runBin } from "../../support/run.js";
 
 const WORKFLOWS = `${repoRoot}openapi/workflows.arazzo.yaml`;
-const dir = mkdtempSync(join(tmpdir(), "pcs-respect-"));
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, url } = sandboxForFile("pcs-respect-");
 
 const basic = (apiKey: string) => `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
 
@@ -26,7 +17,7 @@ async function respect(authorization: string, name: string) {
   const report = join(dir, `${name}.json`);
   const result = await runBin(
     "redocly",
-    ["respect", WORKFLOWS, "--server", `pcs=${sandbox.url}`, "--input", `authorization=${authorization}`, "--json-output", report],
+    ["respect", WORKFLOWS, "--server", `pcs=${url()}`, "--input", `authorization=${authorization}`, "--json-output", report],
     { timeoutMs: 150_000 },
   );
   const json = JSON.parse(readFileSync(report, "utf8"));
