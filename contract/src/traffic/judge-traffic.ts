@@ -16,7 +16,7 @@ import type { Call } from "../model/world.js";
 import type { RawResponse } from "../transport/http.js";
 import type { Redact } from "../transport/redact.js";
 import { DEFAULT_LIMITS, Transport, type Exchange } from "../transport/transport.js";
-import { TrafficWorld } from "./world.js";
+import { isRedactedCredential, TrafficWorld } from "./world.js";
 import { SeenBefore } from "./seen-before.js";
 import { Wire } from "../checks/wire.js";
 import { Pages } from "./pages.js";
@@ -197,6 +197,8 @@ export class TrafficJudge {
     if (UNJUDGED_METHODS.has(method)) return this.notJudged(`${method}: the interface says nothing of it`);
     if (!READS.has(method) && exchange.status < 500) this.pages.written();
     const headers = lowerCased(exchange.requestHeaders);
+    if (headers.authorization !== undefined && isRedactedCredential(headers.authorization))
+      return this.notJudged("a credential the recording redacted (who sent it cannot be told)", operation);
     const otherForm = credentialInAnotherForm(headers, url);
     if (otherForm)
       return this.notJudged(`a credential ${otherForm}, not the interface's (HTTP Basic, the key as user name, empty password)`, operation);
