@@ -4,7 +4,6 @@
 // exchanges are not judged; one key spelled two ways (the scheme's case, spaces, base64 padding) is one
 // caller, as a server that decodes it sees it.
 import { describe, expect, it } from "vitest";
-import { findings } from "../../contract/src/index.js";
 import { parseHar } from "../../contract/src/traffic/har.js";
 import { TrafficJudge } from "../../contract/src/traffic/judge-traffic.js";
 import { growingRedact } from "../../contract/src/traffic/secrets.js";
