@@ -1,0 +1,43 @@
+// `npm run mutation:traffic`: judging traffic measured against every defective stand-in
+// (test/support/stand-in/): the HAR of a live run with writes and the second key is judged at the
+// documented level, and fails where the run failed for at least 90% of the defects the run shows; the
+// rest are the ones traffic-of-run.ts names with the reason (each asserted still missed, so the list
+// stays true). test:levels (test/conformance-levels/traffic.test.ts) proves one defect of each kind;
+// this is the whole set: a live run each, ~6–8 min on this 2-core machine, so out of every suite.
+import { afterAll, describe, expect, it } from "vitest";
+import { ALL_DEFECTS, judgedHarOf, NEEDS_ITS_OWN_REQUEST, ONLY_AT_FULL } from "../support/stand-in/traffic-of-run.js";
+
+const shown: string[] = [];
+const caught: string[] = [];
+
+describe.concurrent("the HAR of a live run against each defective stand-in", () => {
+  for (const [name, options] of ALL_DEFECTS)
+    it(name, async () => {
+      const { live, traffic, asked } = await judgedHarOf(options);
+      expect(asked).toBe(0);
+      if (name in ONLY_AT_FULL) {
+        // Its documented run finds nothing, and neither may the judge (a faithful server's traffic).
+        expect(live).toEqual([]);
+        expect(traffic.map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+        return;
+      }
+      expect(live.length, "the live run shows the defect").toBeGreaterThan(0);
+      shown.push(name);
+      if (traffic.length > 0) caught.push(name);
+      if (name in NEEDS_ITS_OWN_REQUEST)
+        expect(
+          traffic.map((r) => r.id),
+          `now caught: drop ${name} from NEEDS_ITS_OWN_REQUEST`,
+        ).toEqual([]);
+      else expect(traffic.length, "the HAR fails where the run failed").toBeGreaterThan(0);
+    });
+});
+
+afterAll(() => {
+  const share = caught.length / shown.length;
+  console.log(
+    `traffic judging: the HAR fails for ${caught.length} of the ${shown.length} defects a documented live run shows (${(100 * share).toFixed(1)}%); ` +
+      `${Object.keys(ONLY_AT_FULL).length} shown only at --level full`,
+  );
+  if (shown.length === ALL_DEFECTS.length - Object.keys(ONLY_AT_FULL).length) expect(share).toBeGreaterThanOrEqual(0.9);
+});
