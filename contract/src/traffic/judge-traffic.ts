@@ -195,7 +195,7 @@ export class TrafficJudge {
     const listed = described.find(({ pattern }) => pattern.test(path))?.op;
     const operation = op?.operationId ?? (listed ? `${method} ${listed.path}` : `${method} a path the interface does not list`);
     if (UNJUDGED_METHODS.has(method)) return this.notJudged(`${method}: the interface says nothing of it`);
-    if (!READS.has(method) && exchange.status < 500) this.pages.written();
+    if (!READS.has(method) && exchange.status < 500) this.pages.written(this.writtenBy(exchange));
     const headers = lowerCased(exchange.requestHeaders);
     if (headers.authorization !== undefined && isRedactedCredential(headers.authorization))
       return this.notJudged("a credential the recording redacted (who sent it cannot be told)", operation);
@@ -208,7 +208,9 @@ export class TrafficJudge {
     const role = this.world.roleOf(caller, project);
     if (exchange.status === 429 || exchange.status === 503) return this.notJudged("the server was busy (429/503)", operation, role);
     if (exchange.status === 0 || exchange.status < 100) return this.notJudged("the recording holds no answer", operation, role);
-    if (LISTS.has(operation) && exchange.status === 200 && overlapped.size === 0) {
+    // A project's own list changes only with a write to that project; the others with any.
+    const listOverlapped = project !== undefined ? overlapped.has(`project ${project}`) : overlapped.size > 0;
+    if (LISTS.has(operation) && exchange.status === 200 && !listOverlapped) {
       const page = parsedBody(responseBody);
       if (Array.isArray(page.json)) this.pages.read(caller, role, operation, path, page.json, exchange);
     }
