@@ -1,8 +1,10 @@
 // The model's world for traffic the checker did not send (a HAR file, the proxy): the same World, the
 // same judge, fed each recorded answer (World.observe) instead of one it sent. What a recording cannot
 // tell is learned from what it shows, never guessed:
-//   - callers are told apart by their Authorization header; the checker's own HAR names its keys by
-//     label (reports/files.ts), and keys given in the environment are recognised. A credential is an
+//   - callers are told apart by the credential their Authorization header carries (a Basic token by
+//     what it decodes to, not how it is spelled); the checker's own HAR names its keys by label
+//     (reports/files.ts), and keys given in the environment are recognised; a redacted credential
+//     names no one (its exchanges are not judged). A credential is an
 //     account once the server serves it, no one once it answers 401; until then its exchanges are
 //     not judged;
 //   - an account stands for itself until a project's users show it: a project it created, listed whole
