@@ -3,7 +3,7 @@
 // documented level, and fails where the run failed for at least 90% of the defects the run shows; the
 // rest are the ones traffic-of-run.ts names with the reason (each asserted still missed, so the list
 // stays true). test:levels (test/conformance-levels/traffic.test.ts) proves one defect of each kind;
-// this is the whole set: a live run each, ~6–8 min on this 2-core machine, so out of every suite.
+// this is the whole set: a live run each, ~4 min on this 2-core machine (45 of 49 caught, 91.8%), so out of every suite.
 import { afterAll, describe, expect, it } from "vitest";
 import { ALL_DEFECTS, judgedHarOf, NEEDS_ITS_OWN_REQUEST, ONLY_AT_FULL } from "../support/stand-in/traffic-of-run.js";
 

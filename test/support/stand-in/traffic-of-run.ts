@@ -38,13 +38,12 @@ export const ONLY_AT_FULL: Record<string, string> = {
     "the key taken in another form than HTTP Basic (credential-basic, the description's choice: the interface states no mechanism); the judge does not judge a credential sent another way, so neither does its full level",
 };
 
-/** A live run with writes and the second key (at `level`, documented by default), and its HAR judged at
- * the same level: the run's failures, and the judge's failures of the model (entries: none) and the wire. */
-export async function judgedHarOf(options: StandInOptions & { level?: "documented" | "full" }) {
-  const level = options.level ?? "documented";
-  const { run } = await standInRun({ writes: true, otherKey: true, ...options, level });
+/** A live run with writes and the second key at the documented level, and its HAR judged at the same
+ * level: the run's failures, and the judge's failures of the model (entries: none) and the wire. */
+export async function judgedHarOf(options: StandInOptions) {
+  const { run } = await standInRun({ writes: true, otherKey: true, ...options });
   const content = parseHar(har(run));
-  const judge = new TrafficJudge({ baseUrl: run.target.baseUrl, level, redact: growingRedact(content.secrets) });
+  const judge = new TrafficJudge({ baseUrl: run.target.baseUrl, level: "documented", redact: growingRedact(content.secrets) });
   await judge.judgeAll(content.entries);
   return {
     live: findings(run).failures,
