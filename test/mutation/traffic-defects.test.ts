@@ -5,6 +5,8 @@
 // stays true). test:levels (test/conformance-levels/traffic.test.ts) proves one defect of each kind;
 // this is the whole set: a live run each, ~4 min on this 2-core machine (45 of 49 caught, 91.8%), so out of every suite.
 import { afterAll, describe, expect, it } from "vitest";
+import { combination, FAITHFUL_VARIANTS } from "../support/stand-in/faithful-variants.js";
+import { standInSeed } from "../support/stand-in/seed.js";
 import { ALL_DEFECTS, judgedHarOf, NEEDS_ITS_OWN_REQUEST, ONLY_AT_FULL } from "../support/stand-in/traffic-of-run.js";
 
 const shown: string[] = [];
@@ -30,6 +32,20 @@ describe.concurrent("the HAR of a live run against each defective stand-in", () 
           `now caught: drop ${name} from NEEDS_ITS_OWN_REQUEST`,
         ).toEqual([]);
       else expect(traffic.length, "the HAR fails where the run failed").toBeGreaterThan(0);
+    });
+});
+
+// The other side of the measure: a faithful server's traffic fails nothing. Every variant the interface
+// allows (test/conformance-levels/faithful-variants.test.ts runs them live), and seeded combinations.
+describe.concurrent("the HAR of a live run against each faithful variant: no failure", () => {
+  for (const variant of [...FAITHFUL_VARIANTS, ...[20261128, 7, 4242, 99].map((seed) => combination(seed, 4))])
+    it(variant.name, async () => {
+      const seed = standInSeed();
+      variant.seed?.(seed);
+      const { live, traffic, asked } = await judgedHarOf({ seed, ...(variant.wrap && { wrap: variant.wrap }) });
+      expect(asked).toBe(0);
+      expect(live).toEqual([]);
+      expect(traffic.map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     });
 });
 

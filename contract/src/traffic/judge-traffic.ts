@@ -208,6 +208,14 @@ export class TrafficJudge {
     const role = this.world.roleOf(caller, project);
     if (exchange.status === 429 || exchange.status === 503) return this.notJudged("the server was busy (429/503)", operation, role);
     if (exchange.status === 0 || exchange.status < 100) return this.notJudged("the recording holds no answer", operation, role);
+    // A conditional request's answers (304 Not Modified, 412) say nothing of the resource to judge.
+    if (exchange.status === 304 || exchange.status === 412)
+      return this.notJudged("a conditional request answered 304 or 412 (no resource in the answer)", operation, role);
+    const unlisted = op
+      ? [...url.searchParams.keys()].filter((name) => !op.parameters.some((p) => p.in === "query" && p.name === name))
+      : [];
+    if (unlisted.length > 0 && exchange.status >= 400 && exchange.status < 500)
+      return this.notJudged("refused with a query parameter the operation does not take (the server may refuse it)", operation, role);
     // A project's own list changes only with a write to that project; the others with any.
     const listOverlapped = project !== undefined ? overlapped.has(`project ${project}`) : overlapped.size > 0;
     if (LISTS.has(operation) && exchange.status === 200 && !listOverlapped) {

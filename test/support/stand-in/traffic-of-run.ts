@@ -6,12 +6,13 @@ import { har } from "../../../contract/src/reports/files.js";
 import { parseHar } from "../../../contract/src/traffic/har.js";
 import { TrafficJudge } from "../../../contract/src/traffic/judge-traffic.js";
 import { growingRedact } from "../../../contract/src/traffic/secrets.js";
+import type { SandboxSeed } from "../../../src/sandbox/index.js";
 import type { Handler } from "./documented-only.js";
 import { DEFECTS } from "./defects.js";
 import { REALISTIC_DEFECTS } from "./realistic-defects.js";
 import { standInRun } from "./run.js";
 
-export type StandInOptions = { defect?: string; wrap?: (handler: Handler) => Handler };
+export type StandInOptions = { defect?: string; wrap?: (handler: Handler) => Handler; seed?: SandboxSeed };
 
 /** Every defective stand-in, by name. */
 export const ALL_DEFECTS: Array<[string, StandInOptions]> = [
