@@ -265,7 +265,9 @@ export class TrafficJudge {
     if (why) return this.notJudged(why, operation, role);
     const roles =
       operation === "deleteProject" ? new Map([...this.world.accounts.keys()].map((c) => [c, this.world.roleOf(c, project)])) : undefined;
-    const answeredAt = Date.parse(exchange.started) + Math.max(0, exchange.ms);
+    // A write's time is when its request began: the server may have stamped it any time after, and a
+    // slow or queued answer (a busy recording) must not make the model expect a later `modified`.
+    const answeredAt = Date.parse(exchange.started) + (READS.has(method) ? Math.max(0, exchange.ms) : 0);
     const executed = await this.world.observe(call, response, exchange, Number.isNaN(answeredAt) ? undefined : answeredAt);
     this.world.commit(executed);
     this.world.afterCommit(executed, roles);
