@@ -1,7 +1,7 @@
-// Answers a faithful server may give that judging traffic once took for refusals of what the interface
-// allows (found by judging the HAR of a live run against each faithful variant, npm run
-// mutation:traffic): 304 to a conditional read, 400 to a query parameter the operation does not take, and
-// a `modified` stamped when a slowly answered update arrived (the clock-behind variant, on a busy machine).
+// Answers a faithful server may give that judging traffic once failed (found by judging the HAR of a
+// live run against each faithful variant, npm run mutation:traffic): 304 to a conditional read, 400 to
+// a query parameter the operation does not take, and a `modified` stamped when a slowly answered update
+// arrived (the clock-behind variant, on a busy machine).
 import { describe, expect, it } from "vitest";
 import { entry, failures, judged, project, TOKEN } from "../support/har-entries.js";
 
