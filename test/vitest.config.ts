@@ -45,6 +45,8 @@ export default defineConfig({
       ...TOOL_TESTS,
       // Generated requests and responses against the mock: `npm run test:properties`, likewise.
       "test/properties/**",
+      // Measurements against every defective stand-in, a live run each: `npm run mutation:*`, by hand.
+      "test/mutation/**",
     ],
     // One Prism mock for every test file: see test/support/README.md.
     globalSetup: ["test/support/target.ts"],

@@ -16,7 +16,7 @@ import type { Call } from "../model/world.js";
 import type { RawResponse } from "../transport/http.js";
 import type { Redact } from "../transport/redact.js";
 import { DEFAULT_LIMITS, Transport, type Exchange } from "../transport/transport.js";
-import { TrafficWorld } from "./world.js";
+import { isRedactedCredential, TrafficWorld } from "./world.js";
 import { SeenBefore } from "./seen-before.js";
 import { Wire } from "../checks/wire.js";
 import { Pages } from "./pages.js";
@@ -195,8 +195,10 @@ export class TrafficJudge {
     const listed = described.find(({ pattern }) => pattern.test(path))?.op;
     const operation = op?.operationId ?? (listed ? `${method} ${listed.path}` : `${method} a path the interface does not list`);
     if (UNJUDGED_METHODS.has(method)) return this.notJudged(`${method}: the interface says nothing of it`);
-    if (!READS.has(method) && exchange.status < 500) this.pages.written();
+    if (!READS.has(method) && exchange.status < 500) this.pages.written(this.writtenBy(exchange));
     const headers = lowerCased(exchange.requestHeaders);
+    if (headers.authorization !== undefined && isRedactedCredential(headers.authorization))
+      return this.notJudged("a credential the recording redacted (who sent it cannot be told)", operation);
     const otherForm = credentialInAnotherForm(headers, url);
     if (otherForm)
       return this.notJudged(`a credential ${otherForm}, not the interface's (HTTP Basic, the key as user name, empty password)`, operation);
@@ -206,7 +208,17 @@ export class TrafficJudge {
     const role = this.world.roleOf(caller, project);
     if (exchange.status === 429 || exchange.status === 503) return this.notJudged("the server was busy (429/503)", operation, role);
     if (exchange.status === 0 || exchange.status < 100) return this.notJudged("the recording holds no answer", operation, role);
-    if (LISTS.has(operation) && exchange.status === 200 && overlapped.size === 0) {
+    // A conditional request's answers (304 Not Modified, 412) say nothing of the resource to judge.
+    if (exchange.status === 304 || exchange.status === 412)
+      return this.notJudged("a conditional request answered 304 or 412 (no resource in the answer)", operation, role);
+    const unlisted = op
+      ? [...url.searchParams.keys()].filter((name) => !op.parameters.some((p) => p.in === "query" && p.name === name))
+      : [];
+    if (unlisted.length > 0 && exchange.status >= 400 && exchange.status < 500)
+      return this.notJudged("refused with a query parameter the operation does not take (the server may refuse it)", operation, role);
+    // A project's own list changes only with a write to that project; the others with any.
+    const listOverlapped = project !== undefined ? overlapped.has(`project ${project}`) : overlapped.size > 0;
+    if (LISTS.has(operation) && exchange.status === 200 && !listOverlapped) {
       const page = parsedBody(responseBody);
       if (Array.isArray(page.json)) this.pages.read(caller, role, operation, path, page.json, exchange);
     }
@@ -253,7 +265,9 @@ export class TrafficJudge {
     if (why) return this.notJudged(why, operation, role);
     const roles =
       operation === "deleteProject" ? new Map([...this.world.accounts.keys()].map((c) => [c, this.world.roleOf(c, project)])) : undefined;
-    const answeredAt = Date.parse(exchange.started) + Math.max(0, exchange.ms);
+    // A write's time is when its request began: the server may have stamped it any time after, and a
+    // slow or queued answer (a busy recording) must not make the model expect a later `modified`.
+    const answeredAt = Date.parse(exchange.started) + (READS.has(method) ? Math.max(0, exchange.ms) : 0);
     const executed = await this.world.observe(call, response, exchange, Number.isNaN(answeredAt) ? undefined : answeredAt);
     this.world.commit(executed);
     this.world.afterCommit(executed, roles);

@@ -1,4 +1,4 @@
-// Pages of the same list read by the same caller with nothing written in between, as the pagination
+// Pages of the same list read by the same caller with nothing written in between that may change it, as the pagination
 // checks read them (checks/pagination.ts, whose comparison of pages against the whole is reused): a page
 // holds at most `limit` items; a page read from a whole list's end on is empty; a page holds only items
 // of the whole list; two pages of windows apart share no item. Each a failure only where two answers
@@ -17,16 +17,33 @@ interface Page {
   exchange: Exchange;
 }
 
+/** A list of one project's (its users, files, urls, copy): what only a write to that project changes. */
+const PROJECT_LIST = /^\/(?:v1\/)?projects\/(\d+)\//;
+
 export class Pages {
-  /** Per "caller path", the pages read since the last write, and the generation they belong to. */
-  private readonly lists = new Map<string, { generation: number; pages: Page[] }>();
+  /** Per "caller path", the pages read since the last write that may change that list, and the
+   * generation they belong to. */
+  private readonly lists = new Map<string, { generation: string; pages: Page[] }>();
+  /** Writes of any kind; of what the judge cannot tell; to each project ("project N"). */
   private generation = 0;
+  private unknownGeneration = 0;
+  private readonly projectGenerations = new Map<string, number>();
 
   constructor(private readonly record: (observation: Observation) => void) {}
 
-  /** Anything written: what was read before may no longer hold. */
-  written(): void {
+  /** Something written (`about`: "project N", "organization", or not known): what was read before of
+   * a list it may change no longer holds. A project's own lists change only with a write to it (or one
+   * the judge cannot place); the project list and the rest with any write. */
+  written(about?: string): void {
     this.generation++;
+    if (about === undefined) this.unknownGeneration++;
+    else this.projectGenerations.set(about, (this.projectGenerations.get(about) ?? 0) + 1);
+  }
+
+  private generationOf(path: string): string {
+    const project = PROJECT_LIST.exec(path)?.[1];
+    if (project === undefined) return `${this.generation}`;
+    return `${this.unknownGeneration} ${this.projectGenerations.get(`project ${Number(project)}`) ?? 0}`;
   }
 
   /** A page of a list (200, a JSON array) served to `caller`. */
@@ -54,8 +71,9 @@ export class Pages {
     }
     const ids = items.map((item) => (item as { id?: unknown } | null)?.id);
     const key = `${caller} ${path}`;
+    const generation = this.generationOf(path);
     let list = this.lists.get(key);
-    if (!list || list.generation !== this.generation) this.lists.set(key, (list = { generation: this.generation, pages: [] }));
+    if (!list || list.generation !== generation) this.lists.set(key, (list = { generation, pages: [] }));
     const page: Page = { offset, limit, ids, exchange };
     for (const other of list.pages) {
       const problem = contradiction(page, other) ?? contradiction(other, page);

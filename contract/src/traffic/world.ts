@@ -1,8 +1,10 @@
 // The model's world for traffic the checker did not send (a HAR file, the proxy): the same World, the
 // same judge, fed each recorded answer (World.observe) instead of one it sent. What a recording cannot
 // tell is learned from what it shows, never guessed:
-//   - callers are told apart by their Authorization header; the checker's own HAR names its keys by
-//     label (reports/files.ts), and keys given in the environment are recognised. A credential is an
+//   - callers are told apart by the credential their Authorization header carries (a Basic token by
+//     what it decodes to, not how it is spelled); the checker's own HAR names its keys by label
+//     (reports/files.ts), and keys given in the environment are recognised; a redacted credential
+//     names no one (its exchanges are not judged). A credential is an
 //     account once the server serves it, no one once it answers 401; until then its exchanges are
 //     not judged;
 //   - an account stands for itself until a project's users show it: a project it created, listed whole
@@ -31,6 +33,25 @@ export const KEY_LABELS: Record<string, CallerName> = {
   "[the second key]": "other",
   "[a key of no one]": "wrong",
 };
+
+/** A redaction mark where a credential was ("Basic [REDACTED]", "***", "<redacted>"): it names no
+ * one — a recording redacted so may write it for several keys, served and refused alike. */
+const REDACTED_MARK = /^(?:[A-Za-z][\w-]*\s+)?(?:[[<(]?\s*(?:redacted|filtered|removed|hidden|masked)\s*[\]>)]?|\*{3,}|•{3,})$/i;
+
+export function isRedactedCredential(authorization: string): boolean {
+  return REDACTED_MARK.test(authorization.trim());
+}
+
+const BASIC_TOKEN = /^Basic\s+([A-Za-z0-9+/_-]+={0,2})$/i;
+
+/** What identifies the caller of an Authorization header: a Basic token by what it decodes to (the
+ * scheme's case, spaces and base64 padding are spelling, as a server that decodes it sees it); any
+ * other value (a label of the checker's own HAR) as it is, trimmed. */
+function credentialOf(authorization: string): string {
+  const value = authorization.trim();
+  const token = BASIC_TOKEN.exec(value)?.[1];
+  return token === undefined ? value : `Basic ${Buffer.from(token, "base64").toString("utf8")}`;
+}
 
 export class TrafficWorld extends World {
   /** Authorization header value → caller name (a credential the traffic used). */
@@ -62,10 +83,12 @@ export class TrafficWorld extends World {
     );
   }
 
-  /** The caller a recorded Authorization header is, made known on first sight. */
+  /** The caller a recorded Authorization header is, made known on first sight: told apart by the
+   * credential the header carries, not by how it is spelled. */
   callerOf(authorization: string | undefined): string {
     if (authorization === undefined || authorization === "") return "none";
-    const known = this.callers.get(authorization);
+    const identity = credentialOf(authorization);
+    const known = this.callers.get(identity);
     if (known) return known;
     const basicUser = /^Basic\s+(\S+)/i.exec(authorization)?.[1];
     const user = basicUser ? (Buffer.from(basicUser, "base64").toString("utf8").split(":")[0] ?? "") : "";
@@ -79,7 +102,7 @@ export class TrafficWorld extends World {
           : this.known.key !== undefined && user === `${this.known.key}-not-this-one`
             ? "wrong"
             : `caller ${this.callers.size + 1}`);
-    this.callers.set(authorization, caller);
+    this.callers.set(identity, caller);
     if (caller === "wrong") this.noOne.add(caller);
     else if (caller === "key" || caller === "other") this.giveAccount(caller);
     return caller;
@@ -88,6 +111,7 @@ export class TrafficWorld extends World {
   /** How a HAR written of this traffic names the caller of an Authorization header value: a label that
    * holds nothing of the credential, one per caller, so that the file can be judged again. */
   labelOf(authorization: string): string {
+    if (isRedactedCredential(authorization)) return authorization;
     const caller = this.callerOf(authorization);
     return Object.entries(KEY_LABELS).find(([, name]) => name === caller)?.[0] ?? `[${caller}]`;
   }
