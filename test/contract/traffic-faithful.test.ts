@@ -1,7 +1,8 @@
 // Answers a faithful server may give that judging traffic once failed (found by judging the HAR of a
 // live run against each faithful variant, npm run mutation:traffic): 304 to a conditional read, 400 to
 // a query parameter the operation does not take, and a `modified` stamped when a slowly answered update
-// arrived (the clock-behind variant, on a busy machine).
+// arrived (the clock-behind variant, on a busy machine), and one stamped by a clock a second behind
+// after writes at once to one project, no read between them.
 import { describe, expect, it } from "vitest";
 import { entry, failures, judged, project, TOKEN } from "../support/har-entries.js";
 
@@ -50,5 +51,31 @@ describe("a write's time is when its request began", () => {
     const judge = await judged([create, update, read]);
     expect(failures(judge).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     expect(judge.counts.judged).toBe(3);
+  });
+});
+
+describe("writes at once to one project, by a server whose clock is a second behind", () => {
+  it("the `modified` a read then shows is judged against the server's clock, not the model's stamp of the first write", async () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 28, 13, 0, 0) + ms).toISOString();
+    const behind = (ms: number) => `${at(ms - 1_000).slice(0, 19)}+00:00`;
+    const create = entry("POST", "/projects.json", AUTH, 201, { ...project, created: behind(500) }, { name: "Launch" });
+    create.startedDateTime = at(500);
+    // Both sent at the same moment (1.5 s); the server took them within it, stamping 0.5 s.
+    const first = entry("PATCH", "/projects/4100.json", AUTH, 204, undefined, { name: "Launch A" });
+    const second = entry("PATCH", "/projects/4100.json", AUTH, 204, undefined, { description: "written at once" });
+    first.startedDateTime = second.startedDateTime = at(1_500);
+    first.time = 10;
+    second.time = 20;
+    const read = entry("GET", "/projects/4100.json", AUTH, 200, {
+      ...project,
+      title: "Launch A",
+      description: "written at once",
+      created: behind(500),
+      modified: behind(1_500),
+    });
+    read.startedDateTime = at(2_500);
+    const judge = await judged([create, first, second, read]);
+    expect(failures(judge).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(judge.counts.judged).toBe(4);
   });
 });
