@@ -2,7 +2,7 @@
 // live run against each faithful variant, npm run mutation:traffic): 304 to a conditional read, 400 to
 // a query parameter the operation does not take, and a `modified` stamped when a slowly answered update
 // arrived (the clock-behind variant, on a busy machine), and one stamped by a clock a second behind
-// after writes at once to one project, no read between them.
+// after writes at once to one project, no read between them; a page that met a deletion in one millisecond.
 import { describe, expect, it } from "vitest";
 import { entry, failures, judged, project, TOKEN } from "../support/har-entries.js";
 
@@ -77,5 +77,32 @@ describe("writes at once to one project, by a server whose clock is a second beh
     const judge = await judged([create, first, second, read]);
     expect(failures(judge).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     expect(judge.counts.judged).toBe(4);
+  });
+});
+
+describe("a write and a read that meet in the same millisecond", () => {
+  it("a page listing a project deleted in the millisecond the page was answered is not judged against the deletion", async () => {
+    const create = entry("POST", "/projects.json", AUTH, 201, project, { name: "Launch" });
+    const remove = entry("DELETE", "/projects/4100.json", AUTH, 204);
+    const page = entry("GET", "/projects.json?offset=30&limit=30", AUTH, 200, [project]);
+    // As recorded (times to the millisecond): the delete begun and ended (0 ms) in the one the page ended in.
+    remove.time = 0;
+    page.startedDateTime = new Date(Date.parse(remove.startedDateTime) - 6).toISOString();
+    page.time = 6;
+    const judge = await judged([create, remove, page]);
+    expect(failures(judge).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+  });
+
+  it("a page begun a millisecond after the deletion ended still may not list it", async () => {
+    const create = entry("POST", "/projects.json", AUTH, 201, project, { name: "Launch" });
+    const remove = entry("DELETE", "/projects/4100.json", AUTH, 204);
+    const page = entry("GET", "/projects.json?offset=30&limit=30", AUTH, 200, [project]);
+    remove.time = 0;
+    page.startedDateTime = new Date(Date.parse(remove.startedDateTime) + 1).toISOString();
+    page.time = 6;
+    const judge = await judged([create, remove, page]);
+    expect(failures(judge).map((r) => r.reason)).toEqual([
+      expect.stringContaining("the list holds project 4100, which the caller deleted"),
+    ]);
   });
 });

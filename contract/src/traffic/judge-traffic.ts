@@ -147,7 +147,9 @@ export class TrafficJudge {
       .map((t) => ({ ...t, about: this.writtenBy(t.exchange) }));
     for (const t of ordered) {
       const overlapped = new Set<string>();
-      for (const w of writes) if (w.index !== t.index && w.about && w.start < t.end && t.start < w.end) overlapped.add(w.about);
+      // Times are recorded to the millisecond: two exchanges that meet in the same one (a write begun
+      // or ended as the read ended) may have come in either order.
+      for (const w of writes) if (w.index !== t.index && w.about && w.start <= t.end && t.start <= w.end) overlapped.add(w.about);
       await this.judge(t.exchange, t.responseBody ?? t.exchange.responseText, overlapped);
     }
   }
