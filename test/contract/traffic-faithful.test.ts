@@ -106,3 +106,35 @@ describe("a write and a read that meet in the same millisecond", () => {
     ]);
   });
 });
+
+describe("whole updates of one project at once: the server took them in an order the recording does not show", () => {
+  const raced = (shown: { title: string; description: string }) => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 28, 14, 0, 0) + ms).toISOString();
+    const create = entry("POST", "/projects.json", AUTH, 201, { ...project, created: "2026-11-28T14:00:00+00:00" }, { name: "Launch" });
+    create.startedDateTime = at(100);
+    const a = entry("PATCH", "/projects/4100.json", AUTH, 204, undefined, { name: "race A", description: "by A" });
+    const b = entry("PATCH", "/projects/4100.json", AUTH, 204, undefined, { name: "race B", description: "by B" });
+    a.startedDateTime = b.startedDateTime = at(1_000);
+    a.time = 5; // A's answer came first, yet the server may have taken it last
+    b.time = 9;
+    const read = entry("GET", "/projects/4100.json", AUTH, 200, {
+      ...project,
+      ...shown,
+      created: "2026-11-28T14:00:00+00:00",
+      modified: "2026-11-28T14:00:01+00:00",
+    });
+    read.startedDateTime = at(1_500);
+    return judged([create, a, b, read]);
+  };
+
+  it("a read showing the one that answered first, whole, fails nothing", async () => {
+    const judge = await raced({ title: "race A", description: "by A" });
+    expect(failures(judge).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(judge.counts.judged).toBe(4);
+  });
+
+  it("a read showing half of each, a state no order leaves, still fails", async () => {
+    const judge = await raced({ title: "race A", description: "by B" });
+    expect(failures(judge).map((r) => r.id)).toEqual(["model/getproject/its-creator/outcome"]);
+  });
+});
