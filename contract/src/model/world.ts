@@ -278,6 +278,14 @@ export class World {
     return project === undefined ? undefined : this.updatedUnread.get(project);
   }
 
+  /** The earliest `modified` the server may show of a project before a change to it. After an update
+   * no read has shown, the model's `modified` is its own clock's stamp, not the server's: the bound kept
+   * for that update holds instead (writes at once, taken in whatever order, by a clock of the server's own). */
+  private modifiedBefore(project: SeedProject): unknown {
+    const unread = this.updatedUnread.has(project.id) ? this.lastModified.get(project.id) : undefined;
+    return unread ?? project.modified ?? project.created;
+  }
+
   /** After an accepted write: the model holds what the server holds. The server's own choices for a
    * record it just made (timestamps, created_by, thumbnails) are taken from the answer that shows them. */
   commit(executed: Executed): void {
@@ -288,7 +296,7 @@ export class World {
     // A write the server took where the description (not the interface) refuses: nothing the model
     // knows may have changed, but `modified` may have moved on.
     if (!executed.agreed && !executed.diverged && success && call.operation === "updateProject" && projectBefore) {
-      this.lastModified.set(projectBefore.id, projectBefore.modified ?? projectBefore.created);
+      this.lastModified.set(projectBefore.id, this.modifiedBefore(projectBefore));
       this.updatedUnread.set(projectBefore.id, "maybe-updated");
     }
     if (!executed.agreed || executed.diverged || !success) return;
@@ -314,7 +322,7 @@ export class World {
         if (projectBefore) {
           // Not earlier than the last change, nor than this one (its answer's time, less a margin for
           // the second's precision and a clock apart from the Date header's).
-          const last = projectBefore.modified ?? projectBefore.created;
+          const last = this.modifiedBefore(projectBefore);
           const now = iso(executed.at - CLOCK_MARGIN_MS);
           this.lastModified.set(projectBefore.id, instant(now) > instant(last) ? now : last);
           this.updatedUnread.set(projectBefore.id, "updated");

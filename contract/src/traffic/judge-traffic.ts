@@ -20,6 +20,7 @@ import { isRedactedCredential, TrafficWorld } from "./world.js";
 import { SeenBefore } from "./seen-before.js";
 import { Wire } from "../checks/wire.js";
 import { Pages } from "./pages.js";
+import { UnorderedUpdates } from "./unordered-updates.js";
 import * as toolkit from "../toolkit/openapi.mjs";
 
 /** How deep a body may nest and still be judged: a deeper one would overflow the stack of every
@@ -92,6 +93,8 @@ export class TrafficJudge {
   private readonly base: URL;
   /** What the recording shows of projects made before it: listed to a caller, and refused to it. */
   private readonly seenBefore = new SeenBefore((observation) => this.world.record(observation));
+  /** Updates of a project at once, whose order the recording does not show. */
+  private readonly unordered = new UnorderedUpdates();
 
   constructor(options: { baseUrl: string; level: Level; redact: Redact; known?: { key?: string; other?: string } }) {
     this.base = new URL(options.baseUrl);
@@ -147,7 +150,9 @@ export class TrafficJudge {
       .map((t) => ({ ...t, about: this.writtenBy(t.exchange) }));
     for (const t of ordered) {
       const overlapped = new Set<string>();
-      for (const w of writes) if (w.index !== t.index && w.about && w.start < t.end && t.start < w.end) overlapped.add(w.about);
+      // Times are recorded to the millisecond: two exchanges that meet in the same one (a write begun
+      // or ended as the read ended) may have come in either order.
+      for (const w of writes) if (w.index !== t.index && w.about && w.start <= t.end && t.start <= w.end) overlapped.add(w.about);
       await this.judge(t.exchange, t.responseBody ?? t.exchange.responseText, overlapped);
     }
   }
@@ -263,6 +268,25 @@ export class TrafficJudge {
     };
     const why = this.world.learnFrom(call, exchange.status, answer.json);
     if (why) return this.notJudged(why, operation, role);
+    const record = project === undefined ? undefined : this.world.model.projects.get(project);
+    if (record && exchange.status >= 200 && exchange.status < 300) {
+      const start = Date.parse(exchange.started);
+      if (operation === "updateProject") this.unordered.updated(record.id, record, request.json, start, start + Math.max(0, exchange.ms));
+      else if (operation === "deleteProject") this.unordered.forget(record.id);
+      else if (operation === "getProject") {
+        const state = this.unordered.stateShown(record.id, answer.json);
+        // Too many orders to try: the fields are as shown from now on, this read not judged.
+        if (state === "too many" && answer.json && typeof answer.json === "object") {
+          this.world.adoptProject(record, answer.json as Record<string, unknown>);
+          return this.notJudged(
+            "read after more updates at once than the judge orders every way (their order is not known)",
+            operation,
+            role,
+          );
+        }
+        if (state && state !== "too many") Object.assign(record, state);
+      }
+    }
     const roles =
       operation === "deleteProject" ? new Map([...this.world.accounts.keys()].map((c) => [c, this.world.roleOf(c, project)])) : undefined;
     // A write's time is when its request began: the server may have stamped it any time after, and a
