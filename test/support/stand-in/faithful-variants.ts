@@ -451,6 +451,24 @@ export const FAITHFUL_VARIANTS: FaithfulVariant[] = [
       );
     },
   },
+  {
+    name: "Connection: close on every answer (a new connection for each request)",
+    basis: "RFC 9112 §9.6: a server may close the connection after any response, saying so with Connection: close",
+    wrap: rewriteHeaders((headers) => headers.set("connection", "close")),
+  },
+  {
+    name: "paged lists with the paging headers of a real stack (Link rel=next, RFC 8288)",
+    basis: "the interface states no header; RFC 8288 links are an addition a client may ignore",
+    wrap: rewriteHeaders((headers, response, request) => {
+      const url = new URL(request.url);
+      if (request.method !== "GET" || response.status !== 200 || !PAGED_LIST.test(url.pathname)) return;
+      const limit = Number(url.searchParams.get("limit") ?? 30);
+      const next = new URL(url);
+      next.searchParams.set("offset", String(Number(url.searchParams.get("offset") ?? 0) + limit));
+      next.searchParams.set("limit", String(limit));
+      headers.set("link", `<${next.href}>; rel="next"`);
+    }),
+  },
 ];
 
 /** A seeded source of numbers in [0, 1): the same seed, the same numbers. */
