@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../contract/src/command/main.js";
+import { project } from "../support/har-entries.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pcs-traffic-"));
 const BASE = "https://pcs.example/public/api";
@@ -106,28 +107,7 @@ describe("what a recording holds", () => {
         entry("GET", "https://fonts.example/a.woff2", 200, null, {
           content: { size: 4, mimeType: "font/woff2", encoding: "base64", text: Buffer.from([0, 255, 1, 254]).toString("base64") },
         }),
-        entry(
-          "POST",
-          `${BASE}/projects.json`,
-          201,
-          {
-            id: 4100,
-            title: "Launch",
-            description: "",
-            job_code: "",
-            created: "2026-11-28T12:00:00+00:00",
-            modified: null,
-            created_by: "Dana Whitfield",
-            ownership: "internal",
-            num_comments: 0,
-            _thumbnails: {
-              small: { href: "https://img.example/s.png" },
-              medium: { href: "https://img.example/m.png" },
-              large: { href: "https://img.example/l.png" },
-            },
-          },
-          { requestBody: '{"name":"Launch"}' },
-        ),
+        entry("POST", `${BASE}/projects.json`, 201, project, { requestBody: '{"name":"Launch"}' }),
         entry("GET", `${BASE}/projects/4100.json`, 200, null, {
           content: { size: 4, mimeType: "application/json", encoding: "base64", text: Buffer.from([0, 159, 146, 150]).toString("base64") },
         }),
