@@ -32,6 +32,7 @@ for (const file of files) {
     f = 1; // unhandled errors fail the run but no test
   }
   if (p + f === 0) f = 1; // a run that tested nothing
+  for (const line of failedTestLines(report)) console.error(`summarize: ${file}: ${line}`);
   console.error(
     `summarize: ${file}: ${p} passed, ${failedTests} failed tests, ${brokenFiles} broken files, ${skipped} skipped${skipsAllowed ? " (allowed: PCS_BASE_URL)" : ""}`,
   );
@@ -40,6 +41,25 @@ for (const file of files) {
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(passed > 0 && failed === 0 ? 0 : 1);
+
+/**
+ * One line per failed test (its file, its name and the first line of its first message), so that the end
+ * of CI's output, which is all a reader of a failed run may see, names what failed.
+ */
+function failedTestLines(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = String(file.name ?? "").replace(/^.*?\/(test|contract|mcp|cli)\//, "$1/");
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const why = String(test.failureMessages?.[0] ?? "")
+        .split("\n")[0]
+        .slice(0, 300);
+      lines.push(`FAILED ${where} > ${test.fullName ?? test.title}: ${why}`);
+    }
+  }
+  return lines;
+}
 
 /** The exit code .ci/run wrote beside a report, if it wrote one. */
 function exitCodeOf(file) {

@@ -42,4 +42,21 @@ describe("the CI summary line", () => {
     expect((await summary(join(dir, "none.json"))).line).toBe("0 passed, 1 failed");
     expect((await summary(report(0, { exit: 0 }))).line).toBe("0 passed, 1 failed");
   });
+
+  it("names each failed test, with the first line of its message, before the line", async () => {
+    const failedTest = {
+      name: "/somewhere/else/test/conformance-levels/traffic.test.ts",
+      status: "failed",
+      assertionResults: [
+        { status: "passed", fullName: "a passing one", failureMessages: [] },
+        { status: "failed", fullName: "the proxy > forwards bytes", failureMessages: ["AssertionError: expected 1 to be 2\n  at line"] },
+      ],
+    };
+    const result = await summary(report(1, { numFailedTests: 1, exit: 1, testResults: [failedTest] }));
+    expect(result.line).toBe("1 passed, 1 failed");
+    expect(result.why).toContain(
+      "FAILED test/conformance-levels/traffic.test.ts > the proxy > forwards bytes: AssertionError: expected 1 to be 2\n",
+    );
+    expect(result.why).not.toContain("a passing one");
+  });
 });
