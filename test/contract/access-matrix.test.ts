@@ -27,7 +27,7 @@ const tried = (steps: Step[], caller: string) =>
       .filter((s) => "caller" in s && s.caller === caller)
       .map((s) =>
         s.kind === "read"
-          ? `read ${s.view}`
+          ? `read ${s.view}${s.toldToDelete ? " told to delete" : ""}`
           : s.kind === "update"
             ? `update ${Object.keys(s.fields).join()}`
             : s.kind === "add" || s.kind === "remove"
@@ -47,6 +47,7 @@ describe("the access matrix", () => {
       const { never, added, removed, after } = phases(steps, owner, actor);
       const every = [
         ...VIEWS.map((v) => `read ${v}`),
+        "read get told to delete",
         "update name",
         "update description",
         "update job_code",

@@ -29,6 +29,8 @@ export interface Call {
   method: string;
   path: string;
   query?: Record<string, string | number>;
+  /** Headers beyond the credential (a disguise the model does not see: it answers the plain request). */
+  headers?: Record<string, string>;
   body?: unknown;
   /** The project the call is about (for who the caller is to it, and the reproduction). */
   project?: number;
@@ -166,6 +168,7 @@ export class World {
       method: call.method,
       path: call.path,
       ...(call.query && { query: call.query }),
+      ...(call.headers && { headers: call.headers }),
       ...(call.body !== undefined && { body: call.body }),
       authorization: this.authorization(call.caller),
     };

@@ -24,6 +24,9 @@ const OPERATIONS: Record<string, (caller: CallerName, slot: string, tag: string)
         why: `the access matrix's update: ${field} alone`,
       }),
     ),
+  // A read told to delete by every method override (Express's method-override, `_method`): a server that
+  // authorizes the GET it was sent as, then deletes, lets a member that may read delete.
+  "read told to delete": (caller, slot) => [{ kind: "read", caller, slot, view: "get", toldToDelete: true }],
   "add itself": (caller, slot) => [{ kind: "add", caller, slot, who: "self", by: "id" }],
   "add a user of the account": (caller, slot) => [{ kind: "add", caller, slot, who: "newcomer", by: "id" }],
   "remove the creator": (caller, slot) => [{ kind: "remove", caller, slot, who: "creator" }],

@@ -9,6 +9,7 @@ import type { Exchange } from "../transport/transport.js";
 import { BusyError, DeadlineError } from "../transport/transport.js";
 import { idOf } from "../runner/created.js";
 import type { Ledger } from "../model/ledger.js";
+import { METHOD_OVERRIDES } from "../callers/disguises.js";
 import { readBack, readList } from "./read-back.js";
 import type { CallerName, Person, Step } from "./steps.js";
 import type { Call, Executed, World } from "../model/world.js";
@@ -130,7 +131,13 @@ export class ScenarioRun {
     switch (step.kind) {
       case "read":
         if (step.view === "list") return readList(this, step.caller, id);
-        await this.exec({ caller: step.caller, ...VIEW_PATHS[step.view](id), method: "GET", project: id });
+        await this.exec({
+          caller: step.caller,
+          ...VIEW_PATHS[step.view](id),
+          method: "GET",
+          project: id,
+          ...(step.toldToDelete && { headers: METHOD_OVERRIDES.headers!, query: METHOD_OVERRIDES.query! }),
+        });
         return;
       case "update": {
         const done = await this.exec({

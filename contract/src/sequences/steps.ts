@@ -16,7 +16,8 @@ export type ProjectView = "get" | "users" | "files" | "urls" | "copy" | "list";
 
 export type Step =
   | { kind: "create"; caller: CallerName; slot: string; fields: ProjectFields; why: string }
-  | { kind: "read"; caller: CallerName; slot: string; view: ProjectView }
+  /** `toldToDelete`: the read carries every method override (callers/disguises.ts); it must stay a read. */
+  | { kind: "read"; caller: CallerName; slot: string; view: ProjectView; toldToDelete?: true }
   | { kind: "update"; caller: CallerName; slot: string; fields: Record<string, unknown>; why: string }
   | { kind: "delete"; caller: CallerName; slot: string }
   | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email" }
@@ -34,7 +35,7 @@ export function describeStep(step: Step): string {
     case "create":
       return `${who} creates ${step.slot} (${step.why})`;
     case "read":
-      return `${who} reads ${step.slot} (${step.view})`;
+      return `${who} reads ${step.slot} (${step.view})${step.toldToDelete ? ", told to delete by a method override" : ""}`;
     case "update":
       return `${who} updates ${step.slot}: ${Object.keys(step.fields).join(", ")} (${step.why})`;
     case "delete":
