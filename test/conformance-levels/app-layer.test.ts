@@ -31,7 +31,9 @@ describe.concurrent("application-layer defects", () => {
     const { run } = await standInRun({ writes: true, otherKey: STAND_IN_OWNER_KEY, wrap: (h) => defect.wrap(h, () => {}) });
     expect(failures(run).join("\n")).toMatch(/deleteProject by a user never added to it/);
   });
-  for (const id of (process.env.APP_DEFECTS ?? "impersonation-header,list-honours-user-id,no-key-trusts-remote-user,method-override-checked-as-read").split(","))
+  for (const id of (
+    process.env.APP_DEFECTS ?? "impersonation-header,list-honours-user-id,no-key-trusts-remote-user,method-override-checked-as-read"
+  ).split(","))
     it(`defect ${id}: the documented level fails`, async () => {
       const defect = APP_LAYER_DEFECTS.find((d) => d.id === id);
       if (!defect) throw new Error(`no application-layer defect ${id}`);
