@@ -453,9 +453,14 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       if (!(request.method === "PATCH" && match) && !(request.method === "POST" && pathOf(request) === "/projects.json"))
         return inner(request);
       const body = await bodyOf(request);
-      const answer = await inner(request);
       const members = body && (body.members ?? body.user_ids);
-      if (!ok(answer) || !Array.isArray(members)) return answer;
+      if (!body || !Array.isArray(members)) return inner(request);
+      // The framework binds the relation apart: the record's own validation never sees it.
+      const { members: _members, user_ids: _userIds, ...rest } = body;
+      const answer = await inner(
+        new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(rest) }),
+      );
+      if (!ok(answer)) return answer;
       const id = match ? match[1] : ((await answer.clone().json()) as Json).id;
       for (const user of members) {
         hit();

@@ -1,12 +1,15 @@
 // What a client must not set (OWASP API Security Top 10 2023, API3: broken object property level
 // authorization; API1: an object id in the body): every property the server chooses — the id, the
 // timestamps, the creator, the ownership, the comment count, the thumbnails (nested) — and the title a
-// create derives from `name`, sent in a create and in an update beside a property the caller may set.
-// Judged by outcome: refused (the description rejects unknown properties; the interface says nothing),
-// or taken with none of those values — and the project whose id the body names unchanged. Only on
-// projects the run creates, only with --allow-writes.
+// create derives from `name`, sent in a create and in an update beside a property the caller may set;
+// and, apart, the project's users under the names frameworks bind a relation to (`members`, `user_ids`:
+// CWE-915), naming another user of the account. Judged by outcome: refused (the description rejects
+// unknown properties; the interface says nothing), or taken with none of those values — users are added
+// by addProjectUser only — and the project whose id the body names unchanged. Only on projects the run
+// creates, only with --allow-writes.
 import { fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
+import { listAll } from "../transport/lists.js";
 import { instant } from "../transport/media-type.js";
 
 type Project = Record<string, unknown>;
@@ -26,6 +29,13 @@ export function serverChosen(id: number): Project {
     num_comments: 99,
     _thumbnails: { small: { href: FOREIGN }, medium: { href: FOREIGN }, large: { href: FOREIGN } },
   };
+}
+
+/** A project's users under the names a framework binds a relation to (Rails' `user_ids` and nested
+ * attributes, an ORM's `members`), each alone (a server that binds one refuses the others as unknown),
+ * naming `user`: none of them is a property of any operation. */
+export function relationsNamed(user: number): Project[] {
+  return [{ members: [user] }, { member_ids: [user] }, { user_ids: [user] }, { users: [{ id: user }] }];
 }
 
 /** Which of the sent server-chosen values the project shows (taken), compared with what it was (`before`,
@@ -136,6 +146,54 @@ export function exploreWriteChecks(suite: Suite) {
         );
     },
     { operation: "updateProject", rule: "update-changes-only-given" },
+  );
+  /** The ids of project `id`'s users. */
+  const usersOf = async (id: number) =>
+    (await listAll<{ id: number }>(suite, "listProjectUsers", `/projects/${id}/users.json`)).items.map((u) => u.id);
+  list.documented.it(
+    "createProject and updateProject with the project's users under other names (members, member_ids, user_ids, users): no user added — or refused",
+    async (context) => {
+      suite.writesOnly(context);
+      const made = await suite.created.send({
+        method: "post",
+        path: "/projects.json",
+        body: { name: suite.created.name("users by other names") },
+      });
+      context.skip(made.id === undefined, `a create was refused: ${suite.explain("createProject", made)}`);
+      // Someone else of the account: a user of the first projects the caller lists who is not the caller.
+      const me = new Set(await usersOf(made.id!));
+      const listed = await suite.call("listProjects", { method: "get", path: "/projects.json", query: { limit: 10 } });
+      let someone: number | undefined;
+      for (const project of Array.isArray(listed.json) ? (listed.json as Project[]) : []) {
+        if (typeof project.id !== "number" || String(project.title ?? "").startsWith(suite.runTag)) continue;
+        someone = (await usersOf(project.id)).find((user) => !me.has(user));
+        if (someone !== undefined) break;
+      }
+      context.skip(someone === undefined, "no project the caller lists has a user besides the caller: no one to name");
+      const problems: string[] = [];
+      for (const named of relationsNamed(someone!)) {
+        const [property] = Object.keys(named);
+        const created = await suite.created.send({
+          method: "post",
+          path: "/projects.json",
+          body: { name: suite.created.name("users named in a create"), ...named },
+        });
+        if (success(created.status) && created.id !== undefined && (await usersOf(created.id)).includes(someone!))
+          problems.push(`a create with ${property} made user ${someone} a user of its project: ${suite.explain("createProject", created)}`);
+        const updated = await suite.call("updateProject", {
+          method: "patch",
+          path: `/projects/${made.id}.json`,
+          body: { description: `users named as ${property}`, ...named },
+        });
+        if ((await usersOf(made.id!)).includes(someone!)) {
+          problems.push(`an update with ${property} (${updated.status}) made user ${someone} a user of the project: ${updated.why}`);
+          break; // the project's users have changed: the next name would show nothing new
+        }
+      }
+      if (problems.length) fail(`users are added by addProjectUser only — ${problems.join("; ")}`);
+    },
+    // "The caller is automatically added as a project member": the creator, and no one else.
+    { operation: "createProject", rule: "creator-is-member" },
   );
   return list.checks;
 }
