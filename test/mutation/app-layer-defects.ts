@@ -490,7 +490,14 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       if (!body || body.id === undefined || String(body.id) === match[1]) return inner(request);
       const may = await inner(new Request(`${new URL(request.url).origin}/projects/${body.id}.json`, { headers: request.headers }));
       if (!ok(may)) return inner(request);
-      return servedAs(inner, request, ADMIN_KEY, hit);
+      // The id was the server's to read: the record's own validation never sees it.
+      const { id: _id, ...rest } = body;
+      return servedAs(
+        inner,
+        new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(rest) }),
+        ADMIN_KEY,
+        hit,
+      );
     },
   },
   {

@@ -471,15 +471,31 @@ export function authorizationChecks(suite: Suite) {
         if (made.id !== undefined) {
           // An update naming the run's key by every header and parameter: still the caller's, refused.
           const asKey = tries.find((d) => d.headers?.["X-User-Id"]);
-          if (asKey)
+          const changes = async (body: Record<string, unknown>, disguise?: Disguise) => {
             await suite.send({
               method: "patch",
               path: `/projects/${made.id}.json`,
-              body: { description: "changed in disguise" },
-              ...(asKey.query && { query: asKey.query }),
-              ...(asKey.headers && { headers: asKey.headers }),
+              body,
+              ...(disguise?.query && { query: disguise.query }),
+              ...(disguise?.headers && { headers: disguise.headers }),
               authorization,
             });
+            const read = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
+            return read.status === 200 && (read.json as { description?: unknown } | undefined)?.description === body.description
+              ? read.why
+              : undefined;
+          };
+          const changedAsKey = asKey && (await changes({ description: "changed in disguise" }, asKey));
+          if (changedAsKey)
+            wrong.push(`${asKey.name}, on an update by a caller that may not update it: the run's project changed: ${changedAsKey}`);
+          // An update whose body names, by `id`, a project the caller may read (CWE-639: the id checked is
+          // not the id written): the path's project is the one to authorize, and the caller may not.
+          const readable = own && [...own.ids][0];
+          const changedById = readable !== undefined && (await changes({ description: "changed by another project's id", id: readable }));
+          if (changedById)
+            wrong.push(
+              `an update whose body names project ${readable} (one the caller may read) by id, sent by a caller that may not update the run's project: it changed: ${changedById}`,
+            );
           await suite.send({
             method: "get",
             path: `/projects/${made.id}.json`,
@@ -488,8 +504,6 @@ export function authorizationChecks(suite: Suite) {
             authorization,
           });
           const after = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
-          if (after.status === 200 && (after.json as { description?: unknown } | undefined)?.description === "changed in disguise")
-            wrong.push(`${asKey?.name}, on an update by a caller that may not update it: the run's project changed: ${after.why}`);
           if (after.status !== 200)
             wrong.push(
               `${METHOD_OVERRIDES.name}, sent by a caller that may not delete it: the run's project is gone for its creator: ${after.why}`,
