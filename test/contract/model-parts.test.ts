@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { numbersOf } from "../../contract/src/checks/wire.js";
 import { compareOrganization, compareProject, createdByMatches, freshTimestamp, sameInstant } from "../../contract/src/model/compare.js";
 import { allowProblems } from "../../contract/src/model/judge.js";
+import { Ledger } from "../../contract/src/model/ledger.js";
 import { schemaMismatches } from "../../contract/src/model/response-schema.js";
 import { generate } from "../../contract/src/sequences/generate.js";
 import { shrink } from "../../contract/src/sequences/shrink.js";
@@ -200,5 +201,32 @@ describe("the organization's timestamps: judged where the server sends them (the
 
   it("every other field is still compared exactly", () => {
     expect(compareOrganization({ ...organization, phone: "555 5555" }, organization, { at }).map((m) => m.field)).toEqual(["phone"]);
+  });
+});
+
+describe("a failure one scenario caught by its timing and another caught again", () => {
+  const failure = {
+    operation: "updateProject",
+    role: "its creator",
+    aspect: "outcome" as const,
+    entries: [],
+    passed: false,
+    message: "created moved",
+  };
+  const statusOf = (ledger: Ledger) => ledger.results().find((r) => r.id === Ledger.idOf(failure))?.status;
+  it("is failed, whichever replay ends first; unstable only when no replay failed it again", () => {
+    for (const order of [
+      ["unstable", "reproduced"],
+      ["reproduced", "unstable"],
+    ] as const) {
+      const ledger = new Ledger();
+      ledger.record(failure);
+      for (const mark of order) mark === "unstable" ? ledger.markUnstable(failure) : ledger.markReproduced(failure);
+      expect(statusOf(ledger), order.join(" then ")).toBe("failed");
+    }
+    const alone = new Ledger();
+    alone.record(failure);
+    alone.markUnstable(failure);
+    expect(statusOf(alone)).toBe("unstable");
   });
 });

@@ -88,17 +88,24 @@ export class Ledger {
     return [...this.checks.values()].flatMap((c) => (c.failed ? [c.failed] : []));
   }
 
-  /** A failure that did not happen again when its reproduction was replayed: reported as unstable. */
+  /** A failure that did not happen again when its reproduction was replayed: reported as unstable —
+   * unless another scenario that failed the same check failed it again when replayed (markReproduced),
+   * in whichever order the two replays end: one scenario may catch a defect by its timing (a create and
+   * an update a second apart), another deterministically (with a pause between them). */
   private readonly unstable = new Set<string>();
+  private readonly reproduced = new Set<string>();
   markUnstable(observation: Observation): void {
     this.unstable.add(Ledger.idOf(observation));
+  }
+  markReproduced(observation: Observation): void {
+    this.reproduced.add(Ledger.idOf(observation));
   }
 
   results(): CheckResult[] {
     const made: CheckResult[] = [];
     for (const [id, { first, failed, count, rules }] of this.checks) {
       const shown = failed ?? first;
-      const status = !failed ? "passed" : this.unstable.has(id) ? "unstable" : "failed";
+      const status = !failed ? "passed" : this.unstable.has(id) && !this.reproduced.has(id) ? "unstable" : "failed";
       made.push({
         ...this.identity(shown),
         id,

@@ -280,7 +280,10 @@ async function confirm(
     const mine = failures.filter((f) => run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f)));
     for (const failure of mine) {
       replayedChecks.add(Ledger.idOf(failure));
-      if (again.has(Ledger.idOf(failure))) reproducedChecks.add(Ledger.idOf(failure));
+      if (again.has(Ledger.idOf(failure))) {
+        reproducedChecks.add(Ledger.idOf(failure));
+        ledger.markReproduced(failure);
+      }
     }
     if (!generated || shrunk >= 2) continue;
     const target = mine.find((f) => again.has(Ledger.idOf(f)));

@@ -306,7 +306,9 @@ export async function repeatsConfirmed(world: World, newRun: (on: World) => Scen
       .filter((f) => world.counts(f))
       .map(Ledger.idOf),
   );
-  for (const failure of world.ledger.failures())
-    if (world.counts(failure) && failure.exchange && first.exchanges.includes(failure.exchange) && !recurring.has(Ledger.idOf(failure)))
-      world.ledger.markUnstable(failure);
+  for (const failure of world.ledger.failures()) {
+    if (!world.counts(failure)) continue;
+    if (recurring.has(Ledger.idOf(failure))) world.ledger.markReproduced(failure);
+    else if (failure.exchange && first.exchanges.includes(failure.exchange)) world.ledger.markUnstable(failure);
+  }
 }
