@@ -11,7 +11,7 @@ import { findCast, type Cast } from "../callers/cast.js";
 import { groupsScenario } from "./groups.js";
 import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
-import { ScenarioRun, type People } from "./scenario.js";
+import { AT_THE_END, ScenarioRun, type People } from "./scenario.js";
 import { lifecycle, newAccountInvite, subAddress, unknownIds } from "./fixed.js";
 import { accessMatrix } from "./matrix.js";
 import { generate } from "./generate.js";
@@ -277,7 +277,11 @@ async function confirm(
         .map(Ledger.idOf),
     );
     const failedHere = new Set(run.world.failed.map(Ledger.idOf));
-    const mine = failures.filter((f) => run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f)));
+    const mine = failures.filter(
+      (f) =>
+        (run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f))) &&
+        !(f.operation === AT_THE_END.operation && f.role === AT_THE_END.role),
+    );
     for (const failure of mine) {
       replayedChecks.add(Ledger.idOf(failure));
       if (again.has(Ledger.idOf(failure))) {

@@ -36,6 +36,11 @@ const VIEW_PATHS = {
   copy: (id: number) => ({ operation: "listCopy", path: `/projects/${id}/copy.json` }),
 } as const;
 
+/** What the sweep's reads are about: the state every write of the run left, read once at its end. A
+ * replay of the scenario's steps does not read it again (the sweep is no step), so it never confirms
+ * nor clears a failure of it. */
+export const AT_THE_END = { operation: "the run's writes", role: "another of the run's projects, at the end" } as const;
+
 export class ScenarioRun {
   readonly slots = new Map<string, number>();
   /** The indexes of the first and the last step whose checks failed, if one did. */
@@ -321,7 +326,7 @@ export class ScenarioRun {
         method: "GET",
         path: `/projects/${id}.json`,
         project: id,
-        readBackOf: { operation: "the run's writes", role: "another of the run's projects, at the end" },
+        readBackOf: AT_THE_END,
       });
     }
   }
