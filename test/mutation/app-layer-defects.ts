@@ -49,6 +49,10 @@ async function as(request: Request, key: string | null, url = request.url): Prom
   return new Request(url, { method: request.method, headers, ...(body !== undefined && { body }) });
 }
 
+/** The request again with another JSON body (what a framework passes on once it took its part out). */
+const withBody = (request: Request, body: unknown) =>
+  new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(body) });
+
 /** The request served as `key` would be (the defect at work), counted as a hit. */
 async function servedAs(inner: Handler, request: Request, key: string, hit: Hit): Promise<Response> {
   hit();
@@ -282,9 +286,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
           .replace(/[^A-Za-z0-9]/g, "")
           .slice(0, 8)
           .toUpperCase() || "JOB";
-      return inner(
-        new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify({ ...body, job_code: job }) }),
-      );
+      return inner(withBody(request, { ...body, job_code: job }));
     },
   },
   {
@@ -336,9 +338,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
           const { id: _id, created: _c, modified: _m, ownership: _o, num_comments: _n, created_by, ...listed } = body;
           const access = await inner(new Request(request.url, { headers: request.headers }));
           if (!ok(access)) return inner(request);
-          const answer = Object.keys(listed).length
-            ? await inner(new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(listed) }))
-            : new Response(null, { status: 204 });
+          const answer = Object.keys(listed).length ? await inner(withBody(request, listed)) : new Response(null, { status: 204 });
           if (ok(answer)) {
             hit();
             set.set(match[1]!, created_by);
@@ -457,9 +457,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       if (!body || !Array.isArray(members)) return inner(request);
       // The framework binds the relation apart: the record's own validation never sees it.
       const { members: _members, user_ids: _userIds, ...rest } = body;
-      const answer = await inner(
-        new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(rest) }),
-      );
+      const answer = await inner(withBody(request, rest));
       if (!ok(answer)) return answer;
       const id = match ? match[1] : ((await answer.clone().json()) as Json).id;
       for (const user of members) {
@@ -492,12 +490,7 @@ export const APP_LAYER_DEFECTS: AppDefect[] = [
       if (!ok(may)) return inner(request);
       // The id was the server's to read: the record's own validation never sees it.
       const { id: _id, ...rest } = body;
-      return servedAs(
-        inner,
-        new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(rest) }),
-        ADMIN_KEY,
-        hit,
-      );
+      return servedAs(inner, withBody(request, rest), ADMIN_KEY, hit);
     },
   },
   {

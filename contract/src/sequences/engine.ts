@@ -258,10 +258,8 @@ async function confirm(
 ): Promise<void> {
   const failures = ledger.failures().filter((f) => world.counts(f));
   if (failures.length === 0) return;
-  // A check is unstable only when no scenario that failed it fails it again: the first one to fail a
-  // check may have caught it by its timing (two steps a second apart), another deterministically.
-  const replayedChecks = new Set<string>();
-  const reproducedChecks = new Set<string>();
+  // A check is unstable only when no scenario that failed it fails it again (the ledger keeps which did):
+  // the first one to fail a check may have caught it by its timing, another deterministically.
   let shrunk = 0;
   for (const { steps, run, generated, people } of ran) {
     if (run.firstFailure === undefined) continue;
@@ -282,13 +280,9 @@ async function confirm(
         (run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f))) &&
         !(f.operation === AT_THE_END.operation && f.role === AT_THE_END.role),
     );
-    for (const failure of mine) {
-      replayedChecks.add(Ledger.idOf(failure));
-      if (again.has(Ledger.idOf(failure))) {
-        reproducedChecks.add(Ledger.idOf(failure));
-        ledger.markReproduced(failure);
-      }
-    }
+    for (const failure of mine)
+      if (again.has(Ledger.idOf(failure))) ledger.markReproduced(failure);
+      else ledger.markUnstable(failure);
     if (!generated || shrunk >= 2) continue;
     const target = mine.find((f) => again.has(Ledger.idOf(f)));
     if (!target) continue;
@@ -320,10 +314,6 @@ async function confirm(
       message: `${failure.message ?? ""}\nthe shortest generated sequence that fails this (${described.length} steps): ${described.join("; ")}`,
       reproduction: upTo >= 0 ? shown.exchanges.slice(0, upTo + 1) : shown.exchanges,
     } satisfies Observation);
-  }
-  for (const failure of failures) {
-    const id = Ledger.idOf(failure);
-    if (replayedChecks.has(id) && !reproducedChecks.has(id)) ledger.markUnstable(failure);
   }
 }
 
