@@ -20,6 +20,7 @@ import { listAll } from "../transport/lists.js";
 import { compact, type Suite } from "../runner/suite.js";
 import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../callers/disguises.js";
 import { schemaMismatches } from "../model/response-schema.js";
+import { peopleOfTheKeysProjects } from "../callers/people.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -364,16 +365,6 @@ export function authorizationChecks(suite: Suite) {
   // the caller is, a path rewritten, parameters the operation does not list, paging out of range — a 2xx
   // still holds only what that caller may see, in the stated shape; no key is still refused. The
   // caller's own list, read plainly and whole, is what it may see.
-  /** The users of the key's first projects: id → address (whom a disguise names). */
-  const people = () =>
-    suite.shared("people of the key's projects", async () => {
-      const found = new Map<number, string>();
-      const { projects } = await visibleToCaller();
-      for (const project of projects.filter((p) => !ours(p)).slice(0, 3))
-        for (const user of (await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items)
-          if (typeof user.id === "number") found.set(user.id, typeof user.email === "string" ? user.email : "");
-      return found;
-    });
   const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, "");
   list.documented.for(CALLERS)(
     "%s in disguise (identity and address headers, a rewritten path, unlisted parameters, paging out of range) sees only what it may, in the stated shape",
@@ -385,7 +376,7 @@ export function authorizationChecks(suite: Suite) {
         !!own && !own.complete,
         "the caller holds more projects than the checker reads, so what a disguised list may hold cannot be told; a key with fewer projects would check it",
       );
-      const known = await people();
+      const known = await peopleOfTheKeysProjects(suite);
       const keyIds = (await callerAmong()) ?? new Set<number>();
       // Whom the caller would be: someone who sees more (the run's key, for the others; the key's
       // fellow users, for the key), and a project it may not read.

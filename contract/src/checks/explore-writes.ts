@@ -11,6 +11,7 @@ import { fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
 import { listAll } from "../transport/lists.js";
 import { instant } from "../transport/media-type.js";
+import { peopleOfTheKeysProjects } from "../callers/people.js";
 
 type Project = Record<string, unknown>;
 const success = (status: number) => status >= 200 && status < 300;
@@ -160,15 +161,9 @@ export function exploreWriteChecks(suite: Suite) {
         body: { name: suite.created.name("users by other names") },
       });
       context.skip(made.id === undefined, `a create was refused: ${suite.explain("createProject", made)}`);
-      // Someone else of the account: a user of the first projects the caller lists who is not the caller.
+      // Someone else of the account (callers/people.ts): not a user of the project the caller just made.
       const me = new Set(await usersOf(made.id!));
-      const listed = await suite.call("listProjects", { method: "get", path: "/projects.json", query: { limit: 10 } });
-      let someone: number | undefined;
-      for (const project of Array.isArray(listed.json) ? (listed.json as Project[]) : []) {
-        if (typeof project.id !== "number" || String(project.title ?? "").startsWith(suite.runTag)) continue;
-        someone = (await usersOf(project.id)).find((user) => !me.has(user));
-        if (someone !== undefined) break;
-      }
+      const someone = [...(await peopleOfTheKeysProjects(suite)).keys()].find((user) => !me.has(user));
       context.skip(someone === undefined, "no project the caller lists has a user besides the caller: no one to name");
       const problems: string[] = [];
       for (const named of relationsNamed(someone!)) {

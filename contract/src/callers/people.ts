@@ -1,0 +1,23 @@
+// Other users of the account, found, never invented: the users of the key's first projects that this run
+// did not make. Whom a disguised caller claims to be (checks/authorization.ts) and whom a write names as a
+// project's member (checks/explore-writes.ts); looked up once per run.
+import type { Suite } from "../runner/suite.js";
+import { listAll } from "../transport/lists.js";
+
+/** How many of the key's projects are looked into. */
+const PROJECTS_LOOKED_INTO = 3;
+
+type Item = { id: number; [field: string]: unknown };
+
+/** id → email ("" when the answer holds none) of the users of the key's first projects not made by this run. */
+export function peopleOfTheKeysProjects(suite: Suite): Promise<Map<number, string>> {
+  return suite.shared("people of the key's projects", async () => {
+    const found = new Map<number, string>();
+    const notOurs = (project: Item) => !String(project.title ?? "").startsWith(suite.runTag);
+    const { items } = await listAll<Item>(suite, "listProjects", "/projects.json");
+    for (const project of items.filter(notOurs).slice(0, PROJECTS_LOOKED_INTO))
+      for (const user of (await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items)
+        if (typeof user.id === "number") found.set(user.id, typeof user.email === "string" ? user.email : "");
+    return found;
+  });
+}
