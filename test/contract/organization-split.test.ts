@@ -3,6 +3,7 @@
 // a seed picks), so what is sent and what is not split every pair; the change holds only those properties
 // (and the phone); the restore puts back every one.
 import { describe, expect, it } from "vitest";
+import { othersTag } from "../../contract/src/runner/created.js";
 import { organizationChange, splitChoice, splitLine } from "../../contract/src/sequences/organization.js";
 
 const PAIRS = [
@@ -55,5 +56,35 @@ describe("the split of the organization's one change", () => {
     const all = PAIRS.flat();
     const { restore } = organizationChange(original, "+1 503 555 0142", ["phone", ...all]);
     expect(restore).toEqual(original);
+  });
+});
+
+// Runs that share an organization tell each other's change by the tag at the start of its name
+// (test/conformance-levels/shared-organization.test.ts runs it).
+describe("the run's tag in the organization's change", () => {
+  const tag = "pcs-contract-test ab12cd";
+  it("begins the changed name, within the organization's 255 characters, and nothing else of the change", () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const { change, restore } = organizationChange(original, "+1 503 555 0142", splitChoice(seed), tag);
+      expect(change.name).toMatch(/^pcs-contract-test ab12cd \S/);
+      expect([...String(change.name)].length).toBeLessThanOrEqual(255);
+      expect(JSON.stringify({ ...change, name: undefined })).not.toContain(tag);
+      expect(restore.name).toBe(original.name);
+    }
+  });
+
+  it("is read as another run's only when it is one, whole", () => {
+    expect(othersTag("pcs-contract-test zz9zz9 a change", tag)).toBe("pcs-contract-test zz9zz9");
+    expect(othersTag(`${tag} this run's own change`, tag)).toBeUndefined();
+    for (const name of [
+      "Northwind Traders",
+      "pcs-contract-test",
+      "pcs-contract-test zz9zz9",
+      "pcs-contract-test \u001b[31mred x",
+      "pcs-contract-test ZZ9ZZ9 x",
+      42,
+      null,
+    ])
+      expect(othersTag(name, tag), String(name)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@
 import { basicAuthorization, type RawResponse } from "../transport/http.js";
 import type { Exchange } from "../transport/transport.js";
 import { curlOf } from "../reports/curl.js";
-import { CREATED_PREFIX, idOf, ofRun, type LeftBehind } from "./created.js";
+import { CREATED_PREFIX, idOf, ofRun, othersTag, type LeftBehind } from "./created.js";
 import { walkProjects } from "./run-projects.js";
 import { excerpt } from "../transport/excerpt.js";
 import type { Suite } from "./suite.js";
@@ -81,8 +81,14 @@ export async function cleanUp(
     failed = true;
     lines.push(`${project.why}; to delete it: ${command(suite, "DELETE", `/projects/${project.id}.json`, project.apiKey)}`);
   }
-  if (organizationBefore) {
-    const now = await readOrganization(suite);
+  // Another checker run's change in the organization (runs sharing it): that run restores it.
+  const now = organizationBefore && (await readOrganization(suite));
+  const othersChange = othersTag(now?.name, suite.runTag);
+  if (organizationBefore && othersChange)
+    lines.push(
+      `the organization holds another checker run's change (${othersChange}): left for that run to restore, or for you if it has stopped`,
+    );
+  else if (organizationBefore) {
     const changed = now ? changedFields(organizationBefore, now) : [];
     for (const field of changed) {
       const restored = await suite

@@ -22,6 +22,14 @@ export const CREATED_PREFIX = "pcs-contract-test";
 export const ofRun = (title: unknown, runTag: string): boolean =>
   typeof title === "string" && runTag.length > CREATED_PREFIX.length && (title === runTag || title.startsWith(`${runTag} `));
 
+/** The tag of another checker run that a name begins with (its change of the organization), or
+ * undefined: none, or this run's own. Only a tag as runner/run.ts makes one is read. */
+export function othersTag(name: unknown, runTag: string): string | undefined {
+  const tag = typeof name === "string" ? RUN_TAG.exec(name)?.[1] : undefined;
+  return tag === undefined || tag === runTag ? undefined : tag;
+}
+const RUN_TAG = new RegExp(`^(${CREATED_PREFIX} [0-9a-z]{6}) `);
+
 /** The id of a created resource, also when a broken server sends it as a string of digits. */
 export function idOf(body: unknown): number | undefined {
   const id = (body as { id?: unknown } | undefined)?.id;

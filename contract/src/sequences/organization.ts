@@ -3,8 +3,12 @@
 // company administrator), a key of no one, no key — trying in between to set the field back: on a
 // server that wrongly takes it, the change shows, and the restore still ends where the run began.
 // Right after the change, a read conditional on the validator sent before it must not answer 304.
+// Other checker runs may share the organization: the change's name begins with the run's tag, and a run
+// that finds another run's tag there (read just before each of its own requests) stops judging the
+// organization and leaves the restore to that run (othersTag).
 import type { Executed, World } from "../model/world.js";
 import type { RawResponse } from "../transport/http.js";
+import { othersTag } from "../runner/created.js";
 import { NAUGHTY_STRINGS, pack } from "./naughty.js";
 
 type Json = Record<string, unknown>;
@@ -78,11 +82,12 @@ export function organizationChange(
   original: Json,
   phone: string,
   paths: readonly string[] = ["phone", "name", ...ADDRESS_TEXTS.map((field) => `address.${field}`)],
+  mark?: string,
 ): { change: Json; restore: Json } {
-  const values = pack(
-    NAUGHTY_STRINGS.map((s) => s.value),
-    ORGANIZATION_TEXT,
-  );
+  const corpus = NAUGHTY_STRINGS.map((s) => s.value);
+  const values = pack(corpus, ORGANIZATION_TEXT);
+  // The name, when marked: the run's tag, then hostile text in the room left.
+  const marked = mark === undefined ? undefined : pack(corpus, ORGANIZATION_TEXT - mark.length - 1).map((text) => `${mark} ${text}`);
   const change: Json = {};
   const restore: Json = {};
   const address = original.address as Json | null | undefined;
@@ -91,7 +96,8 @@ export function organizationChange(
   for (const path of paths) {
     const [top, field] = path.split(".") as [string, string | undefined];
     const value = field === undefined ? original[top] : address?.[field];
-    const text = values[texts % values.length]!;
+    const choices = path === "name" && marked ? marked : values;
+    const text = choices[texts % choices.length]!;
     const next = changedValue(path, value, text, phone);
     if (next === undefined) continue;
     if (typeof next === "string" && next === text) texts++;
@@ -173,12 +179,41 @@ export async function organizationScenario(
   seed = 0,
 ): Promise<void> {
   const otherSharesIt = other.sharesIt;
+  const runTag = world.suite.runTag;
+  /** Another checker run's tag when its change is in the organization now (a read no one judges). */
+  const othersRun = async () =>
+    othersTag(
+      (
+        (await world.send({ method: "get", path: "/organizations.json", authorization: world.authorization("key") })).response
+          .json as Json | null
+      )?.name,
+      runTag,
+    );
+  // A change of another run's, seen before this run's own requests: nothing of the organization is
+  // judged from then on, and this run's change, if made, is left for that run to restore (it read the
+  // organization before this run changed it, else it would have stopped too).
+  let stoppedBy: string | undefined;
+  const stop = (tag: string, changed: boolean) => {
+    stoppedBy = tag;
+    const reason = `another checker run (${tag}) ${changed ? "changed the organization after this run did, and restores it" : "has the organization changed, not yet restored (or it stopped before restoring it)"}: not judged from then on`;
+    world.suite.notes.push(`The organization: ${reason}. Run one checker with writes at a time per organization.`);
+    for (const operation of ["getOrganization", "updateOrganization"]) world.ledger.skip(operation, world.roleOf("key"), "outcome", reason);
+  };
+  const clear = async (changed: boolean) => {
+    if (stoppedBy !== undefined) return false;
+    const tag = othersTag(original.name, runTag) ?? (await othersRun());
+    if (tag !== undefined) stop(tag, changed);
+    return tag === undefined;
+  };
+  let changedIt = false;
   const read = async (caller: "key" | "other" | "wrong" | "none") => {
+    if (!(await clear(changedIt))) return undefined;
     const done = await world.execute({ caller, operation: "getOrganization", method: "GET", path: "/organizations.json" });
     world.commit(done);
     return done;
   };
   const update = async (caller: "key" | "other" | "wrong" | "none", phone: unknown, body: Json = { phone }) => {
+    if (!(await clear(changedIt))) return undefined;
     const done = await world.execute({
       caller,
       operation: "updateOrganization",
@@ -199,13 +234,14 @@ export async function organizationScenario(
   const changed = PHONES.find((phone) => phone !== before)!;
   // One change that splits every pair a server could tie (a seed picks the side sent), and its restore.
   const sent = splitChoice(seed);
-  const { change } = organizationChange(original, changed, sent);
+  const { change } = organizationChange(original, changed, sent, runTag);
   const { restore } = organizationChange(original, changed, ORGANIZATION_FIELDS);
-  world.suite.notes.push(splitLine(seed, sent));
+  if (stoppedBy === undefined) world.suite.notes.push(splitLine(seed, sent));
   const first = await update("key", changed, change);
-  if (first.response.status < 200 || first.response.status >= 300) return; // not the key of a company administrator, or not this field
+  if (!first || first.response.status < 200 || first.response.status >= 300) return; // not the key of a company administrator, or not this field
+  changedIt = true;
   await read("key");
-  if (initial.response.status === 200) await conditionalRead(world, initial, first);
+  if (initial && initial.response.status === 200 && stoppedBy === undefined) await conditionalRead(world, initial, first);
   if (hasOther && otherSharesIt) await read("other");
   // Each refused caller sends the value the run began with: taken, it would show at the next read.
   for (const caller of [...(hasOther && otherSharesIt ? (["other"] as const) : []), "wrong", "none"] as const) {
