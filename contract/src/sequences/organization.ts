@@ -193,27 +193,30 @@ export async function organizationScenario(
   // judged from then on, and this run's change, if made, is left for that run to restore (it read the
   // organization before this run changed it, else it would have stopped too).
   let stoppedBy: string | undefined;
-  const stop = (tag: string, changed: boolean) => {
-    stoppedBy = tag;
-    const reason = `another checker run (${tag}) ${changed ? "changed the organization after this run did, and restores it" : "has the organization changed, not yet restored (or it stopped before restoring it)"}: not judged from then on`;
-    world.suite.notes.push(`The organization: ${reason}. Run one checker with writes at a time per organization.`);
-    for (const operation of ["getOrganization", "updateOrganization"]) world.ledger.skip(operation, world.roleOf("key"), "outcome", reason);
-  };
-  const clear = async (changed: boolean) => {
+  let changedIt = false;
+  /** Whether no other run's change is in the organization now; the first time one is, the organization is
+   * judged no further (and said so). */
+  const noOtherRun = async () => {
     if (stoppedBy !== undefined) return false;
     const tag = othersTag(original.name, runTag) ?? (await othersRun());
-    if (tag !== undefined) stop(tag, changed);
-    return tag === undefined;
+    if (tag === undefined) return true;
+    stoppedBy = tag;
+    const reason = changedIt
+      ? `another checker run (${tag}) changed it after this run did, and restores it`
+      : `it holds another checker run's change (${tag}), not restored yet (or that run stopped before its restore)`;
+    world.suite.notes.push(`The organization was not judged further: ${reason}.`);
+    for (const operation of ["getOrganization", "updateOrganization"])
+      world.ledger.skip(operation, world.roleOf("key"), "outcome", `not judged: ${reason}`);
+    return false;
   };
-  let changedIt = false;
   const read = async (caller: "key" | "other" | "wrong" | "none") => {
-    if (!(await clear(changedIt))) return undefined;
+    if (!(await noOtherRun())) return undefined;
     const done = await world.execute({ caller, operation: "getOrganization", method: "GET", path: "/organizations.json" });
     world.commit(done);
     return done;
   };
   const update = async (caller: "key" | "other" | "wrong" | "none", phone: unknown, body: Json = { phone }) => {
-    if (!(await clear(changedIt))) return undefined;
+    if (!(await noOtherRun())) return undefined;
     const done = await world.execute({
       caller,
       operation: "updateOrganization",
