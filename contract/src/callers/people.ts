@@ -1,6 +1,7 @@
 // Other users of the account, found, never invented: the users of the key's first projects that this run
 // did not make. Whom a disguised caller claims to be (checks/authorization.ts) and whom a write names as a
 // project's member (checks/explore-writes.ts); looked up once per run.
+import { ofRun } from "../runner/created.js";
 import type { Suite } from "../runner/suite.js";
 import { listAll } from "../transport/lists.js";
 
@@ -13,9 +14,8 @@ type Item = { id: number; [field: string]: unknown };
 export function peopleOfTheKeysProjects(suite: Suite): Promise<Map<number, string>> {
   return suite.shared("people of the key's projects", async () => {
     const found = new Map<number, string>();
-    const notOurs = (project: Item) => !String(project.title ?? "").startsWith(suite.runTag);
     const { items } = await listAll<Item>(suite, "listProjects", "/projects.json");
-    for (const project of items.filter(notOurs).slice(0, PROJECTS_LOOKED_INTO))
+    for (const project of items.filter((project) => !ofRun(project.title, suite.runTag)).slice(0, PROJECTS_LOOKED_INTO))
       for (const user of (await listAll<Item>(suite, "listProjectUsers", `/projects/${project.id}/users.json`)).items)
         if (typeof user.id === "number") found.set(user.id, typeof user.email === "string" ? user.email : "");
     return found;

@@ -21,7 +21,7 @@ import { compact, type Suite } from "../runner/suite.js";
 import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../callers/disguises.js";
 import { schemaMismatches } from "../model/response-schema.js";
 import { peopleOfTheKeysProjects } from "../callers/people.js";
-import { CREATED_PREFIX } from "../runner/created.js";
+import { ofAnyRun } from "../runner/created.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -37,7 +37,6 @@ export function authorizationChecks(suite: Suite) {
   const list = suite.checks("authorization");
   const { target } = suite;
   const ours = (project: unknown) => String((project as { title?: unknown } | undefined)?.title ?? "").startsWith(suite.runTag);
-  const madeByAChecker = (project: unknown) => String((project as { title?: unknown } | undefined)?.title ?? "").startsWith(CREATED_PREFIX);
   /** A project this run made (it may be deleted by now: the model's scenarios run beside these checks). */
   const isOurs = async (projectId: number) => {
     if (suite.created.ids().includes(projectId)) return true;
@@ -422,7 +421,7 @@ export function authorizationChecks(suite: Suite) {
           else if (Array.isArray(listed.json)) {
             // Another checker run's projects come and go beside this one (it may add this caller to them).
             const foreign = (listed.json as Item[]).filter(
-              (p) => !own!.ids.has(p?.id) && !madeByAChecker(p) && !suite.created.ids().includes(p?.id),
+              (p) => !own!.ids.has(p?.id) && !ofAnyRun(p?.title) && !suite.created.ids().includes(p?.id),
             );
             if (foreign.length)
               problems.push(

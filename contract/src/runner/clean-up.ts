@@ -81,34 +81,44 @@ export async function cleanUp(
     failed = true;
     lines.push(`${project.why}; to delete it: ${command(suite, "DELETE", `/projects/${project.id}.json`, project.apiKey)}`);
   }
-  // Another checker run's change in the organization (runs sharing it): that run restores it.
-  const now = organizationBefore && (await readOrganization(suite));
-  const othersChange = othersTag(now?.name, suite.runTag);
-  if (organizationBefore && othersChange)
-    lines.push(
-      `the organization holds another checker run's change (${othersChange}): left for that run to restore, or for you if it has stopped`,
-    );
-  else if (organizationBefore) {
-    const changed = now ? changedFields(organizationBefore, now) : [];
-    for (const field of changed) {
-      const restored = await suite
-        .send({ method: "patch", path: "/organizations.json", body: { [field]: organizationBefore[field] } })
-        .catch(() => undefined);
-      lines.push(`organization field ${quoted(field)} was changed by the run; restoring it answered ${restored?.status ?? "nothing"}`);
-    }
-    const after = changed.length ? await readOrganization(suite) : now;
-    const still = after ? changedFields(organizationBefore, after) : undefined;
-    if (!still || still.length) {
-      failed = true;
-      const before = excerpt(JSON.stringify(Object.fromEntries((still ?? []).map((f) => [f, organizationBefore[f]]))), 400);
-      lines.push(
-        still
-          ? `the organization differs from what it was before the run, in: ${still.map(quoted).join(", ")} (before: ${before})`
-          : "the organization could not be read again after the run: whether it is as it was before is not known",
-      );
-    }
+  if (organizationBefore) {
+    const restored = await restoreOrganization(suite, organizationBefore);
+    lines.push(...restored.lines);
+    failed ||= restored.failed;
   }
   return { lines, failed };
+}
+
+/** The organization put back, field by field, as it was before the run (failed when it cannot be) —
+ * unless another checker run's change is in it (runs sharing it): that run restores it. */
+async function restoreOrganization(suite: Suite, before: Record<string, unknown>): Promise<{ lines: string[]; failed: boolean }> {
+  const now = await readOrganization(suite);
+  const othersChange = othersTag(now?.name, suite.runTag);
+  if (othersChange)
+    return {
+      lines: [
+        `the organization holds another checker run's change (${othersChange}): left for that run to restore, or for you if it has stopped`,
+      ],
+      failed: false,
+    };
+  const lines: string[] = [];
+  const changed = now ? changedFields(before, now) : [];
+  for (const field of changed) {
+    const restored = await suite
+      .send({ method: "patch", path: "/organizations.json", body: { [field]: before[field] } })
+      .catch(() => undefined);
+    lines.push(`organization field ${quoted(field)} was changed by the run; restoring it answered ${restored?.status ?? "nothing"}`);
+  }
+  const after = changed.length ? await readOrganization(suite) : now;
+  const still = after ? changedFields(before, after) : undefined;
+  if (still && still.length === 0) return { lines, failed: false };
+  const was = excerpt(JSON.stringify(Object.fromEntries((still ?? []).map((f) => [f, before[f]]))), 400);
+  lines.push(
+    still
+      ? `the organization differs from what it was before the run, in: ${still.map(quoted).join(", ")} (before: ${was})`
+      : "the organization could not be read again after the run: whether it is as it was before is not known",
+  );
+  return { lines, failed: true };
 }
 
 /** Each key's whole project list walked; every project that carries the run's tag exactly deleted

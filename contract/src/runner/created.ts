@@ -22,6 +22,9 @@ export const CREATED_PREFIX = "pcs-contract-test";
 export const ofRun = (title: unknown, runTag: string): boolean =>
   typeof title === "string" && runTag.length > CREATED_PREFIX.length && (title === runTag || title.startsWith(`${runTag} `));
 
+/** Whether a title is one any checker run gave (this run's or another's, one beside it or one before). */
+export const ofAnyRun = (title: unknown): boolean => typeof title === "string" && title.startsWith(`${CREATED_PREFIX} `);
+
 /** The tag of another checker run that a name begins with (its change of the organization), or
  * undefined: none, or this run's own. Only a tag as runner/run.ts makes one is read. */
 export function othersTag(name: unknown, runTag: string): string | undefined {

@@ -192,13 +192,14 @@ export async function organizationScenario(
   // A change of another run's, seen before this run's own requests: nothing of the organization is
   // judged from then on, and this run's change, if made, is left for that run to restore (it read the
   // organization before this run changed it, else it would have stopped too).
+  const leftOver = othersTag(original.name, runTag);
   let stoppedBy: string | undefined;
   let changedIt = false;
   /** Whether no other run's change is in the organization now; the first time one is, the organization is
    * judged no further (and said so). */
   const noOtherRun = async () => {
     if (stoppedBy !== undefined) return false;
-    const tag = othersTag(original.name, runTag) ?? (await othersRun());
+    const tag = leftOver ?? (await othersRun());
     if (tag === undefined) return true;
     stoppedBy = tag;
     const reason = changedIt
