@@ -43,19 +43,24 @@ console.log(`${passed} passed, ${failed} failed`);
 process.exit(passed > 0 && failed === 0 ? 0 : 1);
 
 /**
- * One line per failed test (its file, its name and the first line of its first message), so that the end
- * of CI's output, which is all a reader of a failed run may see, names what failed.
+ * One line per failed test (its file, its name and the first line of its first message) and the
+ * message's next lines up to its stack, so that the end of CI's output, which is all a reader of a
+ * failed run may see, names what failed and why.
  */
 function failedTestLines(report) {
+  const MESSAGE_LINES = 8; // a failure's lines printed past its first
   const lines = [];
   for (const file of report.testResults ?? []) {
     const where = String(file.name ?? "").replace(/^.*?\/(test|contract|mcp|cli)\//, "$1/");
     for (const test of file.assertionResults ?? []) {
       if (test.status !== "failed") continue;
-      const why = String(test.failureMessages?.[0] ?? "")
-        .split("\n")[0]
-        .slice(0, 300);
-      lines.push(`FAILED ${where} > ${test.fullName ?? test.title}: ${why}`);
+      // The message's lines up to its stack (a failure's own text often goes on past its first line).
+      const message = String(test.failureMessages?.[0] ?? "").split("\n");
+      const end = message.findIndex((line) => /^\s+at /.test(line));
+      const [why = "", ...more] = message.slice(0, end < 0 ? undefined : end).filter((line) => line.trim());
+      lines.push(`FAILED ${where} > ${test.fullName ?? test.title}: ${why.slice(0, 300)}`);
+      for (const line of more.slice(0, MESSAGE_LINES)) lines.push(`  | ${line.slice(0, 300)}`);
+      if (more.length > MESSAGE_LINES) lines.push(`  | … ${more.length - MESSAGE_LINES} more lines in the report`);
     }
   }
   return lines;

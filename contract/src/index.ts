@@ -19,6 +19,7 @@ export { findings, verdict } from "./reports/verdict.js";
 export {
   Transport,
   BusyError,
+  ChecksClosedError,
   DeadlineError,
   RequestTimeoutError,
   WriteRefusedError,

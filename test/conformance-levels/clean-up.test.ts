@@ -114,6 +114,62 @@ describe.concurrent("create answers that cannot name the project: nothing of the
   });
 });
 
+describe.concurrent("a create still landing when its check has ended", () => {
+  // Three creates at once: the first's answer resets, the second is slow on its way. Before, the check
+  // ended at the first error and the run went on to its clean-up; the slow create landed after the
+  // clean-up had walked the lists, and its project was left (1 run in 70 under CI's load, as timing fell).
+  // Here the way to the server holds it until the clean-up has walked the list and begun deleting what
+  // it found (its walk reads limit=100 from offset 0: no check asks for that), or until 250 ms pass with
+  // no request (the run waits for it): the race is not left to chance. Only that check runs, so no other
+  // request waits behind the held one.
+  it("the project it makes is deleted all the same, and nothing of the run is left", async () => {
+    const server = recordedStandIn();
+    const before = await server.state();
+    const resetting = dropsCreateAnswers(server.fetch);
+    let resets = 0;
+    let held = false;
+    let lastRequest = Date.now();
+    let walkBegun = false;
+    let walked!: () => void;
+    const walk = new Promise<void>((resolve) => (walked = resolve));
+    const quiet = async () => {
+      while (Date.now() - lastRequest < 250) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const slowWay: Handler = async (request) => {
+      lastRequest = Date.now();
+      const url = new URL(request.url);
+      const name = request.method === "POST" ? String(((await request.clone().json()) as { name?: unknown }).name) : "";
+      if (name.endsWith(" at once 1") && resets++ === 0) return resetting(request);
+      if (name.endsWith(" at once 2") && !held) {
+        held = true;
+        await Promise.race([walk, quiet()]);
+      }
+      if (url.pathname === "/projects.json" && url.search === "?offset=0&limit=100") walkBegun = true;
+      if (walkBegun && request.method === "DELETE") walked();
+      return server.fetch(request);
+    };
+    const target: Target = {
+      name: "the stand-in",
+      baseUrl: server.baseUrl,
+      apiKey: server.apiKey,
+      otherApiKey: server.otherApiKey,
+      isMock: false,
+      stateful: true,
+      allowWrites: true,
+      checksKeys: true,
+      disposable: false,
+      fetch: slowWay,
+    };
+    const run = await runContract({ target, level: "documented", limits: FAST, seed: 20261127, only: ["three at once"] });
+    const after = await server.state();
+    expect(held, "the second of the creates at once was held on its way").toBe(true);
+    expect(resets, "the first one's answer was reset").toBeGreaterThan(0);
+    expect(createsReceived(server.requests), "creates the server received").toBeGreaterThanOrEqual(3);
+    expect(ofTheRun(after, run), `projects of the run still on the server; the clean-up:\n${run.cleanUp.join("\n")}`).toEqual([]);
+    expect(after, "the stand-in's state after the run").toBe(before);
+  });
+});
+
 describe.concurrent("what cannot be deleted is reported with the command that would delete it", () => {
   it("a server that refuses deletes: each project of the run left behind has its curl line, without the key", async () => {
     const { run, after } = await writesRun((h) => refusesDeletes(cutCreates(h)));

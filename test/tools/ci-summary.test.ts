@@ -59,4 +59,28 @@ describe("the CI summary line", () => {
     );
     expect(result.why).not.toContain("a passing one");
   });
+
+  it("prints the message's further lines up to its stack, at most eight", async () => {
+    const text = [
+      "AssertionError: projects of the run still on the server; the clean-up:",
+      "project 700041 was found by the run's tag and deleted now",
+      "",
+      ...Array.from({ length: 10 }, (_, i) => `line ${i + 3}`),
+      "    at Object.<anonymous> (clean-up.test.ts:81:7)",
+      "line after the stack",
+    ].join("\n");
+    const failedTest = {
+      name: "/x/test/conformance-levels/clean-up.test.ts",
+      status: "failed",
+      assertionResults: [{ status: "failed", fullName: "nothing is left", failureMessages: [text] }],
+    };
+    const { why } = await summary(report(1, { numFailedTests: 1, exit: 1, testResults: [failedTest] }));
+    expect(why).toContain("nothing is left: AssertionError: projects of the run still on the server; the clean-up:\n");
+    expect(why).toContain("  | project 700041 was found by the run's tag and deleted now\n");
+    expect(why).toContain("  | line 9\n");
+    expect(why).not.toContain("line 10");
+    expect(why).toContain("  | … 3 more lines in the report\n");
+    expect(why).not.toContain("at Object");
+    expect(why).not.toContain("line after the stack");
+  });
 });

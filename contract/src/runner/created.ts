@@ -9,7 +9,7 @@
 // the clean-up looking for the run's projects by its tag; the second is also a failure of the create —
 // it did not create — and counts once among the projects the run created.
 import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
-import { currentCheck, WriteRefusedError, type Exchange } from "../transport/transport.js";
+import { ChecksClosedError, currentCheck, WriteRefusedError, type Exchange } from "../transport/transport.js";
 import { Skip } from "./check.js";
 import { slug, type CheckResult } from "./result.js";
 import type { Target } from "./target.js";
@@ -162,8 +162,9 @@ export class Created {
     try {
       response = outer ? await currentCheck.run(store, send) : await send();
     } catch (error) {
-      // Refused by the read-only guard, it was never sent; anything else may have created a project.
-      if (!(error instanceof WriteRefusedError)) {
+      // Refused by the read-only guard or after the checks ended, it was never sent; anything else may
+      // have created a project.
+      if (!(error instanceof WriteRefusedError || error instanceof ChecksClosedError)) {
         this.creates++;
         this.unknown.push(`${request.method.toUpperCase()} ${request.path}: ${(error as Error)?.message ?? String(error)}`);
       }

@@ -263,6 +263,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     if (transport.pastDeadline) endedBy = "max-time";
   } finally {
     transport.closeChecks(CLEAN_UP_GRACE_MS);
+    await transport.settled();
     // On a server that is not disposable the run's projects are also looked for by its tag, and the
     // organization compared; on any server when a create's answer did not name what it made.
     const cleaned = await cleanUpRun(suite, { organizationBefore, search: checkedCleanUp }).catch((error: Error) => ({

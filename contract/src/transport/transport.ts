@@ -37,6 +37,11 @@ export const REACHED_MAX_TIME = "the run reached its time limit (--max-time)";
 export class DeadlineError extends Error {
   override name = "DeadlineError";
 }
+/** A check's request not sent because the checks had ended (at the deadline, or before the clean-up):
+ * it reached no server. */
+export class ChecksClosedError extends DeadlineError {
+  override name = "ChecksClosedError";
+}
 /** The server did not finish answering (headers and body) within --timeout. */
 export class RequestTimeoutError extends Error {
   override name = "RequestTimeoutError";
@@ -154,6 +159,9 @@ export class Transport {
   private readonly gate = new WriteGate();
   /** The run's connections to the server (a server in this process is reached through options.fetch). */
   private readonly network = new Network();
+  /** Requests of the run under way (waiting for the gate or a slot, or sent), and who waits for none. */
+  private underWay = 0;
+  private settledWaiters: Array<() => void> = [];
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -188,8 +196,28 @@ export class Transport {
    * `retry: false` sends once (a check that asks the mock for a 429 must see it). */
   async fetch(request: Request, options: { retry?: boolean } = {}): Promise<Response> {
     this.assertMaySend(request.method, request.url);
-    if (READ_ONLY_METHODS.has(request.method.toUpperCase())) return this.exchange(request, options);
-    return this.gate.write(() => this.exchange(request, options));
+    this.underWay++;
+    try {
+      if (READ_ONLY_METHODS.has(request.method.toUpperCase())) return await this.exchange(request, options);
+      return await this.gate.write(() => this.exchange(request, options));
+    } finally {
+      if (--this.underWay === 0) for (const wake of this.settledWaiters.splice(0)) wake();
+    }
+  }
+
+  /** Once no request of the run is under way, or at the deadline. A check can end before its own
+   * requests do (three creates at once, one failing first): the clean-up looks for what the run made
+   * only after the last of them has landed, or a project made after its look would be left behind. */
+  async settled(): Promise<void> {
+    if (this.underWay === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const settled = new Promise<void>((resolve) => this.settledWaiters.push(resolve));
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, this.deadline - Date.now()))));
+    try {
+      await Promise.race([settled, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** `work` (reads only) where no write of the run is in flight, none starting until it ends (write-gate.ts). */
@@ -203,7 +231,7 @@ export class Transport {
   }
 
   private async exchange(request: Request, { retry = true }: { retry?: boolean }): Promise<Response> {
-    if (this.checksClosed && currentCheck.getStore()) throw new DeadlineError(REACHED_MAX_TIME);
+    if (this.checksClosed && currentCheck.getStore()) throw new ChecksClosedError(REACHED_MAX_TIME);
     // Every header, not the Authorization header alone: a check may send the key in any of them.
     if (this.options.redact.learn) request.headers.forEach((value) => this.options.redact.learn!(value));
     const body = request.body ? await request.text() : undefined;
@@ -236,6 +264,8 @@ export class Transport {
   private async attempt(request: Request, body: string | undefined): Promise<Received> {
     await this.slot();
     try {
+      // A check's request still waiting for its place when the checks closed is not sent at all.
+      if (this.checksClosed && currentCheck.getStore()) throw new ChecksClosedError(REACHED_MAX_TIME);
       const now = Date.now();
       if (now >= this.deadline) throw new DeadlineError(`${REACHED_MAX_TIME} before this request`);
       this.sent++;
