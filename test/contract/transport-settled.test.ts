@@ -52,9 +52,9 @@ describe("the clean-up waits for the run's requests under way", () => {
     const { transport } = heldTransport(new Promise(() => {}), { deadlineMs: 100 });
     await transport.settled();
     void transport.fetch(new Request("https://server.invalid/projects.json")).catch(() => {});
-    const began = Date.now();
+    // The request ends at the deadline (its attempt's own bound), and settled() with it; were it to wait
+    // for an answer that never comes, this test would time out.
     await transport.settled();
-    expect(Date.now() - began).toBeLessThan(5_000);
   });
 
   it("a check's request still waiting for its place when the checks close is never sent", async () => {

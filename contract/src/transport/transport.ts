@@ -205,19 +205,13 @@ export class Transport {
     }
   }
 
-  /** Once no request of the run is under way, or at the deadline. A check can end before its own
-   * requests do (three creates at once, one failing first): the clean-up looks for what the run made
-   * only after the last of them has landed, or a project made after its look would be left behind. */
-  async settled(): Promise<void> {
-    if (this.underWay === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const settled = new Promise<void>((resolve) => this.settledWaiters.push(resolve));
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, this.deadline - Date.now()))));
-    try {
-      await Promise.race([settled, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** Once no request of the run is under way: each ends by the deadline at the latest (its attempt's
+   * timer, the pace's and the gate's waits all end there). A check can end before its own requests do
+   * (three creates at once, one failing first): the clean-up looks for what the run made only after the
+   * last of them has landed, or a project made after its look would be left behind. */
+  settled(): Promise<void> {
+    if (this.underWay === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.settledWaiters.push(resolve));
   }
 
   /** `work` (reads only) where no write of the run is in flight, none starting until it ends (write-gate.ts). */
