@@ -30,7 +30,10 @@ import { STAND_IN_KEY, STAND_IN_OTHER_KEY } from "../support/stand-in/seed.js";
 const FAST = { rate: 10_000, concurrency: 8 };
 const TAG = /^pcs-contract-test [a-z0-9]{6}(?: |$)/;
 
-async function writesRun(wrap: (handler: Handler) => Handler, seed?: SandboxSeed, disposable = false) {
+async function writesRun(
+  wrap: (handler: Handler) => Handler,
+  { seed, disposable = false, only }: { seed?: SandboxSeed; disposable?: boolean; only?: string[] } = {},
+) {
   const server = recordedStandIn({ wrap, ...(seed && { seed }) });
   const before = await server.state();
   const target: Target = {
@@ -45,7 +48,7 @@ async function writesRun(wrap: (handler: Handler) => Handler, seed?: SandboxSeed
     disposable,
     fetch: server.fetch,
   };
-  const run = await runContract({ target, level: "documented", limits: FAST, seed: 20261127 });
+  const run = await runContract({ target, level: "documented", limits: FAST, seed: 20261127, ...(only && { only }) });
   return { run, server, before, after: await server.state() };
 }
 
@@ -87,7 +90,7 @@ describe.concurrent("create answers that cannot name the project: nothing of the
   }
 
   it("a disposable server, create answers cut short: the run's projects are looked for all the same", async () => {
-    const { run, server, after } = await writesRun(cutCreates, undefined, true);
+    const { run, server, after } = await writesRun(cutCreates, { disposable: true });
     expect(createsReceived(server.requests)).toBeGreaterThan(3);
     expect(ofTheRun(after, run), run.cleanUp.join("\n")).toEqual([]);
     expect(run.cleanUp.join("\n")).toMatch(/looked for by its tag/);
@@ -97,7 +100,7 @@ describe.concurrent("create answers that cannot name the project: nothing of the
     // The run's projects come last in the stand-in's list, past the 900 the sampled walk of the checks reads.
     const seed = longAccountSeed(2_500);
     expect(seed.projects.length).toBeGreaterThan(1_000);
-    const { run, server, before, after } = await writesRun(cutCreates, seed);
+    const { run, server, before, after } = await writesRun(cutCreates, { seed });
     expect(createsReceived(server.requests)).toBeGreaterThan(3);
     expect(ofTheRun(after, run), run.cleanUp.join("\n")).toEqual([]);
     expect(after).toBe(before);
@@ -118,14 +121,11 @@ describe.concurrent("a create still landing when its check has ended", () => {
   // Three creates at once: the first's answer resets, the second is slow on its way. Before, the check
   // ended at the first error and the run went on to its clean-up; the slow create landed after the
   // clean-up had walked the lists, and its project was left (1 run in 70 under CI's load, as timing fell).
-  // Here the way to the server holds it until the clean-up has walked the list and begun deleting what
+  // Here the server holds it until the clean-up has walked the list and begun deleting what
   // it found (its walk reads limit=100 from offset 0: no check asks for that), or until 250 ms pass with
   // no request (the run waits for it): the race is not left to chance. Only that check runs, so no other
-  // request waits behind the held one.
+  // request waits behind the held one (a held write holds back the run's steady readings).
   it("the project it makes is deleted all the same, and nothing of the run is left", async () => {
-    const server = recordedStandIn();
-    const before = await server.state();
-    const resetting = dropsCreateAnswers(server.fetch);
     let resets = 0;
     let held = false;
     let lastRequest = Date.now();
@@ -135,33 +135,23 @@ describe.concurrent("a create still landing when its check has ended", () => {
     const quiet = async () => {
       while (Date.now() - lastRequest < 250) await new Promise((resolve) => setTimeout(resolve, 50));
     };
-    const slowWay: Handler = async (request) => {
-      lastRequest = Date.now();
-      const url = new URL(request.url);
-      const name = request.method === "POST" ? String(((await request.clone().json()) as { name?: unknown }).name) : "";
-      if (name.endsWith(" at once 1") && resets++ === 0) return resetting(request);
-      if (name.endsWith(" at once 2") && !held) {
-        held = true;
-        await Promise.race([walk, quiet()]);
-      }
-      if (url.pathname === "/projects.json" && url.search === "?offset=0&limit=100") walkBegun = true;
-      if (walkBegun && request.method === "DELETE") walked();
-      return server.fetch(request);
+    const slowWay = (handler: Handler): Handler => {
+      const resetting = dropsCreateAnswers(handler);
+      return async (request) => {
+        lastRequest = Date.now();
+        const url = new URL(request.url);
+        const name = request.method === "POST" ? String(((await request.clone().json()) as { name?: unknown }).name) : "";
+        if (name.endsWith(" at once 1") && resets++ === 0) return resetting(request);
+        if (name.endsWith(" at once 2") && !held) {
+          held = true;
+          await Promise.race([walk, quiet()]);
+        }
+        if (url.pathname === "/projects.json" && url.search === "?offset=0&limit=100") walkBegun = true;
+        if (walkBegun && request.method === "DELETE") walked();
+        return handler(request);
+      };
     };
-    const target: Target = {
-      name: "the stand-in",
-      baseUrl: server.baseUrl,
-      apiKey: server.apiKey,
-      otherApiKey: server.otherApiKey,
-      isMock: false,
-      stateful: true,
-      allowWrites: true,
-      checksKeys: true,
-      disposable: false,
-      fetch: slowWay,
-    };
-    const run = await runContract({ target, level: "documented", limits: FAST, seed: 20261127, only: ["three at once"] });
-    const after = await server.state();
+    const { run, server, before, after } = await writesRun(slowWay, { only: ["three at once"] });
     expect(held, "the second of the creates at once was held on its way").toBe(true);
     expect(resets, "the first one's answer was reset").toBeGreaterThan(0);
     expect(createsReceived(server.requests), "creates the server received").toBeGreaterThanOrEqual(3);
