@@ -31,6 +31,27 @@ describe.concurrent("a server declared disposable", () => {
     });
   }
 
+  it("a server that takes an organization change the description refuses does not disturb the organization's scenario", async () => {
+    // The run's own bad-input case (a website that is not a URL) is taken, as a lenient server takes it,
+    // made a URL of: had it landed between the scenario's change and its read-back, the model would have
+    // read "website is …, expected …" — a false failure of the run's own making (two runs of two did).
+    const takesAnyWebsite =
+      (handler: Handler): Handler =>
+      async (request) => {
+        if (request.method !== "PATCH" || !new URL(request.url).pathname.endsWith("/organizations.json")) return handler(request);
+        const body = (await request
+          .clone()
+          .json()
+          .catch(() => undefined)) as { website?: unknown } | undefined;
+        if (typeof body?.website !== "string" || /^https?:\/\//.test(body.website)) return handler(request);
+        body.website = `https://${body.website.replace(/\s+/g, "-")}.example/`;
+        return handler(new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify(body) }));
+      };
+    const { run } = await standInRun({ writes: true, otherKey: true, inviteEmail: INVITE, disposable: true, wrap: takesAnyWebsite });
+    const model = findings(run).failures.filter((r) => r.title.includes("Organization"));
+    expect(model.map((r) => `${r.title}: ${r.reason}`.slice(0, 300))).toEqual([]);
+  });
+
   it("a server that adds an existing account for an address without one fails rule 3 of adding", async () => {
     // The lookup ignores the sub-address: `lee.park+tag@…` finds lee.park's account, no new one is made.
     const ignoresDetail =

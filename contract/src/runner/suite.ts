@@ -65,9 +65,10 @@ export class Suite {
     this.answers = new Map();
   }
 
-  /** Runs `work` alone among the checks that name the same `resource` (the organization, which checks
-   * change and compare while others run). */
-  exclusive<T>(resource: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` alone among the work that names the same `resource`: the organization, which the run
+   * cannot create — its scenario judges every read of it against the run's own changes, so no other
+   * write of the run may land in between (in whichever order the two were begun). */
+  exclusive<T>(resource: "organization", work: () => Promise<T>): Promise<T> {
     const before = this.locks.get(resource) ?? Promise.resolve();
     const mine = before.then(work, work);
     this.locks.set(

@@ -172,12 +172,13 @@ export function splitLine(seed: number, sent: readonly string[]): string {
   return `The organization's one change (seed ${seed}) sent ${sent.map(name).join(", ")}; not sent: ${unsent.map(name).join(", ")}.`;
 }
 
-export async function organizationScenario(
-  world: World,
-  original: Json,
-  other: { sharesIt: boolean; own?: Json },
-  seed = 0,
-): Promise<void> {
+/** The organization's scenario, alone among the run's writes to the organization (Suite.exclusive): the
+ * lock is taken when the scenario is begun, before any check starts, so a check's write waits for it. */
+export function organizationScenario(world: World, original: Json, other: { sharesIt: boolean; own?: Json }, seed = 0): Promise<void> {
+  return world.suite.exclusive("organization", () => organizationSteps(world, original, other, seed));
+}
+
+async function organizationSteps(world: World, original: Json, other: { sharesIt: boolean; own?: Json }, seed: number): Promise<void> {
   const otherSharesIt = other.sharesIt;
   const runTag = world.suite.runTag;
   /** Another checker run's tag when its change is in the organization now (a read no one judges). */
