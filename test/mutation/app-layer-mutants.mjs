@@ -9,6 +9,7 @@
 //   npm run mutation:app                            every defect
 //   npm run mutation:app -- --only cache-keyed-without-user   one (repeatable)
 //   npm run mutation:app -- --at 3                  runs at once in each of the two processes
+//   npm run mutation:app -- --corpus blind-1        another set (app-layer-run.ts CORPORA; default ours)
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,10 +23,16 @@ const WORKERS = 2;
 const argv = process.argv.slice(2);
 const only = argv.flatMap((a, i) => (argv[i - 1] === "--only" ? [a] : []));
 const at = Number(argv[argv.indexOf("--at") + 1] ?? 3) || 3;
+const corpus = argv.includes("--corpus") ? argv[argv.indexOf("--corpus") + 1] : "ours";
 
 const bundleFile = await bundleEntry(join(root, "test/mutation/app-layer-run.ts"), join(out, "run.mjs"));
-const { APP_LAYER_DEFECTS, caught } = await import(pathToFileURL(bundleFile).href);
-const chosen = only.length ? APP_LAYER_DEFECTS.filter((d) => only.includes(d.id)) : APP_LAYER_DEFECTS;
+const { CORPORA, caught } = await import(pathToFileURL(bundleFile).href);
+if (!Object.hasOwn(CORPORA, corpus)) {
+  console.error(`mutation:app: no corpus ${corpus} (${Object.keys(CORPORA).join(", ")})`);
+  process.exit(2);
+}
+const defects = CORPORA[corpus];
+const chosen = only.length ? defects.filter((d) => only.includes(d.id)) : defects;
 if (only.length && chosen.length !== only.length) {
   console.error(`mutation:app: no such defect among ${only.join(", ")}`);
   process.exit(2);
@@ -47,7 +54,7 @@ await Promise.all(
             "-e",
             code,
             pathToFileURL(bundleFile).href,
-            JSON.stringify({ ids: share, level: "documented", file, at }),
+            JSON.stringify({ ids: share, level: "documented", file, at, corpus }),
           ],
           {
             stdio: ["ignore", "inherit", "inherit"],
@@ -67,7 +74,7 @@ const faithful = of("faithful");
 const lines = [];
 const caughtOnes = chosen.filter((d) => of(d.id) && caught(of(d.id), faithful));
 lines.push(
-  `Application-layer defects: ${caughtOnes.length}/${chosen.length} caught at the documented level (with writes, the second key and an invite address), ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+  `Application-layer defects${corpus === "ours" ? "" : ` (${corpus})`}: ${caughtOnes.length}/${chosen.length} caught at the documented level (with writes, the second key and an invite address), ${((Date.now() - started) / 60000).toFixed(1)} min.`,
   "",
   `Faithful stand-in: exit ${faithful?.code}, ${faithful?.failing.length} failing checks, ${faithful?.requests} requests, ${((faithful?.ms ?? 0) / 1000).toFixed(1)} s.`,
   "",

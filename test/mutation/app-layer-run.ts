@@ -3,14 +3,18 @@
 // a fixed seed; one JSON line per outcome.
 import { appendFileSync } from "node:fs";
 import type { Level } from "../../contract/src/index.js";
-import { APP_LAYER_DEFECTS } from "./app-layer-defects.js";
+import { BLIND_ROUND_1 } from "./app-layer-blind-1.js";
+import { type AppDefect, APP_LAYER_DEFECTS } from "./app-layer-defects.js";
 import { caught, checkerRun, outcomeOf } from "./http-layer-run.js";
+
+/** The sets of defects, by `--corpus` name: ours, and the rounds written blind (issue 58, item 7). */
+export const CORPORA: Record<string, AppDefect[]> = { ours: APP_LAYER_DEFECTS, "blind-1": BLIND_ROUND_1 };
 
 export { APP_LAYER_DEFECTS, caught };
 
-/** Runs the named defects ("faithful" for none), `at` runs at once, appending each outcome to `file`. */
-export async function worker(job: { ids: string[]; level: Level; file: string; at?: number }): Promise<void> {
-  const all = new Map(APP_LAYER_DEFECTS.map((d) => [d.id, d]));
+/** Runs the named defects of `corpus` ("faithful" for none), `at` runs at once, appending each outcome to `file`. */
+export async function worker(job: { ids: string[]; level: Level; file: string; at?: number; corpus?: string }): Promise<void> {
+  const all = new Map((CORPORA[job.corpus ?? "ours"] ?? []).map((d) => [d.id, d]));
   const queue = [...job.ids];
   const one = async (id: string) => {
     const defect = all.get(id);
