@@ -41,6 +41,9 @@ interface BadCase {
 }
 
 /** The documented limits: the interface states these three for a project's creation, nothing else. */
+
+/** One character, two bytes in UTF-8, one UTF-16 unit, the same in every Unicode normal form. */
+const FREE_TEXT_PAD = "\u0436"; // ж
 export const DOCUMENTED_LIMITS = new Set(["createProject /name", "createProject /description", "createProject /job_code"]);
 
 /** Every string with a maxLength in a body schema: [pointer, its schema, the (branch) object schema holding it]. */
@@ -68,11 +71,14 @@ export function badInputChecks(suite: Suite) {
   /** A string of exactly `length` characters that satisfies the schema's format and pattern. A project
    * name starts with the run's tag, so a project created by mistake is recognised as the run's. */
   const stringOfLength = (schema: Json, length: number, pointer = ""): string => {
-    if (pointer === "/name") return `${suite.runTag} limit `.padEnd(length, "x").slice(0, length);
+    // Free text grows by a letter outside ASCII ("50 chars" are characters: a server that counts UTF-8
+    // bytes refuses it at the limit); text with a format or a pattern by its own last character.
+    const free = schema.format === undefined && schema.pattern === undefined;
+    if (pointer === "/name") return `${suite.runTag} limit `.padEnd(length, FREE_TEXT_PAD).slice(0, length);
     const base: string =
       schema.examples?.[0] ?? (schema.format === "email" ? "a@example.com" : schema.format === "uri" ? "https://example.com/a" : "x");
     // Emails grow at the start of the local part, everything else at the end; both keep the format.
-    const pad = schema.format === "email" ? base[0]! : base.at(-1)!;
+    const pad = schema.format === "email" ? base[0]! : free ? FREE_TEXT_PAD : base.at(-1)!;
     const extra = pad.repeat(Math.max(0, length - [...base].length));
     return schema.format === "email" ? extra + base : base + extra;
   };
