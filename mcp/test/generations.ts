@@ -130,6 +130,12 @@ export async function callEveryTool({ client }: Session, allowWrites: boolean) {
     [...(allowWrites ? [...readNames, ...writeNames] : readNames), ...CODE_MODE_TOOLS].sort(),
   );
   for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe("object");
+  // The annotations arrive in every revision: an operation reads exactly when its method does.
+  for (const o of described.filter((o) => tools.some((t) => t.name === o.operationId)))
+    expect(tools.find((t) => t.name === o.operationId)!.annotations, o.operationId).toMatchObject({
+      readOnlyHint: isRead(o),
+      openWorldHint: true,
+    });
   if (!allowWrites) expect(tools.filter((t) => t.annotations?.readOnlyHint !== true)).toEqual([]);
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await client.callTool({ name, arguments: args });
