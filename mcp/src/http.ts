@@ -114,7 +114,8 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
       onerror: (error) => log(`a request failed: ${error.name}`), // the message could quote the request
     },
   );
-  let origin = "http://127.0.0.1";
+  // Where this server listens (known once it does): the base of the Request each request becomes.
+  let ownOrigin = "http://127.0.0.1";
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     // On loopback, only this machine's names: a web page whose domain was rebound to 127.0.0.1 sends
     // its own Host, and must not reach the server (the sandbox's keys are published).
@@ -145,7 +146,7 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
     const aborted = new AbortController();
     response.on("close", () => aborted.abort());
     try {
-      const answer = await handler.fetch(webRequest(request, origin, aborted.signal), {
+      const answer = await handler.fetch(webRequest(request, ownOrigin, aborted.signal), {
         authInfo: { token: key, clientId: "project-collaboration-mcp", scopes: [] },
       });
       await send(answer, response);
@@ -165,8 +166,8 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
     server.listen(port, host, resolve);
   });
   const { port: bound } = server.address() as AddressInfo;
-  origin = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
-  const url = `${origin}/mcp`;
+  ownOrigin = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
+  const url = `${ownOrigin}/mcp`;
   return {
     url,
     close: async () => {
