@@ -7,8 +7,7 @@
 // Built first: mcp/dist (`npm run build`). `node bench/code-mode.mjs` prints the table alone.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { createClient } from "../generated/lib/index.js";
 import { createSandbox, SANDBOX_ADMIN_KEY } from "../generated/lib/sandbox/index.js";

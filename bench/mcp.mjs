@@ -1,8 +1,7 @@
 // The MCP server as an agent pays for it, in characters (what a model reads): the tool list every
 // request carries (read-only, the default, and with --allow-writes), and the text of one default page
 // of listProjects (30 projects) from the in-process sandbox. Built first: mcp/dist (`npm run build`).
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { createClient } from "../generated/lib/index.js";
 import { createSandbox } from "../generated/lib/sandbox/index.js";
 import { createMcpServer } from "../mcp/dist/index.js";

@@ -1,5 +1,5 @@
 // What MCP clients are told about a tool's effects, and the warnings its description opens with.
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import { READ_ONLY_METHODS as READ_METHODS } from "@project-collaboration/api";
 
 /** The HTTP methods that only read (every other one may change data): the main package's one list. */

@@ -1,7 +1,7 @@
 // project-collaboration-mcp: the MCP server over stdio. stdout carries the protocol; stderr one
 // start-up line and, on failure, one line of error. Usage mistakes exit with code 2.
 import { parseArgs } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { safeCiText, unknownOptionLine } from "@project-collaboration/api";
 import { connect } from "./connection.js";
 import { EXECUTE, TYPES } from "./execute/tools.js";
@@ -84,8 +84,9 @@ async function main(): Promise<void> {
   }
   const connection = connect(process.env, { sandbox: values.sandbox === true });
   secrets = connection.secrets;
-  const server = createMcpServer({ client: connection.client, secrets: connection.secrets, baseUrl: connection.baseUrl, ...selection });
-  await server.connect(new StdioServerTransport());
+  // serveStdio: the client's first message picks the era — server/discover (2026-07-28) or initialize
+  // (2025-06-18, 2025-11-25…) — and the one server of the connection speaks it.
+  serveStdio(() => createMcpServer({ client: connection.client, secrets: connection.secrets, baseUrl: connection.baseUrl, ...selection }));
   const mode = selection.allowWrites ? "read and write" : "read-only";
   process.stderr.write(
     `${SERVER_NAME} ${SERVER_VERSION}: ${offered.length} operation tools, execute and types (${mode}) against ${connection.summary}\n`,

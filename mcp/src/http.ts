@@ -1,15 +1,19 @@
 // --http: the MCP server over Streamable HTTP (stateless: one MCP server per request), so a team can
-// run one for everyone. Each request brings its own key in its Authorization header (`Bearer <key>`,
-// or HTTP Basic with the key as user name), used for that request only and never logged or kept; a key
-// the service refuses is refused at once (initialize, tools/list), not at the first tool call. On
-// 127.0.0.1 unless told otherwise, answering this machine's names only; read-only unless started with
-// --allow-writes, as over stdio.
+// run one for everyone. The SDK's createMcpHandler answers each request in its client's era: the
+// 2026-07-28 revision (server/discover, every request on its own) and, for 2025 clients (2025-06-18,
+// 2025-11-25), an initialize answered by a fresh server per request. Each request brings its own key
+// in its Authorization header (`Bearer <key>`, or HTTP Basic with the key as user name), used for that
+// request only and never logged or kept; a key the service refuses is refused at once (server/discover,
+// initialize, tools/list), not at the first tool call. On 127.0.0.1 unless told otherwise, answering
+// this machine's names only; a web page of another site is refused by its Origin; read-only unless
+// started with --allow-writes, as over stdio.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { Readable } from "node:stream";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createClient, safeCiText, type ApiClient } from "@project-collaboration/api";
-import { createSandbox, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
+import { corsAllows, createSandbox, exposureWarning, isLoopbackHostHeader, isLoopbackName } from "@project-collaboration/api/sandbox";
 import { SANDBOX_BASE_URL } from "./connection.js";
 import { builtTools, type OperationTool } from "./operations.js";
 import { secretsOf } from "./redact.js";
@@ -97,11 +101,31 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
     }
     return verdict;
   };
+  // One handler for every request: it builds the MCP server of each request, for that request's key
+  // (handed over as authInfo, once checked below), in the era the request speaks.
+  const handler = createMcpHandler(
+    ({ authInfo }) => {
+      if (!authInfo) throw new Error("a request reached the MCP handler without its key");
+      const key = authInfo.token;
+      return createMcpServer({ client: clientFor(key), secrets: secretsOf(key), baseUrl: baseUrl ?? SANDBOX_BASE_URL, ...selection });
+    },
+    {
+      // responseMode left "auto": a JSON answer, as no tool sends progress before its result.
+      onerror: (error) => log(`a request failed: ${error.name}`), // the message could quote the request
+    },
+  );
+  // Where this server listens (known once it does): the base of the Request each request becomes.
+  let ownOrigin = "http://127.0.0.1";
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     // On loopback, only this machine's names: a web page whose domain was rebound to 127.0.0.1 sends
     // its own Host, and must not reach the server (the sandbox's keys are published).
     if (loopback && !isLoopbackHostHeader(request.headers.host))
       return refuse(response, 403, "This server answers requests for localhost only.");
+    // A browser says which page sends a request: only this machine's pages may (the sandbox's one rule,
+    // corsAllows), on any host, as the protocol asks of a server that checks Origin.
+    const from = request.headers.origin;
+    if (from !== undefined && !corsAllows(from))
+      return refuse(response, 403, "This server answers requests from pages of this machine only.");
     if (new URL(request.url ?? "/", "http://x").pathname !== "/mcp") return refuse(response, 404, "The MCP endpoint is /mcp.");
     const key = keyOf(request.headers.authorization);
     if (!key)
@@ -119,18 +143,17 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
         },
       );
     }
-    const mcp = createMcpServer({ client: clientFor(key), secrets: secretsOf(key), baseUrl: baseUrl ?? SANDBOX_BASE_URL, ...selection });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    response.on("close", () => {
-      void transport.close();
-      void mcp.close();
-    });
+    const aborted = new AbortController();
+    response.on("close", () => aborted.abort());
     try {
-      await mcp.connect(transport);
-      await transport.handleRequest(request, response);
+      const answer = await handler.fetch(webRequest(request, ownOrigin, aborted.signal), {
+        authInfo: { token: key, clientId: "project-collaboration-mcp", scopes: [] },
+      });
+      await send(answer, response);
     } catch (error) {
       log(`a request failed: ${error instanceof Error ? error.name : "error"}`); // the message could quote the request
       if (!response.headersSent) refuse(response, 500, "The MCP server failed to handle the request.");
+      else response.destroy();
     }
   });
   const exposure = exposureWarning(host, "the MCP server", {
@@ -143,13 +166,40 @@ export async function serveHttp(options: HttpOptions): Promise<{ url: string; cl
     server.listen(port, host, resolve);
   });
   const { port: bound } = server.address() as AddressInfo;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}/mcp`;
+  ownOrigin = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
+  const url = `${ownOrigin}/mcp`;
   return {
     url,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await handler.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
+}
+
+/** Node's request as the web-standard Request the SDK's handler takes: its body streamed, not read
+ * here (the handler bounds it: 413 past 4 MiB), and aborted when the client goes away. */
+function webRequest(request: IncomingMessage, origin: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  const method = request.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
+  return new Request(new URL(request.url ?? "/mcp", origin), { method, headers, signal, ...(body && { body, duplex: "half" }) });
+}
+
+/** The handler's Response written to Node's: status, headers, and the body as it comes (a JSON answer,
+ * or the event stream of a 2025 client's request). */
+async function send(answer: Response, response: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  response.writeHead(answer.status, headers);
+  if (!answer.body) return void response.end();
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
+  response.end();
 }

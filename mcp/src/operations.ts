@@ -1,7 +1,7 @@
 // The tools, one per operation of the description: their shape, and the table the build wrote
 // (scripts/build/mcp-tools.mjs) from the main package's description.
 import { readFileSync } from "node:fs";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 
 export type JsonObject = { [key: string]: unknown };
 

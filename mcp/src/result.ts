@@ -3,7 +3,7 @@
 // it inside <untrusted-data> markers that the data cannot close ("<" is escaped in the JSON), beside
 // structuredContent for clients that read it (MCP 2025-06-18), and no result is larger than
 // MAX_RESULT_CHARS: a list is cut to what fits, saying how to ask for less and where to go on.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { safeJsonText } from "@project-collaboration/api";
 import type { OperationTool } from "./operations.js";
 

@@ -1,15 +1,9 @@
 // The MCP server: lists the selected tools with the description's JSON Schemas as they are, and turns
-// a call into one request through the package's client. SDK's low-level Server rather than McpServer:
-// McpServer's registerTool takes Zod schemas only, and the description's JSON Schemas are the truth.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+// a call into one request through the package's client. It answers tools/list and tools/call itself
+// (through McpServer's own `server`, the SDK's way to own a method) rather than with registerTool: the
+// description's JSON Schemas are the truth, listed as they are, and a tool of the description this
+// server does not offer answers a refusal the model can read, which registerTool's dispatch cannot say.
+import { McpServer, ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
 import {
   ApiError,
   DEFAULT_RETRY,
@@ -46,16 +40,17 @@ export interface ServerOptions extends Selection {
   executeLimits?: Partial<IsolateLimits>;
 }
 
-export function createMcpServer(options: ServerOptions): Server {
+/** One server for one connection (stdio) or one request (HTTP): serveStdio and createMcpHandler build
+ * one per era from the same options, so both generations of clients see the same tools. */
+export function createMcpServer(options: ServerOptions): McpServer {
   const all = options.operations ?? builtTools();
   const selected = new Map(selectTools(all, options).map((tool) => [tool.name, tool]));
   const secrets = options.secrets ?? [];
   const limits = options.limits ?? { timeoutMs: DEFAULT_TIMEOUT_MS, maxElapsedMs: DEFAULT_RETRY.maxElapsedMs };
 
-  const server = new Server(
+  const mcp = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
-      capabilities: { tools: {} },
       instructions: options.allowWrites
         ? "Tools for the Project Collaboration Service. Write tools are enabled: confirm destructive calls with the user."
         : "Tools for the Project Collaboration Service, read-only: the server was started without --allow-writes.",
@@ -70,22 +65,25 @@ export function createMcpServer(options: ServerOptions): Server {
     secrets,
     ...(options.executeLimits && { limits: options.executeLimits }),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...[...selected.values()].map(toMcpTool), ...code.tools] }));
+  const server = mcp.server;
+  // The tool list never changes while the server runs (listChanged: false): nothing to subscribe to.
+  server.registerCapabilities({ tools: { listChanged: false } });
+  server.setRequestHandler("tools/list", () => ({ tools: [...[...selected.values()].map(toMcpTool), ...code.tools] }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler("tools/call", async (request) => {
     const name = request.params.name;
     const tool = selected.get(name);
     const codeResult = tool ? undefined : code.call(name, request.params.arguments ?? {});
     if (codeResult) return scrubbed(await codeResult, secrets);
     if (!tool) {
       const known = all.find((t) => t.name === name);
-      if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}.`);
+      if (!known) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${name}.`);
       // A tool of the description this server does not offer: a result the model can read, not a protocol error.
       return textResult(refusalOf(known, selected, options.allowWrites)!, true);
     }
     return scrubbed(conforming(tool, await call(options.client, tool, request.params.arguments ?? {}, options.baseUrl, limits)), secrets);
   });
-  return server;
+  return mcp;
 }
 
 /** The one place every result passes: nothing the service said can carry the key out. */
@@ -95,11 +93,11 @@ function scrubbed(result: CallToolResult, secrets: readonly string[]): CallToolR
     content: result.content.map((c) => (c.type === "text" ? { ...c, text: redactText(c.text, secrets) } : c)),
     // Walked value by value (not its JSON text): a match can never span two values, and what is not a
     // secret stays exactly as the service sent it.
-    ...(result.structuredContent && { structuredContent: redactValue(result.structuredContent, secrets) as Record<string, unknown> }),
+    ...(result.structuredContent !== undefined && { structuredContent: redactValue(result.structuredContent, secrets) }),
   };
 }
 
-/** Structured content must match the tool's output schema (MCP 2025-06-18): a service that answers
+/** Structured content must match the tool's output schema (MCP 2025-06-18 and later): a service that answers
  * otherwise gets its answer back as marked text in an error result, saying what did not match. */
 const outputValidators = new Map<string, ValidateFunction>();
 function conforming(tool: OperationTool, result: CallToolResult): CallToolResult {
@@ -121,8 +119,9 @@ function toMcpTool(tool: OperationTool): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
+    // The description's JSON Schemas (tools.json), JSON by construction.
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+    outputSchema: tool.outputSchema as Tool["outputSchema"],
     annotations: tool.annotations,
   };
 }

@@ -3,6 +3,7 @@
 // over HTTP. The key is never in what the server logs.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { keyOf, serveHttp } from "../src/index.js";
@@ -15,11 +16,41 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const connectAs = async (authorization: string) => {
+const connectAs = async (authorization: string, headers: Record<string, string> = {}) => {
   const client = new Client({ name: "http-test", version: "0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization, ...headers } } }));
   return client;
 };
+
+/** SDK 2's client on the 2026-07-28 revision only (server/discover, no initialize), with these headers. */
+const connectModern = async (headers: Record<string, string>) => {
+  const client = new Client2({ name: "http-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(new Transport2(new URL(server.url), { requestInit: { headers } }));
+  return client;
+};
+
+/** A POST to the server with this Host header, as a page whose domain was rebound to 127.0.0.1 sends it. */
+const postWithHost = (host: string, body: object, headers: Record<string, string> = {}) =>
+  new Promise<number>((resolve, reject) => {
+    const { port } = new URL(server.url);
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/mcp",
+        method: "POST",
+        headers: {
+          host: host.replace("{port}", port),
+          authorization: "Bearer sandbox-admin-key",
+          "content-type": "application/json",
+          ...headers,
+        },
+      },
+      (response) => resolve(response.statusCode ?? 0),
+    );
+    request.on("error", reject);
+    request.end(JSON.stringify(body));
+  });
 
 describe("--http", () => {
   it("listens on 127.0.0.1 at /mcp", () => {
@@ -99,22 +130,54 @@ describe("--http", () => {
   });
 
   it("on loopback, refuses a request for another host name (DNS rebinding)", async () => {
-    const { port } = new URL(server.url);
-    const answer = await new Promise<number>((resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: "127.0.0.1",
-          port,
-          path: "/mcp",
-          method: "POST",
-          headers: { host: `rebound.example:${port}`, authorization: "Bearer sandbox-admin-key", "content-type": "application/json" },
+    expect(await postWithHost("rebound.example:{port}", { jsonrpc: "2.0", id: 1, method: "tools/list" })).toBe(403);
+  });
+
+  it("on loopback, refuses a 2026-07-28 request for another host name too, and answers it for this machine's", async () => {
+    const discover = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "http-test", version: "0" },
+          "io.modelcontextprotocol/clientCapabilities": {},
         },
-        (response) => resolve(response.statusCode ?? 0),
-      );
-      request.on("error", reject);
-      request.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
-    });
-    expect(answer).toBe(403);
+      },
+    };
+    const modern = { "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover", accept: "application/json, text/event-stream" };
+    expect(await postWithHost("rebound.example:{port}", discover, modern)).toBe(403);
+    expect(await postWithHost("localhost:{port}", discover, modern)).toBe(200);
+  });
+
+  it("serves the 2026-07-28 revision: server/discover, then tools/list and a call, each request on its own", async () => {
+    const client = await connectModern({ authorization: "Bearer sandbox-admin-key" });
+    try {
+      expect([client.getProtocolEra(), client.getNegotiatedProtocolVersion()]).toEqual(["modern", "2026-07-28"]);
+      expect(client.getDiscoverResult()?.supportedVersions).toContain("2026-07-28");
+      const { tools } = await client.listTools();
+      expect(tools.length).toBe(12);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      expect((await client.callTool({ name: "getOrganization", arguments: {} })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a page of another site by its Origin (403), whichever revision it speaks; this machine's pages are answered", async () => {
+    const authorization = "Bearer sandbox-admin-key";
+    for (const origin of ["https://evil.example", "null"]) {
+      await expect(connectModern({ authorization, origin })).rejects.toThrow(/403/);
+      await expect(connectAs(authorization, { origin })).rejects.toThrow(/403|pages of this machine/);
+    }
+    const local = await connectModern({ authorization, origin: "http://localhost:5173" });
+    expect((await local.listTools()).tools.length).toBe(12);
+    await local.close();
+  });
+
+  it("refuses a key the service does not take at server/discover too (2026-07-28)", async () => {
+    await expect(connectModern({ authorization: "Bearer not-a-key-of-this-sandbox" })).rejects.toThrow(/401/);
   });
 
   it("reads the key from Bearer or Basic, and from nothing else", () => {

@@ -29,10 +29,10 @@ it("packs the command, the compiled server with its types and its tool table, an
   expect(paths).toContain(manifest.bin["project-collaboration-mcp"]);
 });
 
-it("depends on exact versions: the MCP SDK, Ajv for the input schemas, the main package of the same release, and code mode's engine and compiler", () => {
+it("depends on exact versions: the MCP SDK's server, Ajv for the input schemas, the main package of the same release, and code mode's engine and compiler", () => {
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
     "@jitl/quickjs-wasmfile-release-sync",
-    "@modelcontextprotocol/sdk",
+    "@modelcontextprotocol/server",
     "@project-collaboration/api",
     "ajv",
     "ajv-formats",
@@ -41,7 +41,11 @@ it("depends on exact versions: the MCP SDK, Ajv for the input schemas, the main 
   ]);
   // The compiler is the repository's own 5.9 (one copy installed), not TypeScript 7, which has no JavaScript API.
   expect(manifest.dependencies.typescript).toBe(root.devDependencies.typescript);
-  for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
+  for (const [name, version] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }))
+    expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
+  // SDK 2's server, not the old single package: SDK 1 and SDK 2's client are the tests' clients only.
+  expect(manifest.dependencies["@modelcontextprotocol/server"]).toMatch(/^2\./);
+  expect(Object.keys(manifest.devDependencies).sort()).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/sdk"]);
   expect(manifest.dependencies["@project-collaboration/api"]).toBe(root.version);
   expect(manifest.version).toBe(root.version);
   // The main package's runtime dependencies do not grow for it (test/package/dependencies.test.ts checks the tree).

@@ -1,7 +1,8 @@
 // The API key never reaches the MCP client, even from a server that echoes it in every answer: not in
 // a result, an error, a tool list or any other message the server sends.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { connect } from "../src/index.js";
+import { connect, serveHttp } from "../src/index.js";
 import { CANARY_KEY, canaryForms, startEchoServer, type EchoServer } from "./echo-server.js";
 import { connectInMemory, described, exampleInputs, type Connected } from "./support.js";
 
@@ -64,4 +65,42 @@ it("is in no message though an execute program re-encodes the service's answers"
       messages.filter((m) => m.includes(form) || m.includes(JSON.stringify(form).slice(1, -1))),
       form,
     ).toEqual([]);
+});
+
+// The 2026-07-28 revision adds to every answer (the server's identity in `_meta`, cache fields): the
+// hosted mode, its key from the request, is checked on the wire as a client of that revision reads it.
+it("is in no answer over HTTP on the 2026-07-28 revision either, nor in the server's log", async () => {
+  const logged: string[] = [];
+  const hosted = await serveHttp({ port: 0, baseUrl: echo.url, allowWrites: true, log: (line) => logged.push(line) });
+  const bodies: string[] = [];
+  const client = new Client({ name: "secrets-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(hosted.url), {
+        requestInit: { headers: { authorization: `Bearer ${CANARY_KEY}` } },
+        fetch: async (url, init) => {
+          const response = await fetch(url, init);
+          bodies.push(await response.clone().text());
+          return response;
+        },
+      }),
+    );
+    const before = echo.received.length;
+    await client.listTools();
+    for (const o of described) await client.callTool({ name: o.operationId, arguments: exampleInputs(o)[0] });
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    // The test can fail: each call sent the key and the service echoed it.
+    expect(echo.received.slice(before)).toEqual(described.map(() => CANARY_KEY));
+    expect(bodies.filter((b) => b.includes("[REDACTED]")).length).toBe(described.length);
+  } finally {
+    await client.close();
+    await hosted.close();
+  }
+  for (const form of canaryForms) {
+    expect(
+      bodies.filter((b) => b.includes(form)),
+      form,
+    ).toEqual([]);
+    expect(logged.join("\n"), form).not.toContain(form);
+  }
 });

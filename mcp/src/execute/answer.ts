@@ -3,7 +3,7 @@
 // requests it sent. The server's own words — a request it refused and what to do about it, a limit the
 // program ran into — stand outside the markers, where the agent may act on them; inside only what the
 // program produced: its result, its logs, and an error it threw (which may quote the service).
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { MAX_RESULT_CHARS, safeJson, textResult, untrusted } from "../result.js";
 import type { Outcome } from "./isolate.js";
 

@@ -1,7 +1,7 @@
 // Code mode: the `execute` tool (a TypeScript program, type-checked, then run isolated against the
 // client) and the `types` tool (the types a program uses, for the operations asked). Listed by every
 // server beside its operation tools; a program reaches exactly the operations the server offers.
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { ApiClient } from "@project-collaboration/api";
 import type { OperationTool } from "../operations.js";
 import { textResult } from "../result.js";

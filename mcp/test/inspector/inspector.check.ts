@@ -1,6 +1,7 @@
 // The official MCP Inspector's CLI, as a third-party client, against the built server over stdio:
-// it lists the read tools of the description and code mode's, calls listProjects and runs an execute
-// program in the sandbox; no write tool is there to call. The Inspector (v2) needs Node 22.19 or later: it runs on Node 24 from npm's `node` package,
+// it lists the read tools of the description and code mode's, calls listProjects (on the 2025
+// handshake, its default, and on the 2026-07-28 revision) and runs an execute program in the sandbox;
+// no write tool is there to call. The Inspector (v2) needs Node 22.19 or later: it runs on Node 24 from npm's `node` package,
 // which then also runs the server (npx puts its `node` first on PATH).
 import { expect, it } from "vitest";
 import { envWithoutNpm, type Finished, run } from "../../../test/support/run.js";
@@ -42,6 +43,24 @@ it("calls listProjects in the sandbox", async () => {
   const result = JSON.parse(stdout);
   expect(result.isError).toBeFalsy();
   // The structured content, and the same data as marked text for clients that read only text.
+  expect(result.structuredContent.items).toHaveLength(2);
+  expect(dataOf(result)).toEqual(result.structuredContent.items);
+});
+
+it("speaks the 2026-07-28 revision with it too (--protocol-era modern: server/discover, no fallback)", async () => {
+  const { status, stdout, stderr } = await inspector([
+    "--protocol-era",
+    "modern",
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "listProjects",
+    "--tool-arg",
+    "limit=2",
+  ]);
+  expect(status, stderr).toBe(0);
+  const result = JSON.parse(stdout);
+  expect(result.isError).toBeFalsy();
   expect(result.structuredContent.items).toHaveLength(2);
   expect(dataOf(result)).toEqual(result.structuredContent.items);
 });
