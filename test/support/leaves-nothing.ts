@@ -37,6 +37,7 @@ export function leftBehind(run: { leftInTmp: string[]; treeBefore: string[]; tre
   const newInTree = run.treeAfter.filter((entry) => !before.has(entry) && !RUNNER_OUTPUT.test(entry));
   return [
     ...run.leftInTmp.map((name) => `left in the temporary directory: ${name} (removed now)`),
+    // A tracked file edited by hand while the run went on shows here too: run again to tell.
     ...newInTree.map((entry) => `new in the working tree: ${entry}`),
   ];
 }
