@@ -2,8 +2,9 @@
 // runs as shown (`node first-call.mjs`, where the package resolves, as in a clone), the commands it
 // names exist, each row of "Use it today" runs as written in a fresh clone (its script defined, its
 // file in the repository or saved by a section above it), every other test suite is named, and the
-// registry's commands stand only where they are marked as what works once the packages are published. (Its `ts` and `js` blocks are also type-checked
-// and run from the packed tarball: test/package/packed.test.ts, in `npm run test:tools`.)
+// registry's commands stand only where they are marked as what works once the packages are published.
+// (Its `ts` and `js` blocks are also type-checked and run from the packed tarball:
+// test/package/packed.test.ts, in `npm run test:tools`.)
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
