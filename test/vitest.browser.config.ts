@@ -5,9 +5,8 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import base from "./vitest.config.js";
 
-/** Without the guard that a run leaves nothing (test/support/leaves-nothing.ts): these tests keep their
- * screenshots in test/output/docs/ for people to look at, and Chromium's own temporary files have not
- * been checked (no Chromium on the machine where the guard was written). */
+/** Without the guard that a run leaves nothing (test/support/leaves-nothing.ts): what Chromium leaves in
+ * the temporary directory has not been checked (no Chromium on the machine where the guard was written). */
 const globalSetup = [base.test?.globalSetup ?? []].flat().filter((file) => !file.endsWith("leaves-nothing.ts"));
 
 export default defineConfig({

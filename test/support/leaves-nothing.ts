@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const repoRoot = new URL("../..", import.meta.url).pathname;
-/** Written by CI's own reporters during the run (.ci/run), not by a test. */
-const RUNNER_OUTPUT = /^!! \.ci\/results\/$/;
+/** Written on purpose, for people to read: CI's own reports (.ci/run), and test/output/, the ignored
+ * folder of a run's screenshots and counts (test:properties' property-counts.json, test:browser's pages). */
+const MEANT_TO_STAY = /^!! (\.ci\/results|test\/output)\/$/;
 
 export default function setup(): () => void {
   const systemTmp = tmpdir();
@@ -34,7 +35,7 @@ export default function setup(): () => void {
 /** One line per thing a run left: each name in its temporary directory, each new entry of the tree. */
 export function leftBehind(run: { leftInTmp: string[]; treeBefore: string[]; treeAfter: string[] }): string[] {
   const before = new Set(run.treeBefore);
-  const newInTree = run.treeAfter.filter((entry) => !before.has(entry) && !RUNNER_OUTPUT.test(entry));
+  const newInTree = run.treeAfter.filter((entry) => !before.has(entry) && !MEANT_TO_STAY.test(entry));
   return [
     ...run.leftInTmp.map((name) => `left in the temporary directory: ${name} (removed now)`),
     // A tracked file edited by hand while the run went on shows here too: run again to tell.
