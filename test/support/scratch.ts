@@ -7,7 +7,8 @@ import { afterAll, onTestFinished } from "vitest";
 
 const remove = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
-/** A fresh folder for the running test, removed when it finishes (called inside a test or its hooks). */
+/** A fresh folder for the running test, removed when it finishes (called inside a test or its hooks; in
+ * tests run concurrently, vitest cannot tell which test is running: take scratchDirForFile there). */
 export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   onTestFinished(() => remove(dir));
