@@ -48,8 +48,9 @@ export default defineConfig({
       // Measurements against every defective stand-in, a live run each: `npm run mutation:*`, by hand.
       "test/mutation/**",
     ],
-    // One Prism mock for every test file: see test/support/README.md.
-    globalSetup: ["test/support/target.ts"],
+    // First, a fresh TMPDIR for the run and a check that the tests left nothing there or in the tree
+    // (test/support/leaves-nothing.ts); then one Prism mock for every test file: see test/support/README.md.
+    globalSetup: ["test/support/leaves-nothing.ts", "test/support/target.ts"],
     // Speed, measured with `npm run bench` on this 2-core machine (one worker, isolated: 58 s):
     // - no isolation (46 files share a worker's module cache: the bundle, Ajv, TypeScript's API are
     //   loaded once instead of once per file; no test file patches a global another one reads): 50 s;

@@ -12,7 +12,6 @@
 //   - a baseline round trip: recorded, a rerun with it passes, a new defect fails alone, a baselined
 //     defect that is gone is reported as no longer occurring.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLEAN_UP_GRACE_MS, main } from "../../contract/src/index.js";
@@ -24,6 +23,7 @@ import type { Handler } from "../support/stand-in/documented-only.js";
 import { bigPage, echoing, type HostileServer, huge, serveOverHttp } from "../support/stand-in/hostile.js";
 import { STAND_IN_KEY, STAND_IN_OTHER_KEY } from "../support/stand-in/seed.js";
 import { standIn } from "../support/stand-in/server.js";
+import { scratchDirForFile } from "../support/scratch.js";
 
 let servers: HostileServer[] = [];
 afterEach(async () => {
@@ -36,7 +36,9 @@ const started = async (server: Promise<HostileServer>) => {
   return running;
 };
 
-const dir = () => mkdtempSync(join(tmpdir(), "pcs-contract-levels-"));
+/** A folder per run, inside one removed after the file's last test. */
+const runs = scratchDirForFile("pcs-contract-levels-");
+const dir = () => mkdtempSync(join(runs, "run-"));
 const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined);
 
 /** The command in this process against `url`: its exit code, console and reports. */

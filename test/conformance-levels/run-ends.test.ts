@@ -5,13 +5,13 @@
 // made Node's fetch lose its aborts: the sockets then kept the process alive for minutes). The child is
 // killed 30 s past its --max-time: a run still alive then fails the test (signal SIGKILL).
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
 import { run } from "../support/run.js";
 import { type HostileServer, silent, tricklingBody, tricklingHeaders } from "../support/stand-in/hostile.js";
 import { STAND_IN_KEY } from "../support/stand-in/seed.js";
+import { scratchDirForFile } from "../support/scratch.js";
 
 /** The checker against the server `start` starts (closed after, whatever happened). */
 async function against(start: () => Promise<HostileServer>, timeout: number, maxTime: number) {
@@ -23,8 +23,11 @@ async function against(start: () => Promise<HostileServer>, timeout: number, max
   }
 }
 
+/** Every run's reports, in one folder removed after the file's last test (its tests run side by side). */
+const runs = scratchDirForFile("pcs-contract-ends-");
+
 async function checker(url: string, timeout: number, maxTime: number) {
-  const json = join(mkdtempSync(join(tmpdir(), "pcs-contract-ends-")), "r.json");
+  const json = join(mkdtempSync(join(runs, "run-")), "r.json");
   const args = ["--base-url", url, "--timeout", String(timeout), "--max-time", String(maxTime), "--json", json];
   const finished = await run(
     process.execPath,

@@ -8,10 +8,9 @@
 //     to no failure;
 //   - against stand-ins with realistic defects (one of each kind of rule), the HAR of a live run fails
 //     where the run failed (all of them: npm run mutation:traffic).
-import { mkdtempSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -26,8 +25,9 @@ import { overHttp } from "../support/stand-in/over-http.js";
 import { recordedStandIn } from "../support/stand-in/recorded.js";
 import { otherConventions } from "../support/stand-in/other-conventions.js";
 import { ALL_DEFECTS, judgedHarOf } from "../support/stand-in/traffic-of-run.js";
+import { scratchDirForFile } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "pcs-traffic-levels-"));
+const dir = scratchDirForFile("pcs-traffic-levels-");
 const ADMIN = "sandbox-admin-key";
 const VIEWER = "sandbox-viewer-key";
 const keyForms = (key: string) => [key, key.toUpperCase(), Buffer.from(`${key}:`).toString("base64")];

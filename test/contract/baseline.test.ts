@@ -3,8 +3,7 @@
 // test/conformance-levels/hostile.test.ts): a baseline file a person edits, read strictly (one line and
 // exit 2 when it is wrong), matched by check id, with an expiry date; a failure that does not repeat is
 // unstable, not failed.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -18,8 +17,9 @@ import {
   type Target,
 } from "../../contract/src/index.js";
 import { createSandbox } from "../../src/sandbox/index.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = () => mkdtempSync(join(tmpdir(), "pcs-contract-baseline-"));
+const dir = () => scratchDir("pcs-contract-baseline-");
 const command = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
   const out: string[] = [];
   const err: string[] = [];

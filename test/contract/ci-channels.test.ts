@@ -10,13 +10,13 @@
 //   9. no server URL or address a link in the job summary;
 //  10. what a usage error or a baseline's error quotes is cut and on one line; an --invite-email longer
 //      than an address can be is refused before anything looks at it.
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyBaseline, main } from "../../contract/src/index.js";
 import { checkerInCi } from "../support/checker.js";
+import { scratchDir } from "../support/scratch.js";
 import { type HostileServer, serveOverHttp } from "../support/stand-in/hostile.js";
 import type { Handler } from "../support/stand-in/documented-only.js";
 import { STAND_IN_KEY } from "../support/stand-in/seed.js";
@@ -108,7 +108,7 @@ describe("2. a baseline entry accepts a finding only while it fails the same way
       headers.set("authorization", `Basic ${btoa(`${STAND_IN_KEY}:`)}`);
       return standIn(new Request(request, { headers }));
     });
-    const baseline = join(mkdtempSync(join(tmpdir(), "pcs-contract-ci-")), "baseline.json");
+    const baseline = join(scratchDir("pcs-contract-ci-"), "baseline.json");
     // At --level full, 403 for 401 is a failure: the one the baseline accepts.
     const full = ["--only", NO_CREDENTIAL, "--level", "full"];
     const recorded = await command([...full, "--write-baseline", baseline]);
@@ -191,7 +191,7 @@ describe("2. a baseline entry accepts a finding only while it fails the same way
     await standInExcept((request) =>
       groupsWithoutCredential(request) ? Response.json({ error: "Forbidden" }, { status: 403 }) : undefined,
     );
-    const baseline = join(mkdtempSync(join(tmpdir(), "pcs-contract-ci-")), "baseline.json");
+    const baseline = join(scratchDir("pcs-contract-ci-"), "baseline.json");
     const full = ["--only", NO_CREDENTIAL, "--level", "full"];
     const written = await command([...full, "--write-baseline", baseline]);
     const { id } = JSON.parse(readFileSync(baseline, "utf8")).findings[0];
@@ -209,7 +209,7 @@ describe("6. reports are written beside their path and renamed: a symbolic link 
     await standInExcept((request) =>
       groupsWithoutCredential(request) ? Response.json({ error: "Forbidden" }, { status: 403 }) : undefined,
     );
-    const dir = mkdtempSync(join(tmpdir(), "pcs-contract-links-"));
+    const dir = scratchDir("pcs-contract-links-");
     const precious = join(dir, "precious.txt");
     writeFileSync(precious, "not to be overwritten\n");
     const paths = ["r.json", "r.xml", "r.har", "baseline.json"].map((name) => join(dir, name));
@@ -249,7 +249,7 @@ describe("6. reports are written beside their path and renamed: a symbolic link 
 
 describe("7. a baseline is read only from a regular file of at most a few MB", () => {
   it("/dev/zero, a FIFO, a directory and a 300 MB file are refused in one line, exit code 2, none of them read", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pcs-contract-baseline-"));
+    const dir = scratchDir("pcs-contract-baseline-");
     const fifo = join(dir, "fifo");
     execFileSync("mkfifo", [fifo]);
     const big = join(dir, "big.json");
@@ -310,7 +310,7 @@ describe("10. echoes are cut, on one line; an input longer than its limit is ref
   });
 
   it("a baseline's bad id is quoted cut and on one line", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "pcs-contract-baseline-")), "b.json");
+    const file = join(scratchDir("pcs-contract-baseline-"), "b.json");
     writeFileSync(file, JSON.stringify({ findings: [{ id: `${"y".repeat(3_000_000)}\n::error::forged` }] }));
     const result = await command(["--baseline", file], { base: "http://127.0.0.1:9" });
     expect(result.code).toBe(2);

@@ -1,8 +1,7 @@
 // The checker's command and its transport, in this process: what it refuses before sending anything,
 // what its first line and reports say, and how it treats a busy server. Fake servers are fetch
 // functions that record what they receive (the package takes `fetch` on its Target).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BusyError, createRedact, har, json, junit, main, runContract, Transport, WriteRefusedError } from "../../contract/src/index.js";
@@ -10,6 +9,7 @@ import { send, TEXT_KEPT } from "../../contract/src/transport/http.js";
 import { compact } from "../../contract/src/runner/suite.js";
 import type { Target } from "../../contract/src/runner/target.js";
 import { createSandbox } from "../../src/sandbox/index.js";
+import { scratchDir } from "../support/scratch.js";
 
 const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
   const out: string[] = [];
@@ -69,7 +69,7 @@ describe("the command refuses, in one line and exit code 2, before anything is s
 
 describe("a run of the command", () => {
   it("says first what it checks and with which limits, and writes a JUnit case and a JSON entry per check", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pcs-contract-"));
+    const dir = scratchDir("pcs-contract-");
     const files = { junit: join(dir, "r.xml"), json: join(dir, "r.json"), har: join(dir, "r.har") };
     const result = await run([
       "--target",

@@ -2,14 +2,14 @@
 // line and exit 2, within bounded memory and time (malformed, not HAR, 100 MB, nested a million deep);
 // entries to other hosts and binary bodies are counted, not fatal; nothing of a credential or cookie
 // the traffic carries reaches any output; and nothing is sent.
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../contract/src/command/main.js";
 import { project } from "../support/har-entries.js";
+import { scratchDirForFile } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "pcs-traffic-"));
+const dir = scratchDirForFile("pcs-traffic-");
 const BASE = "https://pcs.example/public/api";
 const KEY = "tr4ffic-secret-key-9f2c";
 const COOKIE = "sess-7a61c0ffee";

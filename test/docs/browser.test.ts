@@ -266,8 +266,10 @@ if (chromiumMissing) {
       const changelog = page.getByRole("link", { name: exactly("changelog") }).first();
       // The changelog is in the page (the appendix), so it reads offline.
       expect(await changelog.getAttribute("href")).toMatch(/^#?\/changelog$/);
-      // A reader without a key is told where to try the API, with nothing to clone.
-      expect(text).toMatch(/No key yet\?.*Try it.*npx -p @project-collaboration\/cli pcs sandbox/s);
+      // A reader without a key is told where to try the API: this page's console, then a clone's sandbox
+      // (nothing from the npm registry, where the packages are not published yet).
+      expect(text).toMatch(/No key yet\?.*Try it.*npm run sandbox/s);
+      expect(text).not.toMatch(/npx( -p)? @project-collaboration/);
       // The overview's links say what they are: no bare "URL" (Redoc's label for info.contact.url).
       expect(await page.getByText("URL", { exact: true }).count()).toBe(0);
       expect(await page.getByRole("link", { name: exactly("its issue tracker") }).getAttribute("href")).toBe(

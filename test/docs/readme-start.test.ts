@@ -1,9 +1,11 @@
 // The README's first steps hold for a newcomer on the oldest supported Node.js: its JavaScript example
 // runs as shown (`node first-call.mjs`, where the package resolves, as in a clone), the commands it
-// names exist, every other test suite is named, and the registry's commands stand only where they are
-// marked as what works once the packages are published. (Its `ts` and `js` blocks are also type-checked
-// and run from the packed tarball: test/package/packed.test.ts, in `npm run test:tools`.)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// names exist, each row of "Use it today" runs as written in a fresh clone (its script defined, its
+// file in the repository or saved by a section above it), every other test suite is named, and the
+// registry's commands stand only where they are marked as what works once the packages are published.
+// (Its `ts` and `js` blocks are also type-checked and run from the packed tarball:
+// test/package/packed.test.ts, in `npm run test:tools`.)
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/openapi.js";
@@ -39,6 +41,26 @@ describe("the README's commands", () => {
     const named = [...readme.matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((name) => !(name in pkg.scripts))).toEqual([]);
+  });
+
+  it("in the rows of “Use it today” run as written: a script defined, a binary of this repository, a file there or saved above", () => {
+    const heading = readme.indexOf("## Use it today");
+    const tableStart = readme.indexOf("\n|", heading);
+    const table = readme.slice(tableStart, readme.indexOf("\n\n", tableStart));
+    const rows = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
+    expect(rows.length).toBeGreaterThan(5);
+    const above = readme.slice(0, heading);
+    const bins = ["cli/", "contract/", "mcp/"].flatMap((dir) =>
+      Object.keys(JSON.parse(readFileSync(`${repoRoot}${dir}package.json`, "utf8")).bin ?? {}),
+    );
+    const cannotRun = rows.filter((command) => {
+      const [tool, first, second] = command.split(" ");
+      if (tool === "npm" && first === "run") return !(second! in pkg.scripts);
+      if (tool === "npx") return !bins.includes(first!);
+      if (tool === "node") return !existsSync(`${repoRoot}${first}`) && !above.includes(`Save it as \`${first}\``);
+      return true; // a command this test does not know how to check
+    });
+    expect(cannotRun).toEqual([]);
   });
 
   it("name every test suite apart from `npm test`", () => {

@@ -1,13 +1,13 @@
 // The contract checker's command called in this process (its main()), as a CI job runs it: every report
 // asked for and, GITHUB_ACTIONS being set, the job summary; its exit code, console and each file read
-// back (undefined for a file it did not write).
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// back (undefined for a file it did not write). Called in a test: its folder goes when the test ends.
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../contract/src/index.js";
+import { scratchDir } from "./scratch.js";
 
 export async function checkerInCi(argv: string[], env: NodeJS.ProcessEnv) {
-  const dir = mkdtempSync(join(tmpdir(), "pcs-contract-"));
+  const dir = scratchDir("pcs-contract-");
   const files = { json: join(dir, "r.json"), junit: join(dir, "r.xml"), har: join(dir, "r.har"), summary: join(dir, "summary.md") };
   const out: string[] = [];
   const err: string[] = [];

@@ -282,7 +282,7 @@ function renderCurl() {
     ? apiKey && !ui.showKey.checked
       ? "Your key is left out: set PCS_API_KEY, or tick “Show my key in the curl command”."
       : ""
-    : "Set PCS_BASE_URL and PCS_API_KEY for your server, or run `npx -p @project-collaboration/cli pcs sandbox` and use http://127.0.0.1:4011 with the key sandbox-admin-key.";
+    : "Set PCS_BASE_URL and PCS_API_KEY for your server, or, in a clone of this package's repository, run `npm run sandbox` and use http://127.0.0.1:4011 with the key sandbox-admin-key.";
 }
 
 const compactJson = (text) => {
