@@ -116,10 +116,10 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
     return 1;
   }
   const text = typeof result.data === "string" ? result.data : "";
-  if (text === "") {
-    if (io.isTTY) io.err(safeCiText(`${method} ${path}: done (${result.response.status}).`));
-    return 0;
-  }
+  // A write says it was done (on standard error, so what it answered stays valid JSON on standard output).
+  if (changesData || (text === "" && io.isTTY))
+    io.err(safeCiText(connection.redact(`${method} ${path}: done (${result.response.status}).`)));
+  if (text === "") return 0;
   let json: unknown;
   try {
     json = JSON.parse(text);

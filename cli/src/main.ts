@@ -242,10 +242,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) }),
   );
   if (!result.response.ok) return failed(result.response.status, result.error);
-  if (result.data === undefined) {
-    if (io.isTTY) io.err(`${command.summary}: done (${result.response.status}).`);
-    return 0;
-  }
+  if (changesData) say((await import("./done.js")).doneLine(command, path, result.data));
+  if (result.data === undefined) return 0;
   io.out(render(result.data, format, fields, options));
   if (io.isTTY && command.paginated && Array.isArray(result.data)) {
     // A hint, not the answer: bounded by a signal of its own, so it never holds the command up after

@@ -10,6 +10,7 @@
 // Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
 // unknown option) is one line and exit code 2; the banner comes only once the port is listened on. It
 // runs until Ctrl-C, SIGTERM or (started through npm or npx) the end of its parent: whenOwnerGone().
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { DEFAULT_API_KEYS } from "../../generated/lib/sandbox/index.js";
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
@@ -17,9 +18,12 @@ import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
 import { corsOriginProblem } from "../../generated/lib/sandbox/cors.js";
 import { listenError, parseOptions, parsePort } from "../lib/cli.mjs";
 import { PRISM_LOG_LEVELS as LEVELS, stopWhenEnded } from "./prism-process.mjs";
+import { basePathOf } from "./prism-guard.mjs";
 import { freePort, startSandbox } from "./sandbox-server.mjs";
 
 const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at once
+/** Where the service serves the description's paths ("/public/api"): the sandbox does too (and at its root). */
+const BASE_PATH = basePathOf(JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")));
 const OPTIONS = {
   port: { type: "string", short: "p" },
   host: { type: "string", short: "h", default: "127.0.0.1" },
@@ -87,15 +91,17 @@ const exposure = exposureWarning(
   `the sandbox (its API keys are the published ones above) and its test control (with the token)`,
   { advice: "Use -h 127.0.0.1 unless that is what you want." },
 );
+const api = `${running.url}${BASE_PATH}`;
 console.log(`
-Project Collaboration Service sandbox on ${running.url} (started in ${seconds} s)
-${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500."}
+Project Collaboration Service sandbox on ${api} (started in ${seconds} s): the base URL, as on the service
+(it answers at ${running.url}/ too, as it did first).
+${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500.\nThis log shows the sandbox's failures only; a request refused by design (bad input, an unknown path) is answered 4xx, not logged."}
 Web pages that may call it: this machine's (loopback origins)${values["cors-origin"].length ? `, and ${values["cors-origin"].join(", ")}` : ""}${values["allow-null-origin"] ? ", and any page that sends Origin: null (opened from disk, or any site's sandboxed iframe)" : ""}.
 Seeded with the description's examples; state lives until you stop it. API keys (HTTP Basic user name, empty password):
 ${Object.entries(DEFAULT_API_KEYS)
   .map(([key, user]) => `  ${key.padEnd(20)} account ${user}`)
   .join("\n")}
-Try: curl -u "sandbox-admin-key:" "${running.url}/projects.json?limit=2"
+Try: curl -u "sandbox-admin-key:" "${api}/projects.json?limit=2"
 Test control (POST /_sandbox/reset, GET /_sandbox/sent-emails): -H "Authorization: Bearer ${running.controlToken}"
 Ctrl-C to stop.
 `);
