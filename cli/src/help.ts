@@ -20,7 +20,7 @@ export function globalHelp(commands: Command[]): string {
     "  --format table|json|jsonl   default: a table on a terminal, JSON when piped",
     "  --fields a,b           only these fields",
     "  --all                  every page of a list (one JSON array when piped; --format jsonl streams lines)",
-    "  --yes                  confirm a command that deletes (asked on a terminal; required otherwise)",
+    "  -y, --yes              confirm a command that deletes (asked on a terminal; required otherwise)",
     "  --body @file|-|<json>  a request body whole (a file, stdin, or inline) instead of the body's flags",
     "  --debug                print each request and response on stderr, credentials redacted",
     '  --dry-run              print the request as a curl command (the key as "$PCS_API_KEY"), send nothing',

@@ -28,6 +28,8 @@ export interface PrismProcessOptions {
 export interface PrismProcess {
   /** The guard's URL, where clients connect. */
   url: string;
+  /** The path the description's server is under ("/public/api"), where the guard serves it too ("" for none). */
+  basePath: string;
   /** The process id of the Prism running now. */
   pid: number;
   /** The last lines Prism printed (with stdio "pipe"). */

@@ -196,6 +196,7 @@ export async function startPrismProcess({
   }
   return {
     url: guard.url,
+    basePath: basePathOf(served),
     get pid() {
       return pid;
     },

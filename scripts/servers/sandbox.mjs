@@ -1,12 +1,6 @@
 #!/usr/bin/env node
 // `npm run sandbox`: the reference sandbox over HTTP, behind Prism's validating proxy, until Ctrl-C.
-//   npm run sandbox                 http://127.0.0.1:4011, or a free port when 4011 is taken
-//   npm run sandbox -- -p 4020      exactly that port (fails when taken)
-//   npm run sandbox -- --no-proxy   the sandbox alone, without Prism (answers are not checked)
-//   npm run sandbox -- --cors-origin https://app.example   web pages of that origin may call it too
-//                                   (by default: pages of this machine only)
-//   npm run sandbox -- --allow-null-origin   pages that send `Origin: null` too: the reference opened
-//                                   from disk, and also any site's sandboxed iframe (so: every site)
+// Its options, each explained: npm run sandbox -- --help (the OPTIONS table below).
 // Offline: everything it needs is in node_modules and generated/. A mistake (a busy or bad port, an
 // unknown option) is one line and exit code 2; the banner comes only once the port is listened on. It
 // runs until Ctrl-C, SIGTERM or (started through npm or npx) the end of its parent: whenOwnerGone().
@@ -25,26 +19,60 @@ const DEFAULT_PORT = 4011; // beside `npm run mock` (4010), so both can run at o
 /** Where the service serves the description's paths ("/public/api"): the sandbox does too (and at its root). */
 const BASE_PATH = basePathOf(JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")));
 const OPTIONS = {
-  port: { type: "string", short: "p" },
-  host: { type: "string", short: "h", default: "127.0.0.1" },
-  "no-proxy": { type: "boolean", default: false },
-  "cors-origin": { type: "string", multiple: true, default: [] },
-  "allow-null-origin": { type: "boolean", default: false },
-  verbose: { type: "string", short: "v", default: "warn" }, // Prism's level: "warn" shows every violation
-  help: { type: "boolean" },
+  port: {
+    type: "string",
+    short: "p",
+    value: "port",
+    help: `the port (default ${DEFAULT_PORT}, or a free one when it is taken; a port given must be free)`,
+  },
+  host: {
+    type: "string",
+    short: "h",
+    default: "127.0.0.1",
+    value: "host",
+    help: "the address to listen on (default 127.0.0.1; beyond loopback it warns)",
+  },
+  "no-proxy": {
+    type: "boolean",
+    default: false,
+    help: "the sandbox alone, without Prism in front (answers are not checked against the description)",
+  },
+  "cors-origin": {
+    type: "string",
+    multiple: true,
+    default: [],
+    value: "origin",
+    help: "web pages of this origin may call it too (repeatable; by default pages of this machine only)",
+  },
+  "allow-null-origin": {
+    type: "boolean",
+    default: false,
+    help: "pages that send Origin: null too: the reference opened from disk, but also any site's sandboxed iframe",
+  },
+  verbose: {
+    type: "string",
+    short: "v",
+    default: "warn",
+    value: "level",
+    help: `Prism's log level: ${LEVELS.join(", ")} (default warn: every answer that breaks the description)`,
+  },
+  help: { type: "boolean", help: "this help" },
 };
 const fail = (message) => {
   console.error(`sandbox: ${message}`);
   process.exit(2);
 };
 
-const { values } = await parseOptions("sandbox", { options: OPTIONS, allowPositionals: false });
-if (values.help) {
-  console.log(
-    "Usage: npm run sandbox -- [-p <port>] [-h <host>] [--no-proxy] [--cors-origin <origin>]… [--allow-null-origin] [-v <prism log level>]",
-  );
-  process.exit(0);
-}
+const { values } = await parseOptions(
+  "sandbox",
+  { options: OPTIONS, allowPositionals: false },
+  {
+    usage: "npm run sandbox -- [options]",
+    about: `The reference sandbox over HTTP, behind Prism's validating proxy, until Ctrl-C: under ${BASE_PATH || "/"} as the service (and at
+its root too, as it did first), seeded with the description's examples, state kept until it stops.`,
+    examples: ["npm run sandbox", "npm run sandbox -- -p 4020 --no-proxy", "npm run sandbox -- --cors-origin https://app.example"],
+  },
+);
 for (const origin of values["cors-origin"]) {
   const problem = corsOriginProblem(origin);
   if (problem) fail(problem);
