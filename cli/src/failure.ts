@@ -9,3 +9,23 @@ export function problemLine(status: number, problem: unknown): string {
   const said = [title, detail].filter((text) => typeof text === "string" && text !== "").join(": ");
   return `${status}${said ? ` ${said}` : ""}`;
 }
+
+/** The path the service serves its API under (the interface's base URL, the description's `servers`);
+ * `npm run sandbox` and `npm run mock` serve it there too. */
+const SERVICE_BASE_PATH = "/public/api";
+
+/**
+ * After a 404: when the base URL does not end in the service's base path and the answer does not already
+ * say where the paths are, the question to ask — "" otherwise (a 404 there is about the thing asked for).
+ */
+export function baseUrlHint(baseUrl: string, problem: unknown): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return "";
+  }
+  if (url.pathname.replace(/\/+$/, "").endsWith(SERVICE_BASE_PATH)) return "";
+  if (JSON.stringify(problem ?? "").includes(SERVICE_BASE_PATH)) return "";
+  return ` (is the base URL right? On the service, npm run sandbox and npm run mock alike it ends in ${SERVICE_BASE_PATH}, e.g. ${url.origin}${SERVICE_BASE_PATH})`;
+}

@@ -189,7 +189,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   context.connection = connection;
   const { READ_ONLY_METHODS, paginate, safeCiText } = await import("@project-collaboration/api");
   const { arrayItemText, render } = await import("./format.js");
-  const { problemLine } = await import("./failure.js");
+  const { baseUrlHint, problemLine } = await import("./failure.js");
   const say = (line: string) => io.err(safeCiText(connection.redact(line)));
   const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
   const { send } = connection;
@@ -200,6 +200,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
       const keys = Object.keys((await import("@project-collaboration/api/sandbox")).DEFAULT_API_KEYS);
       hint = ` (the sandbox's keys are ${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}; without PCS_API_KEY, pcs --sandbox acts as the administrator)`;
     }
+    if (!connection.sandbox && status === 404) hint = baseUrlHint(connection.baseUrl, problem);
     say(`pcs: ${command.name}: ${problemLine(status, problem)}${hint}`);
     return 1;
   };
