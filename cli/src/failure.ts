@@ -1,6 +1,8 @@
 // What went wrong, in one line: the service's problem; a thrown failure (a timeout, a network failure,
 // a body too large) in the words the MCP server uses too (src/network-failure.ts). The caller redacts
 // the line and makes it safe for a terminal.
+import { SERVICE_BASE_PATH } from "./base-path.js";
+
 export { type Attempted, failureLine, type Limits } from "@project-collaboration/api/network-failure";
 
 /** The service's answer to a failed request: "404 Not Found: No project with id 9." */
@@ -9,10 +11,6 @@ export function problemLine(status: number, problem: unknown): string {
   const said = [title, detail].filter((text) => typeof text === "string" && text !== "").join(": ");
   return `${status}${said ? ` ${said}` : ""}`;
 }
-
-/** The path the service serves its API under (the interface's base URL, the description's `servers`);
- * `npm run sandbox` and `npm run mock` serve it there too. */
-const SERVICE_BASE_PATH = "/public/api";
 
 /**
  * After a 404: when the base URL does not end in the service's base path and the answer does not already

@@ -28,10 +28,13 @@ async function listedOptions(command: string[]): Promise<string[]> {
   return list.split(", ");
 }
 
-/** The keys (and short names) of a parseArgs table `const OPTIONS = {…}` in a TypeScript source. */
-function tableOptions(file: string): string[] {
+/** The keys (and short names) of a parseArgs table in a TypeScript source: `const OPTIONS = {…}`, or
+ * the `options: {…}` of the parseArgs call after `after`. */
+function tableOptions(file: string, after?: string): string[] {
   const source = readFileSync(`${repoRoot}${file}`, "utf8");
-  const table = /\nconst OPTIONS = \{\n([\s\S]*?)\n\}/.exec(source)?.[1];
+  const table = after
+    ? /\n\s+options: \{\n([\s\S]*?)\n\s+\},/.exec(source.slice(source.indexOf(after)))?.[1]
+    : /\nconst OPTIONS = \{\n([\s\S]*?)\n\}/.exec(source)?.[1];
   if (!table) throw new Error(`no options table in ${file}`);
   return [...table.matchAll(/^\s+"?([a-z-]+)"?: \{[^}]*?(?:short: "(\w)")?[^}]*\}/gm)].flatMap(([, name, short]) => [
     `--${name}`,
@@ -67,6 +70,11 @@ const COMMANDS: { name: string; command: string[]; options: () => Promise<string
     options: async () => [...(await listedOptions(nodeCommand("contract:proxy"))), "--level"],
   },
   { name: "pcs", command: ["cli/bin/pcs.js"], options: () => pcsOptions },
+  {
+    name: "pcs sandbox",
+    command: ["cli/bin/pcs.js", "sandbox"],
+    options: () => tableOptions("cli/src/sandbox.ts", "export async function serveSandboxCommand"),
+  },
   { name: "pcs-contract", command: ["contract/bin/pcs-contract.js"], options: () => tableOptions("contract/src/command/options.ts") },
   { name: "project-collaboration-mcp", command: ["mcp/bin/project-collaboration-mcp.js"], options: () => tableOptions("mcp/src/cli.ts") },
 ];
