@@ -112,3 +112,8 @@ export async function parseOptions(script, config, help) {
     process.exit(2);
   }
 }
+
+/** For a script that takes no option: --help says what it does (exit 0); any argument is a mistake (exit 2). */
+export async function noOptions(script, about) {
+  await parseOptions(script, { options: {} }, { usage: `npm run ${script}`, about, examples: [`npm run ${script}`] });
+}
