@@ -15,4 +15,6 @@ export function startGuard(options: {
   basePath?: string;
   /** A path of the description without parameters, named in the 404 for a path it lacks. */
   examplePath?: string;
+  /** Told the status of every answer the guard sent (its own or Prism's). */
+  onAnswered?: (status: number) => void;
 }): Promise<{ url: string; port: number; close(): Promise<void> }>;

@@ -162,9 +162,11 @@ export function startGuard({
   cors,
   basePath = "",
   examplePath = "/projects.json",
+  onAnswered = () => {},
 }) {
   const loopback = isLoopbackName(host);
   const server = createServer((incoming, outgoing) => {
+    outgoing.once("finish", () => onAnswered(outgoing.statusCode));
     if (loopback && !isLoopbackHostHeader(incoming.headers.host)) return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
     const origin = cors ? incoming.headers.origin : undefined;
     if (origin !== undefined) {

@@ -23,6 +23,8 @@ export interface PrismProcessOptions {
   timeoutMs?: number;
   /** Called when Prism exited on its own and is being started again. */
   onRestart?: (how: number | string) => void;
+  /** Told the status of every answer the guard sent. */
+  onAnswered?: (status: number) => void;
 }
 
 export interface PrismProcess {
@@ -49,4 +51,5 @@ export function stopWhenEnded(
   name: string,
   server: { exited: Promise<number | string>; stop(): Promise<void> },
   ownerGone: Promise<unknown>,
+  farewell?: () => string,
 ): Promise<never>;

@@ -34,10 +34,12 @@ export const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
  * The end of a command serving Prism (`npm run mock`, `contract:proxy`, `sandbox`): waits until its
  * owner is gone (`ownerGone` resolves) or Prism ended for good (`server.exited`: stopped from outside,
  * or dying too often to be restarted), says which in one line after `name`, stops `server` and exits
- * (0 when the owner went, 1 otherwise).
+ * (0 when the owner went, 1 otherwise). `farewell()`: a last line to say first (what it answered), or "".
  */
-export async function stopWhenEnded(name, server, ownerGone) {
+export async function stopWhenEnded(name, server, ownerGone, farewell = () => "") {
   const ended = await Promise.race([ownerGone.then(() => undefined), server.exited]);
+  const last = farewell();
+  if (last) console.error(`${name}: ${last}`);
   if (ended !== undefined)
     console.error(
       STOP_SIGNALS.includes(ended)
@@ -94,6 +96,7 @@ export async function startPrismProcess({
   timeoutMs,
   onRestart = () => {},
   cors,
+  onAnswered,
 }) {
   const text = readFileSync(document, "utf8");
   const served = transform ? transform(JSON.parse(text)) : parseOrNothing(text); // a YAML document: no Allow headers
@@ -109,6 +112,7 @@ export async function startPrismProcess({
     examplePath: Object.keys(served.paths ?? {}).find((path) => !path.includes("{")),
     target: async () => (await current).url,
     cors,
+    onAnswered,
   });
   // A proxy reaches its upstream through the relay, which bounds the answers Prism would hold in memory
   // (not through an --upstream-proxy, which Prism would then use to reach the relay).

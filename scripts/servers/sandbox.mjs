@@ -97,6 +97,13 @@ const ownerGone = whenOwnerGone();
 
 const started = performance.now();
 const port = await portToUse().catch((error) => fail(listenError(error, values.host, DEFAULT_PORT, "sandbox")));
+// What it answered, said when it stops: refusals by design (4xx) are counted, not logged one by one.
+const answered = { all: 0, refused: 0, failed: 0 };
+const count = (status) => {
+  answered.all++;
+  if (status >= 500) answered.failed++;
+  else if (status >= 400) answered.refused++;
+};
 let running;
 try {
   running = await startSandbox({
@@ -107,6 +114,7 @@ try {
     verboseLevel: values.verbose,
     stdio: "inherit",
     onRestart: (how) => console.error(`sandbox: Prism exited (${how}); restarting it (the sandbox keeps its state).`),
+    onAnswered: count,
   });
 } catch (error) {
   fail(
@@ -123,7 +131,7 @@ const api = `${running.url}${BASE_PATH}`;
 console.log(`
 Project Collaboration Service sandbox on ${api} (started in ${seconds} s): the base URL, as on the service
 (it answers at ${running.url}/ too, as it did first).
-${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500.\nThis log shows the sandbox's failures only; a request refused by design (bad input, an unknown path) is answered 4xx, not logged."}
+${values["no-proxy"] ? "No proxy: answers are not checked against the description." : "Prism's validating proxy in front of the sandbox: an answer that breaks the description becomes a 500.\nThis log shows the sandbox's failures only; a request refused by design (bad input, an unknown path) is answered 4xx, not logged\n(they are counted, and the count said when it stops)."}
 Web pages that may call it: this machine's (loopback origins)${values["cors-origin"].length ? `, and ${values["cors-origin"].join(", ")}` : ""}${values["allow-null-origin"] ? ", and any page that sends Origin: null (opened from disk, or any site's sandboxed iframe)" : ""}.
 Seeded with the description's examples; state lives until you stop it. API keys (HTTP Basic user name, empty password):
 ${Object.entries(DEFAULT_API_KEYS)
@@ -137,4 +145,8 @@ if (exposure) console.error(`sandbox: ${exposure}`);
 
 // The owner gone ends the sandbox; so does Prism stopped from outside or dying too often to be
 // restarted, with one line.
-await stopWhenEnded("sandbox", running, ownerGone);
+await stopWhenEnded("sandbox", running, ownerGone, () =>
+  values["no-proxy"]
+    ? ""
+    : `answered ${answered.all} requests: ${answered.refused} refused by design (4xx: bad input, unknown paths, a checker's probes), ${answered.failed} failed (5xx${answered.failed ? ": see the lines above" : ""}).`,
+);

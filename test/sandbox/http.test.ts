@@ -250,6 +250,10 @@ describe("npm run sandbox", () => {
   it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {
     cli.child.kill("SIGINT");
     expect(await cli.exited).toBe(0);
+    // What it refused by design is counted, not logged one by one, and the count said as it stops.
+    expect(printed()).toMatch(
+      /^sandbox: answered \d+ requests: [1-9]\d* refused by design \(4xx: bad input, unknown paths, a checker's probes\), \d+ failed/m,
+    );
     await expect(fetch(`${url}/groups.json`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
 });
