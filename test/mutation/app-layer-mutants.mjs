@@ -13,19 +13,21 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseOptions } from "../../scripts/lib/cli.mjs";
 import { bundleEntry } from "./bundle.mjs";
+import { parseOptions } from "../../scripts/lib/cli.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const out = join(root, "node_modules/.cache/app-layer");
 const WORKERS = 2;
 
-const { values } = await parseOptions(
+// Only to refuse a mistake and answer --help; the options are read below.
+await parseOptions(
   "mutation:app",
   {
     options: {
       only: { type: "string", multiple: true, value: "defect", help: "only this defect (repeatable)" },
       at: { type: "string", value: "n", help: "runs at once in each of the two processes (default 3)" },
+      corpus: { type: "string", value: "name", help: "another set of defects (app-layer-run.ts CORPORA; default ours)" },
     },
   },
   {
@@ -34,8 +36,10 @@ const { values } = await parseOptions(
     examples: ["npm run mutation:app", "npm run mutation:app -- --only cache-keyed-without-user"],
   },
 );
-const only = values.only ?? [];
-const at = Number(values.at ?? 3) || 3;
+
+const argv = process.argv.slice(2);
+const only = argv.flatMap((a, i) => (argv[i - 1] === "--only" ? [a] : []));
+const at = Number(argv[argv.indexOf("--at") + 1] ?? 3) || 3;
 
 const bundleFile = await bundleEntry(join(root, "test/mutation/app-layer-run.ts"), join(out, "run.mjs"));
 const { APP_LAYER_DEFECTS, caught } = await import(pathToFileURL(bundleFile).href);
