@@ -1,30 +1,49 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 7 in one run, one table on stdout, and the latest results
-// (machine, date, load) written into bench/RESULTS.md. Progress goes to stderr.
-//   --only=requests,typecheck,size,sandbox,docs,checker,mcp,code-mode,pipeline   run some sections (RESULTS.md is then left alone)
-//   --no-results                              print the table without touching RESULTS.md
-import { contenders } from "./contenders.mjs";
-import { evaluateGoals } from "./goals.mjs";
-import { load, machine } from "./machine.mjs";
-import { generatePeer } from "./peer/generate.mjs";
-import { benchDocs } from "./docs.mjs";
-import { benchChecker, checkerTable } from "./checker.mjs";
-import { benchMcp, mcpTable } from "./mcp.mjs";
-import { benchCodeMode, codeModeTable } from "./code-mode.mjs";
-import { benchBuild, benchTest } from "./pipeline.mjs";
-import { writeResultsSection } from "./results-file.mjs";
-import { benchRequests } from "./requests.mjs";
-import { benchSandbox, sandboxTable } from "./sandbox.mjs";
-import { benchSize } from "./size.mjs";
-import { resultsTable } from "./table.mjs";
-import { benchTypecheck } from "./typecheck.mjs";
+// (machine, date, load) written into bench/RESULTS.md. Progress goes to stderr. Its options: --help.
+import { parseOptions } from "../scripts/lib/cli.mjs";
 
 const sections = ["pipeline", "requests", "typecheck", "size", "sandbox", "docs", "checker", "mcp", "code-mode"];
-const only =
-  process.argv
-    .find((a) => a.startsWith("--only="))
-    ?.slice("--only=".length)
-    .split(",") ?? sections;
+const { values: options } = await parseOptions(
+  "bench",
+  {
+    options: {
+      only: {
+        type: "string",
+        value: "sections",
+        help: `run these sections only, comma-separated (${sections.join(", ")}); RESULTS.md is then left alone`,
+      },
+      "no-results": { type: "boolean", help: "print the table without touching bench/RESULTS.md" },
+    },
+  },
+  {
+    usage: "npm run bench -- [options]",
+    about: "Every benchmark in one run: one table on stdout, progress on stderr, the results written into bench/RESULTS.md.",
+    examples: ["npm run bench", "npm run bench -- --only=sandbox,checker --no-results"],
+  },
+);
+const only = options.only?.split(",") ?? sections;
+const unknown = only.filter((section) => !sections.includes(section));
+if (unknown.length) {
+  console.error(`bench: no section ${unknown.join(", ")}; the sections are ${sections.join(", ")}`);
+  process.exit(2);
+}
+// Loaded once the options are read: --help needs none of them (nor test/interop/tools, which npm run bench installs).
+const { contenders } = await import("./contenders.mjs");
+const { evaluateGoals } = await import("./goals.mjs");
+const { load, machine } = await import("./machine.mjs");
+const { generatePeer } = await import("./peer/generate.mjs");
+const { benchDocs } = await import("./docs.mjs");
+const { benchChecker, checkerTable } = await import("./checker.mjs");
+const { benchMcp, mcpTable } = await import("./mcp.mjs");
+const { benchCodeMode, codeModeTable } = await import("./code-mode.mjs");
+const { benchBuild, benchTest } = await import("./pipeline.mjs");
+const { writeResultsSection } = await import("./results-file.mjs");
+const { benchRequests } = await import("./requests.mjs");
+const { benchSandbox, sandboxTable } = await import("./sandbox.mjs");
+const { benchSize } = await import("./size.mjs");
+const { resultsTable } = await import("./table.mjs");
+const { benchTypecheck } = await import("./typecheck.mjs");
 const wanted = (s) => only.includes(s);
 const log = (message) => console.error(`bench: ${message}`);
 const started = performance.now();
@@ -122,7 +141,7 @@ console.log(report);
 log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 const complete = sections.every(wanted) && !results.requests?.missing.length && !results.docs?.missing;
-if (process.argv.includes("--no-results")) log("bench/RESULTS.md left alone (--no-results)");
+if (options["no-results"]) log("bench/RESULTS.md left alone (--no-results)");
 else if (!complete) log("bench/RESULTS.md left alone: not every section and contender ran");
 else {
   writeResultsSection(report);

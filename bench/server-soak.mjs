@@ -16,6 +16,18 @@ import { createServer, request } from "node:http";
 import fc from "fast-check";
 import { freePort } from "../scripts/servers/prism-process.mjs";
 import { HOSTILE_PLACES, sendRaw, VALID_REQUEST } from "../test/support/hostile-requests.mjs";
+import { parseOptions } from "../scripts/lib/cli.mjs";
+
+await parseOptions(
+  "soak:servers",
+  { options: {} },
+  {
+    usage: "npm run soak:servers -- [options]",
+    about: "The slow probes of the servers the package runs (mock, contract:proxy, sandbox, docs): what each withstood.",
+    notes: "PCS_HOSTILE_RUNS  generated hostile requests per server (default 500)",
+    examples: ["npm run soak:servers", "PCS_HOSTILE_RUNS=50 npm run soak:servers"],
+  },
+);
 
 const root = new URL("..", import.meta.url).pathname;
 const started = [];

@@ -8,6 +8,7 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
+import { parseOptions } from "../scripts/lib/cli.mjs";
 
 const GB = 1024 ** 3;
 const CHUNK = Buffer.alloc(1024 * 1024, " ");
@@ -94,5 +95,14 @@ async function probe() {
   for (const r of rows) console.log(`| ${r.label} | ${r.outcome} | ${r.ms} | ${r.growthMb} |`);
 }
 
-if (process.argv[2] === "--server") serve();
+const { values } = await parseOptions(
+  "soak:client",
+  { options: { server: { type: "boolean", help: "(internal) be the child process that serves the bodies" } } },
+  {
+    usage: "npm run soak:client -- [options]",
+    about: "What the client's process grows to when a server sends 1 GB bodies, an endless one or a gzip bomb: one table.",
+    examples: ["npm run soak:client"],
+  },
+);
+if (values.server) serve();
 else await probe();

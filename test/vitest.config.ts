@@ -22,6 +22,8 @@ export const TOOL_TESTS = [
   // about 18 s of the main suite's budget, moved here when issues 47–49 added their tests.
   "test/sandbox/http.test.ts",
   "cli/test/sandbox-state.test.ts",
+  // Every script and binary started with --help (and most with an unknown option): 45 processes, 20–40 s.
+  "test/tools/help.test.ts",
 ];
 
 export default defineConfig({

@@ -96,7 +96,7 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
   context.connection = connection;
   const { READ_ONLY_METHODS, safeCiText } = await import("@project-collaboration/api");
   const { render } = await import("./format.js");
-  const { problemLine } = await import("./failure.js");
+  const { baseUrlHint, problemLine } = await import("./failure.js");
   const changesData = !READ_ONLY_METHODS.has(method);
   const request = () => connection.send(method.toLowerCase(), path, { parseAs: "text", ...(body !== undefined && { body }) });
 
@@ -112,14 +112,15 @@ export async function apiCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io,
   }
   const result = await connection.run(changesData, request);
   if (!result.response.ok) {
-    io.err(safeCiText(connection.redact(`pcs: api: ${method} ${path}: ${problemLine(result.response.status, result.error)}`)));
+    const hint = !connection.sandbox && result.response.status === 404 ? baseUrlHint(connection.baseUrl, result.error) : "";
+    io.err(safeCiText(connection.redact(`pcs: api: ${method} ${path}: ${problemLine(result.response.status, result.error)}${hint}`)));
     return 1;
   }
   const text = typeof result.data === "string" ? result.data : "";
-  if (text === "") {
-    if (io.isTTY) io.err(safeCiText(`${method} ${path}: done (${result.response.status}).`));
-    return 0;
-  }
+  // A write says it was done (on standard error, so what it answered stays valid JSON on standard output).
+  if (changesData || (text === "" && io.isTTY))
+    io.err(safeCiText(connection.redact(`${method} ${path}: done (${result.response.status}).`)));
+  if (text === "") return 0;
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -23,6 +23,8 @@ export type Send = (method: string, path: string, init: object) => Promise<{ dat
 
 export interface Connection {
   client: ApiClient;
+  /** The service root requests go to (the sandbox's made-up one with --sandbox). */
+  baseUrl: string;
   /** The client's request(), for a method and path known only at run time. */
   send: Send;
   redact: Redactor;
@@ -107,6 +109,7 @@ export async function connect(values: ConnectionValues, env: NodeJS.ProcessEnv, 
   }
   return {
     client,
+    baseUrl,
     send: client.request as unknown as Send,
     redact,
     limits,

@@ -1,5 +1,6 @@
 // What `pcs --help` and `pcs <command> --help` say, from the command table: the operation's summary and
 // the description's own words (its warnings among them), the arguments and flags with their limits.
+import { DEFAULT_SANDBOX_FILE } from "./sandbox.js";
 import type { Command } from "./table.js";
 
 export function globalHelp(commands: Command[]): string {
@@ -19,14 +20,23 @@ export function globalHelp(commands: Command[]): string {
     "  --format table|json|jsonl   default: a table on a terminal, JSON when piped",
     "  --fields a,b           only these fields",
     "  --all                  every page of a list (one JSON array when piped; --format jsonl streams lines)",
-    "  --yes                  confirm a command that deletes (asked on a terminal; required otherwise)",
+    "  -y, --yes              confirm a command that deletes (asked on a terminal; required otherwise)",
+    "  --body @file|-|<json>  a request body whole (a file, stdin, or inline) instead of the body's flags",
     "  --debug                print each request and response on stderr, credentials redacted",
     '  --dry-run              print the request as a curl command (the key as "$PCS_API_KEY"), send nothing',
-    "  --sandbox              run against a sandbox kept in a file between commands (--sandbox-file <path>);",
+    "  --sandbox              run against a sandbox kept in a file between commands: by default",
+    `                         ${DEFAULT_SANDBOX_FILE} (--sandbox-file <path> for another; pcs sandbox reset forgets it);`,
     "                         as PCS_API_KEY's user if set (sandbox-viewer-key…), else as its administrator",
+    "  -h, --help             this help; pcs <command> --help for one command's arguments and flags",
     "",
+    "",
+    'After a change the service accepted, pcs says what it did on stderr ("Deleted project 48213.").',
     "Exit codes: 0 done (or declined at the prompt), 1 the service answered with an error or could not be",
     "reached, 2 a usage mistake. pcs <command> --help for one command.",
+    "",
+    "Examples:",
+    "  pcs --sandbox projects list --limit 5",
+    "  PCS_BASE_URL=https://your-host.example/public/api PCS_API_KEY=… pcs projects get 48213 --format json",
   ].join("\n");
 }
 

@@ -189,7 +189,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
   context.connection = connection;
   const { READ_ONLY_METHODS, paginate, safeCiText } = await import("@project-collaboration/api");
   const { arrayItemText, render } = await import("./format.js");
-  const { problemLine } = await import("./failure.js");
+  const { baseUrlHint, problemLine } = await import("./failure.js");
   const say = (line: string) => io.err(safeCiText(connection.redact(line)));
   const options: RenderOptions = { redact: connection.redact, columns: io.isTTY ? io.columns : undefined };
   const { send } = connection;
@@ -200,6 +200,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
       const keys = Object.keys((await import("@project-collaboration/api/sandbox")).DEFAULT_API_KEYS);
       hint = ` (the sandbox's keys are ${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}; without PCS_API_KEY, pcs --sandbox acts as the administrator)`;
     }
+    if (!connection.sandbox && status === 404) hint = baseUrlHint(connection.baseUrl, problem);
     say(`pcs: ${command.name}: ${problemLine(status, problem)}${hint}`);
     return 1;
   };
@@ -242,10 +243,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     send(command.method.toLowerCase(), command.path, { params, ...(body !== undefined && { body }) }),
   );
   if (!result.response.ok) return failed(result.response.status, result.error);
-  if (result.data === undefined) {
-    if (io.isTTY) io.err(`${command.summary}: done (${result.response.status}).`);
-    return 0;
-  }
+  if (changesData) say((await import("./done.js")).doneLine(command, path, result.data));
+  if (result.data === undefined) return 0;
   io.out(render(result.data, format, fields, options));
   if (io.isTTY && command.paginated && Array.isArray(result.data)) {
     // A hint, not the answer: bounded by a signal of its own, so it never holds the command up after

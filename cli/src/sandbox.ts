@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Sandbox } from "@project-collaboration/api/sandbox";
+import { SERVICE_BASE_PATH } from "./base-path.js";
 import type { Io } from "./io.js";
 import { readState, removeState, StateFileError, withStateLock, writeState } from "./state-file.js";
 
@@ -79,10 +80,24 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   if (values.help) {
     io.out(
       [
-        "Usage: pcs sandbox [--port 4011] [--host 127.0.0.1] [--cors-origin <origin>]… [--allow-null-origin]   serve the sandbox over HTTP",
-        "       pcs sandbox reset [--sandbox-file <path>]                        forget the state of pcs --sandbox",
-        "Web pages of this machine may call it; --cors-origin allows another site's, --allow-null-origin pages that send",
-        "Origin: null (the reference opened from disk, but also any site's sandboxed iframe: every site, then).",
+        "Usage: pcs sandbox [options]          serve the sandbox over HTTP until Ctrl-C",
+        "       pcs sandbox reset [--sandbox-file <path>]   forget the state of pcs --sandbox",
+        "",
+        "The reference sandbox on 127.0.0.1, under /public/api as the service (and at its root too), seeded with the",
+        "description's examples; its state lives until it stops.",
+        "",
+        "Options:",
+        "  -p, --port <port>        the port (default 4011)",
+        "  --host <host>            the address to listen on (default 127.0.0.1; another is reachable by others: a warning)",
+        "  --cors-origin <origin>…  web pages of this origin may call it too (repeatable; pages of this machine always may)",
+        "  --allow-null-origin      pages that send Origin: null too: the reference opened from disk, but also any site's",
+        "                           sandboxed iframe (so: every site)",
+        `  --sandbox-file <path>    with reset: the state file to forget (default ${DEFAULT_SANDBOX_FILE})`,
+        "  --help                   this help",
+        "",
+        "Examples:",
+        "  pcs sandbox --port 4020",
+        "  pcs sandbox reset",
       ].join("\n"),
     );
     return 0;
@@ -119,9 +134,9 @@ export async function serveSandboxCommand(argv: string[], io: Io): Promise<numbe
   if (exposure) io.err(`pcs: ${exposure}`);
   io.out(
     [
-      `Project Collaboration Service sandbox on ${served.url} — state lives until you stop it (Ctrl-C).`,
+      `Project Collaboration Service sandbox on ${served.url}${SERVICE_BASE_PATH} (as the service; at ${served.url}/ too) — state lives until you stop it (Ctrl-C).`,
       `API keys (HTTP Basic user name, empty password): ${Object.keys(DEFAULT_API_KEYS).join(", ")}`,
-      `Try: PCS_BASE_URL=${served.url} PCS_API_KEY=sandbox-admin-key pcs projects list`,
+      `Try: PCS_BASE_URL=${served.url}${SERVICE_BASE_PATH} PCS_API_KEY=sandbox-admin-key pcs projects list`,
     ].join("\n"),
   );
   await ownerGone;

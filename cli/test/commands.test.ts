@@ -2,7 +2,7 @@
 // operation of the description has a command, and each runs; mistakes are one line and exit 2; the
 // service's errors one line and exit 1; nothing is deleted without --yes when no one can be asked.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandTable } from "../src/index.js";
@@ -66,9 +66,41 @@ describe("the command table", () => {
       ...(body === undefined ? [] : ["--body", JSON.stringify(body)]),
       ...(command.destructive ? ["--yes"] : []),
     ]);
-    expect(result.err, result.err).toBe("");
+    // A read says nothing on stderr; a write says what it did there (its own test below), in one line.
+    expect(result.err, result.err).toMatch(command.method === "GET" ? /^$/ : /^(Created|Updated|Deleted|Added|Removed) [^\n]+\.$/);
     expect(result.code).toBe(0);
     if (command.success !== 204) expect(() => JSON.parse(result.out)).not.toThrow(); // piped: JSON
+  });
+});
+
+describe("pcs says what it did (issue 59)", () => {
+  it("a delete that answers nothing says what it deleted, on stderr, piped or not; stdout stays empty", async () => {
+    for (const isTTY of [false, true]) {
+      const done = await pcs(["--sandbox-file", sandboxFile(), "projects", "delete", "48213", "--yes"], { isTTY });
+      expect([done.code, done.out, done.err]).toEqual([0, "", "Deleted project 48213."]);
+    }
+    const removed = await pcs(["--sandbox-file", sandboxFile(), "project-users", "remove", "48213", "1003", "--yes"]);
+    expect([removed.code, removed.err]).toEqual([0, "Removed project user 1003 (project 48213)."]);
+  });
+
+  it("a create says the id it got, and the JSON on stdout stays valid JSON", async () => {
+    const created = await pcs(["--sandbox-file", sandboxFile(), "projects", "create", "--name", "Said"]);
+    const project = JSON.parse(created.out);
+    expect(project.title).toBe("Said");
+    expect(created.err).toBe(`Created project ${project.id}.`);
+  });
+
+  it("pcs api: a write says it was done, a read does not", async () => {
+    const file = sandboxFile();
+    const write = await pcs(["--sandbox-file", file, "api", "DELETE", "/projects/48213.json", "--yes"]);
+    expect([write.code, write.out, write.err]).toEqual([0, "", "DELETE /projects/48213.json: done (204)."]);
+    const read = await pcs(["--sandbox-file", file, "api", "GET", "/groups.json"]);
+    expect([read.code, read.err]).toEqual([0, ""]);
+  });
+
+  it("--help says where --sandbox keeps its state", async () => {
+    const { out } = await pcs(["--help"]);
+    expect(out.replace(/\s+/g, " ")).toContain(`${join(homedir(), ".pcs-sandbox.json")} (--sandbox-file <path> for another`);
   });
 });
 

@@ -25,7 +25,12 @@ and execute, which runs a type-checked TypeScript program against them in an iso
   --tools a,b     only these operations (operationIds)
   --tags A,B      only the operations of these tags (with --tools: either)
   --list-tools    print the tools that would be offered, and exit
-Environment: PCS_API_KEY and PCS_BASE_URL (the service root); without a key, the sandbox.`;
+  -h, --help, --version  this help; the version
+Environment: PCS_API_KEY and PCS_BASE_URL (the service root); without a key, the sandbox.
+
+Examples:
+  project-collaboration-mcp --sandbox --list-tools
+  PCS_BASE_URL=https://your-host.example/public/api project-collaboration-mcp --http --port 4012`;
 
 const DEFAULT_HTTP_PORT = 4012; // beside the mock (4010) and the sandbox (4011)
 

@@ -6,6 +6,12 @@
 // as does a type used in a public signature but not exported.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions(
+  "api:report",
+  "The package's public API surface written to src/public-api.api.md by API Extractor (a step of npm run build).",
+);
 
 const config = fileURLToPath(new URL("../../src/api-extractor.json", import.meta.url));
 const local = process.env.CI ? [] : ["--local"];

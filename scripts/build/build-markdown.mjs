@@ -23,6 +23,12 @@ import {
   STATUS_CAUSE,
 } from "../lib/openapi.mjs";
 import { factLines } from "./operation-facts-text.mjs";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions(
+  "docs:markdown",
+  "The reference as Markdown for programs: docs/llms.txt, docs/llms-full.txt, docs/reference/ (a step of npm run build).",
+);
 
 const root = new URL("../..", import.meta.url).pathname;
 const docs = join(root, "docs");

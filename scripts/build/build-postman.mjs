@@ -14,6 +14,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import Converter from "openapi-to-postmanv2";
 import { parameterExample, requestBodyExamples, successResponse } from "../lib/openapi.mjs";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions("build:postman", "generated/postman-collection.json, a Postman collection of every operation (a step of npm run build).");
 
 const root = new URL("../..", import.meta.url).pathname;
 const OUTPUT = `${root}generated/postman-collection.json`;

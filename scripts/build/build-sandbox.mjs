@@ -14,6 +14,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
 import { createAjv, HTTP_METHODS, loadBundle, operations as operationsOf, pathPattern, rebaseRefs, resolveRef } from "../lib/openapi.mjs";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions(
+  "build:sandbox",
+  "What the sandbox takes from the description, as JavaScript in generated/lib/sandbox/ (a step of npm run build).",
+);
 
 const root = new URL("../..", import.meta.url).pathname;
 const outDir = `${root}generated/lib/sandbox`;

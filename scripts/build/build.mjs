@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { helpText } from "../lib/cli.mjs";
 
 /** name → the steps it needs first. */
 const steps = {
@@ -74,6 +75,18 @@ async function runStep(name) {
   });
 }
 
+if (process.argv.length === 3 && process.argv[2] === "--help") {
+  console.log(
+    helpText({
+      usage: "npm run build",
+      about: `Every artifact (generated/, docs/), each step timed; steps whose inputs are ready run side by side. One step
+alone: npm run <step> (${Object.keys(steps).join(", ")}).`,
+      options: [["--help", "this help"]],
+      examples: ["npm run build", "npm run bundle"],
+    }),
+  );
+  process.exit(0);
+}
 if (process.argv.length > 2) {
   console.error(
     `build: takes no arguments (got ${process.argv.slice(2).join(" ")}); run one step with npm run <step>, e.g. npm run bundle`,

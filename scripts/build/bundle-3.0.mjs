@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { Converter } from "@apiture/openapi-down-convert";
 import { stringify } from "yaml";
+import { noOptions } from "../lib/cli.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const source = JSON.parse(readFileSync(`${root}generated/openapi.json`, "utf8"));
@@ -40,6 +41,7 @@ which is the authoritative one. What 3.0 cannot express, and how it is approxima
 - **license.identifier** (SPDX) becomes the licence's \`url\`, its SPDX page.`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  await noOptions("bundle:3.0", "The bundle converted to OpenAPI 3.0: generated/openapi.3.0.json and .yaml (a step of npm run build).");
   const converted = toOpenApi30(source);
   writeFileSync(`${root}generated/openapi.3.0.json`, JSON.stringify(converted, null, 2) + "\n");
   writeFileSync(`${root}generated/openapi.3.0.yaml`, stringify(converted, { lineWidth: 0 }));

@@ -8,6 +8,12 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { parse } from "yaml";
 import { documentedOnly } from "./documented-only.mjs";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions(
+  "bundle",
+  "The split source in openapi/ as one file: generated/openapi.yaml and generated/openapi.json (a step of npm run build).",
+);
 
 const root = new URL("../..", import.meta.url).pathname;
 const result = spawnSync(

@@ -16,6 +16,9 @@ import { loadBundle } from "../lib/openapi.mjs";
 import { TSC } from "../lib/typescript.mjs";
 import { cliCommands } from "./cli-commands.mjs";
 import { mcpTools } from "./mcp-tools.mjs";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions("build:code", "Every TypeScript project of the repository compiled in one tsc process (a step of npm run build).");
 
 const root = new URL("../..", import.meta.url).pathname;
 const PROJECTS = ["src/tsconfig.json", "src/tsconfig.node.json", "mcp/tsconfig.json", "cli/tsconfig.json", "contract/tsconfig.json"];

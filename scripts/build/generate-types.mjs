@@ -15,6 +15,12 @@ import ts from "typescript";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
 import { assumedKeywords, escapeToken, loadBundle, markedNodes } from "../lib/openapi.mjs";
 import { callTable } from "./call-table.mjs";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions(
+  "build:types",
+  "The TypeScript types of every path, operation and component, and the client's call table (a step of npm run build).",
+);
 
 const root = new URL("../..", import.meta.url);
 

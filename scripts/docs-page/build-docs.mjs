@@ -25,6 +25,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { consoleOperations } from "../../openapi/plugins/try-it.js";
+import { noOptions } from "../lib/cli.mjs";
+
+await noOptions("docs:build", "The rendered reference, docs/index.html, one self-contained page (a step of npm run build).");
 
 const root = new URL("../..", import.meta.url).pathname;
 const redocly = join(root, "node_modules/.bin/redocly");

@@ -56,13 +56,49 @@ function distance(a, b) {
 }
 
 /**
- * node:util's parseArgs, strict, with its errors as one line and exit code 2 (`script: message`) instead
- * of a stack trace; an unknown option names the nearest known one.
+ * `--help` in the one form every script and binary uses: `Usage: …`, what it does, one line per option,
+ * examples. `options`: a parseArgs table whose entries also carry `help` (what the option does) and, for
+ * a value, `value` (its placeholder); or [flags, text] pairs for a parser of its own.
  */
-export async function parseOptions(script, config) {
+export function helpText({ usage, about = "", options, examples = [], notes = "" }) {
+  const rows = Array.isArray(options)
+    ? options
+    : Object.entries(options).map(([name, option]) => [
+        `${option.short ? `-${option.short}, ` : ""}--${name}${option.type === "string" ? ` <${option.value ?? "value"}>` : ""}${option.multiple ? "…" : ""}`,
+        option.help,
+      ]);
+  const width = Math.max(...rows.map(([flags]) => flags.length));
+  return [
+    `Usage: ${usage}`,
+    ...(about ? ["", about] : []),
+    "",
+    "Options:",
+    ...rows.map(([flags, text]) => `  ${flags.padEnd(width)}  ${text}`),
+    ...(notes ? ["", notes] : []),
+    ...(examples.length ? ["", "Examples:", ...examples.map((example) => `  ${example}`)] : []),
+  ].join("\n");
+}
+
+/**
+ * node:util's parseArgs, strict, with its errors as one line and exit code 2 (`script: message`) instead
+ * of a stack trace; an unknown option names the nearest known one. With `help` ({ usage, about,
+ * examples, notes }), --help prints helpText() from the options' own `help` texts and exits 0; an option
+ * without one is a mistake of the script, refused at once.
+ */
+export async function parseOptions(script, config, help) {
   const { parseArgs } = await import("node:util");
+  if (help) {
+    config = { ...config, options: { ...config.options, help: { type: "boolean", help: "this help", ...config.options?.help } } };
+    const unexplained = Object.keys(config.options).filter((name) => !config.options[name].help);
+    if (unexplained.length) throw new Error(`${script}: no help text for ${unexplained.map((name) => `--${name}`).join(", ")}`);
+  }
   try {
-    return parseArgs({ strict: true, ...config });
+    const parsed = parseArgs({ strict: true, ...config });
+    if (help && parsed.values.help) {
+      console.log(helpText({ ...help, options: config.options }));
+      process.exit(0);
+    }
+    return parsed;
   } catch (error) {
     const option = /option '([^']+)'/.exec(error.message)?.[1];
     const known = Object.keys(config.options ?? {}).map((name) => `--${name}`);
@@ -75,4 +111,9 @@ export async function parseOptions(script, config) {
     console.error(`${script}: ${message}`);
     process.exit(2);
   }
+}
+
+/** For a script that takes no option: --help says what it does (exit 0); any argument is a mistake (exit 2). */
+export async function noOptions(script, about) {
+  await parseOptions(script, { options: {} }, { usage: `npm run ${script}`, about, examples: [`npm run ${script}`] });
 }

@@ -6,7 +6,15 @@ import { parseOptions } from "../lib/cli.mjs";
 import { checkRepository } from "./gate.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
-const { values } = await parseOptions("release:check", { options: { publish: { type: "boolean" } } });
+const { values } = await parseOptions(
+  "release:check",
+  { options: { publish: { type: "boolean", help: "the stricter gate npm publish runs first (prepublishOnly)" } } },
+  {
+    usage: "npm run release:check -- [options]",
+    about: "The release gate on this repository: the check every commit must pass, with a message that says what to do.",
+    examples: ["npm run release:check", "npm run release:check -- --publish"],
+  },
+);
 const mode = values.publish ? "publish" : "commit";
 const { problems, notes } = checkRepository(root, mode);
 for (const note of notes) console.log(`release:check: ${note}`);

@@ -43,12 +43,25 @@ function bundleSource() {
   }
 }
 
-const OPTIONS = { "dry-run": { type: "boolean", default: false }, summary: { type: "string" }, help: { type: "boolean", short: "h" } };
-const { values: options, positionals } = await parseOptions("release", { options: OPTIONS, allowPositionals: true });
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const OPTIONS = {
+  "dry-run": { type: "boolean", default: false, help: "print the next version and the CHANGELOG entry, write nothing" },
+  summary: {
+    type: "string",
+    value: "text",
+    help: 'the entry\'s summary for people (default: what is under "## Unreleased" in CHANGELOG.md)',
+  },
+  help: { type: "boolean", short: "h", help: "this help" },
+};
+const { values: options, positionals } = await parseOptions(
+  "release",
+  { options: OPTIONS, allowPositionals: true },
+  {
+    usage: 'npm run release -- [major|minor|patch] [--summary "text"] [--dry-run]',
+    about: `From "the description changed" to "released": checks the level against the changes since the last release (or
+picks it when none is given), bumps the version everywhere, rebuilds, snapshots the bundle, writes the CHANGELOG entry.`,
+    examples: ["npm run release -- --dry-run", 'npm run release -- minor --summary "Projects can be archived."'],
+  },
+);
 const [requested, ...extra] = positionals;
 if (extra.length > 0 || (requested !== undefined && !LEVELS.includes(requested)))
   fail(`unexpected arguments: ${positionals.join(" ")}; ${USAGE}`, 2);

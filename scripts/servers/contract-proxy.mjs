@@ -8,12 +8,32 @@
 // first checks the port and the upstream and says in one line what is wrong.
 import { spawn } from "node:child_process";
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
-import { nearestOption } from "../lib/cli.mjs";
+import { helpText, nearestOption } from "../lib/cli.mjs";
+import { prismHelpRows } from "./prism-options.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const DOCUMENTS = { full: "generated/openapi.json", documented: "generated/openapi.documented.json" };
 
 const args = process.argv.slice(2);
+if (args.includes("--help")) {
+  console.log(
+    helpText({
+      usage: "npm run contract:proxy -- [options] <upstream url>",
+      about: `Prism's validating proxy in front of a server, until Ctrl-C: every answer is checked against the description on
+the way back (a violation becomes a 500 listing it). Clients call it under /public/api as the service (or at its root).`,
+      options: [
+        ["--level documented|full", "what is checked: the service's documentation (default) or the whole description [PCS_CONFORMANCE]"],
+        ...prismHelpRows("proxy"),
+        ["--help", "this help"],
+      ],
+      examples: [
+        "npm run contract:proxy -- https://your-host.example/public/api",
+        "npm run contract:proxy -- --level full -p 4020 https://your-host.example/public/api",
+      ],
+    }),
+  );
+  process.exit(0);
+}
 let level = process.env.PCS_CONFORMANCE?.trim() || "documented";
 const at = args.findIndex((arg) => arg === "--level" || arg.startsWith("--level="));
 if (at >= 0) {

@@ -13,6 +13,10 @@
 // - Prism not answering within the timeout (a hung upstream behind the proxy) → 504;
 // - (proxy) Prism failing to reach the upstream, or getting no HTTP answer from it → 502;
 // - Prism itself gone (being restarted) → 503 with Retry-After.
+// It also serves the description's paths under the base path of its first server (/public/api), as the
+// service does, and at the root too (where the local servers answered first): Prism routes on the
+// whole request path, so the guard takes the base path off. A path or method the description lacks is
+// answered with a problem naming the paths that work, not Prism's "Route not resolved".
 import { createServer, request as forward } from "node:http";
 import { PREFLIGHT_HEADERS, refusedOriginDetail } from "../../generated/lib/sandbox/cors.js";
 import { FOREIGN_HOST_DETAIL, isLoopbackHostHeader, isLoopbackName } from "../../generated/lib/sandbox/loopback.js";
@@ -45,6 +49,30 @@ export function allowedMethods(description) {
   }));
   return (path) => templates.find(({ pattern }) => pattern.test(path))?.methods ?? [];
 }
+
+/** The path the description's first server is under ("/public/api"), or "" when it is the root. */
+export function basePathOf(description) {
+  const server = description.servers?.[0];
+  if (typeof server?.url !== "string") return "";
+  const url = server.url.replace(/\{([^}]*)\}/g, (_, name) => server.variables?.[name]?.default ?? "host.invalid");
+  try {
+    return new URL(url, "http://host.invalid").pathname.replace(/\/+$/, "");
+  } catch {
+    return "";
+  }
+}
+
+/** A request target without the base path in front; any other target as it is (the root's). */
+export function withoutBasePath(target, basePath) {
+  if (!basePath || !target.startsWith(basePath)) return target;
+  const rest = target.slice(basePath.length);
+  return rest === "" || rest.startsWith("?") ? `/${rest}` : rest.startsWith("/") ? rest : target;
+}
+
+/** Prism's problem types for a request the description has no operation for. */
+const ROUTING_REFUSAL = /#NO_(PATH|METHOD)_MATCHED_ERROR$/;
+/** The longest quote of a request's path in an answer. */
+const MAX_QUOTED_PATH = 120;
 
 /** Prism's `sl-violations` header (its list of what a request broke), or undefined when absent or
  * unreadable. A list Prism cut short (a long property name, many violations) keeps its whole entries. */
@@ -132,9 +160,13 @@ export function startGuard({
   timeoutMs = DEFAULT_TIMEOUT_MS,
   allowed = () => [],
   cors,
+  basePath = "",
+  examplePath = "/projects.json",
+  onAnswered = () => {},
 }) {
   const loopback = isLoopbackName(host);
   const server = createServer((incoming, outgoing) => {
+    outgoing.once("finish", () => onAnswered(outgoing.statusCode));
     if (loopback && !isLoopbackHostHeader(incoming.headers.host)) return sendProblem(outgoing, 403, FOREIGN_HOST_DETAIL);
     const origin = cors ? incoming.headers.origin : undefined;
     if (origin !== undefined) {
@@ -166,7 +198,7 @@ export function startGuard({
     incoming.on("end", () => {
       if (size > MAX_BODY_BYTES) return;
       const body = Buffer.concat(chunks);
-      const prepared = forPrism(incoming.url ?? "/", incoming.headers, body);
+      const prepared = forPrism(withoutBasePath(incoming.url ?? "/", basePath), incoming.headers, body);
       if (prepared.refused) {
         const [status, detail, errors] = prepared.refused;
         return sendProblem(outgoing, status, detail, {}, errors);
@@ -249,6 +281,26 @@ export function startGuard({
         });
         return;
       }
+      if ((answer.statusCode === 404 || answer.statusCode === 405) && /problem\+json/.test(answer.headers["content-type"] ?? "")) {
+        // Prism's refusal of a path or method the description lacks: said in the words of this server.
+        const parts = [];
+        answer.on("data", (chunk) => parts.push(chunk));
+        answer.on("end", () => {
+          const text = Buffer.concat(parts).toString("utf8");
+          const type = parsed(text)?.type;
+          if (typeof type === "string" && ROUTING_REFUSAL.test(type)) {
+            const sent = new URL(incoming.url ?? "/", "http://x").pathname;
+            return sendProblem(outgoing, answer.statusCode, routingDetail(answer.statusCode, sent, allowed(pathname)), {
+              ...(answer.statusCode === 405 && { allow: allowed(pathname).join(", ") }),
+            });
+          }
+          const headers = origin === undefined ? [...answer.rawHeaders] : withoutCors(answer.rawHeaders);
+          if (answer.statusCode === 405 && answer.headers.allow === undefined && allowed(pathname).length > 0)
+            headers.push("Allow", allowed(pathname).join(", "));
+          outgoing.writeHead(answer.statusCode, headers).end(text);
+        });
+        return;
+      }
       const violations =
         !gateway && (answer.statusCode === 400 || answer.statusCode === 422) ? violationsOf(answer.headers["sl-violations"]) : undefined;
       if (violations) {
@@ -277,6 +329,16 @@ export function startGuard({
       answer.pipe(outgoing);
     });
     upstream.end(body);
+  }
+
+  /** What a request for a path (or method) the description lacks is told: the paths this server answers. */
+  function routingDetail(status, sent, methods) {
+    const quoted = sent.length > MAX_QUOTED_PATH ? `${sent.slice(0, MAX_QUOTED_PATH)}…` : sent;
+    if (status === 405) return `${quoted} takes ${methods.join(", ") || "no other method"} only.`;
+    const where = basePath
+      ? `under ${basePath} as the service does (e.g. ${basePath}${examplePath}), and at its root too (${examplePath})`
+      : `at its root (e.g. ${examplePath})`;
+    return `No operation of the description has the path ${quoted}. This server answers the description's paths ${where}.`;
   }
 
   return listen(server, port, host);

@@ -23,11 +23,15 @@ export interface PrismProcessOptions {
   timeoutMs?: number;
   /** Called when Prism exited on its own and is being started again. */
   onRestart?: (how: number | string) => void;
+  /** Told the status of every answer the guard sent. */
+  onAnswered?: (status: number) => void;
 }
 
 export interface PrismProcess {
   /** The guard's URL, where clients connect. */
   url: string;
+  /** The path the description's server is under ("/public/api"), where the guard serves it too ("" for none). */
+  basePath: string;
   /** The process id of the Prism running now. */
   pid: number;
   /** The last lines Prism printed (with stdio "pipe"). */
@@ -47,4 +51,5 @@ export function stopWhenEnded(
   name: string,
   server: { exited: Promise<number | string>; stop(): Promise<void> },
   ownerGone: Promise<unknown>,
+  farewell?: () => string,
 ): Promise<never>;

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { allowedMethods, startGuard } from "./prism-guard.mjs";
+import { allowedMethods, basePathOf, startGuard } from "./prism-guard.mjs";
 import { startUpstreamRelay } from "./upstream-relay.mjs";
 
 const PRISM_ENTRY = new URL("../../node_modules/@stoplight/prism-cli/dist/index.js", import.meta.url).pathname;
@@ -20,6 +20,9 @@ const LIFELINE = new URL("./prism-lifeline.cjs", import.meta.url).pathname;
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 const OUTPUT_KEPT = 20_000;
+/** Prism's log line for a request the description has no operation for: the guard answers it in its own
+ * words, and such a request (a checker's probe, a mistyped path) is refused by design, not a failure. */
+const ROUTING_REFUSAL_LINE = /#NO_(PATH|METHOD)_MATCHED_ERROR\b/;
 /** Restarts of a Prism that keeps dying, within a minute, before it is left stopped. */
 const MAX_RESTARTS = 3;
 
@@ -31,10 +34,12 @@ export const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
  * The end of a command serving Prism (`npm run mock`, `contract:proxy`, `sandbox`): waits until its
  * owner is gone (`ownerGone` resolves) or Prism ended for good (`server.exited`: stopped from outside,
  * or dying too often to be restarted), says which in one line after `name`, stops `server` and exits
- * (0 when the owner went, 1 otherwise).
+ * (0 when the owner went, 1 otherwise). `farewell()`: a last line to say first (what it answered), or "".
  */
-export async function stopWhenEnded(name, server, ownerGone) {
+export async function stopWhenEnded(name, server, ownerGone, farewell = () => "") {
   const ended = await Promise.race([ownerGone.then(() => undefined), server.exited]);
+  const last = farewell();
+  if (last) console.error(`${name}: ${last}`);
   if (ended !== undefined)
     console.error(
       STOP_SIGNALS.includes(ended)
@@ -91,6 +96,7 @@ export async function startPrismProcess({
   timeoutMs,
   onRestart = () => {},
   cors,
+  onAnswered,
 }) {
   const text = readFileSync(document, "utf8");
   const served = transform ? transform(JSON.parse(text)) : parseOrNothing(text); // a YAML document: no Allow headers
@@ -102,8 +108,11 @@ export async function startPrismProcess({
     timeoutMs,
     gateway: mode === "proxy",
     allowed: allowedMethods(served),
+    basePath: basePathOf(served),
+    examplePath: Object.keys(served.paths ?? {}).find((path) => !path.includes("{")),
     target: async () => (await current).url,
     cors,
+    onAnswered,
   });
   // A proxy reaches its upstream through the relay, which bounds the answers Prism would hold in memory
   // (not through an --upstream-proxy, which Prism would then use to reach the relay).
@@ -122,9 +131,16 @@ export async function startPrismProcess({
   const removeSnapshot = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", removeSnapshot);
   let output = "";
+  let partial = ""; // a line Prism has not finished writing
   const keep = (chunk, prismUrl) => {
+    const lines = (partial + String(chunk)).split(/(?<=\n)/);
+    partial = lines.at(-1)?.endsWith("\n") ? "" : (lines.pop() ?? "");
     // Prism names its private address: users are told the guard's, the one they connect to.
-    let shown = String(chunk).replaceAll(prismUrl, guard.url);
+    let shown = lines
+      .filter((line) => !ROUTING_REFUSAL_LINE.test(line))
+      .join("")
+      .replaceAll(prismUrl, guard.url);
+    if (shown === "") return;
     if (relay) shown = shown.replaceAll(relay.url, args[upstreamAt].replace(/\/$/, ""));
     output = (output + shown).slice(-OUTPUT_KEPT);
     if (stdio === "inherit") process.stdout.write(shown);
@@ -184,6 +200,7 @@ export async function startPrismProcess({
   }
   return {
     url: guard.url,
+    basePath: basePathOf(served),
     get pid() {
       return pid;
     },

@@ -9,26 +9,9 @@
 import { whenOwnerGone } from "../../generated/lib/sandbox/server.js";
 import { PRISM_LOG_LEVELS as LEVELS, startPrismProcess, stopWhenEnded } from "./prism-process.mjs";
 import { exposureWarning } from "../../generated/lib/sandbox/loopback.js";
-import { argumentError, listenError, parsePort } from "../lib/cli.mjs";
+import { argumentError, helpText, listenError, parsePort } from "../lib/cli.mjs";
+import { prismHelpRows, prismOptionNames } from "./prism-options.mjs";
 
-/** Prism's options (prism-cli's sharedOptions, mock and proxy): name → whether it takes a value. */
-const OPTIONS = {
-  common: {
-    "-p": true,
-    "--port": true,
-    "-h": true,
-    "--host": true,
-    "-v": true,
-    "--verboseLevel": true,
-    "--cors": false,
-    "--no-cors": false,
-    "-m": false,
-    "--multiprocess": false,
-    "--errors": false,
-  },
-  mock: { "-d": false, "--dynamic": false, "--seed": true, "--ignoreExamples": false, "--json-schema-faker-fillProperties": false },
-  proxy: { "--validate-request": false, "--upstream-proxy": true },
-};
 /** How long the proxy waits for the upstream to start answering before it answers 504. */
 const PROXY_TIMEOUT_MS = 30_000;
 
@@ -41,10 +24,31 @@ const fail = (message) => {
   process.exit(2);
 };
 if (mode !== "mock" && mode !== "proxy") fail(`unknown mode "${mode}" (mock or proxy)`);
+if (args.includes("--help")) {
+  console.log(
+    helpText(
+      mode === "mock"
+        ? {
+            usage: "npm run mock -- [options]",
+            about: `Prism's mock of the description (generated/openapi.json) until Ctrl-C: the description's paths under /public/api as
+on the service, and at the root too (as it first did). Any API key is accepted; answers are the examples.`,
+            options: [...prismHelpRows("mock"), ["--help", "this help"]],
+            examples: ["npm run mock", "npm run mock -- -p 4020", "npm run mock -- --dynamic --seed 1"],
+          }
+        : {
+            usage: "node scripts/servers/prism.mjs proxy [options] <document> <upstream url>",
+            about: "Prism's validating proxy in front of a server (npm run contract:proxy starts it: see its --help).",
+            options: [...prismHelpRows("proxy"), ["--help", "this help"]],
+            examples: ["node scripts/servers/prism.mjs proxy --errors generated/openapi.json https://your-host.example/public/api"],
+          },
+    ),
+  );
+  process.exit(0);
+}
 
 let parsed;
 try {
-  parsed = parse(args, { ...OPTIONS.common, ...OPTIONS[mode] });
+  parsed = parse(args, prismOptionNames(mode));
 } catch (error) {
   fail(error.message);
 }
@@ -83,6 +87,10 @@ try {
 } catch (error) {
   fail(error.code ? listenError(error, host, port, script) : `Prism did not start: ${String(error.message).split("\n")[0]}`);
 }
+if (prism.basePath)
+  console.log(
+    `${script}: the description's paths at ${prism.url}${prism.basePath} as on the service, and at ${prism.url}/ too (as first)${mode === "mock" ? `; any API key works: curl -u "any-key:" "${prism.url}${prism.basePath}/projects.json?limit=2"` : ""}`,
+  );
 await stopWhenEnded(script, prism, ownerGone);
 
 /** Port, host and log level as Prism would read them; the positionals; every other option, passed on. */

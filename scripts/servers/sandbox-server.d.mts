@@ -20,6 +20,8 @@ export interface StartSandboxOptions {
   controlToken?: string;
   /** Called when Prism exited on its own and is being started again. */
   onRestart?: (how: number | string) => void;
+  /** Told the status of every answer sent to a client (behind the proxy only). */
+  onAnswered?: (status: number) => void;
   /** Which web pages may call it besides loopback origins and the reference opened from disk. */
   cors?: CorsOptions;
 }

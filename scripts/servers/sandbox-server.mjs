@@ -36,6 +36,7 @@ export async function startSandbox({
   controlToken = randomBytes(16).toString("hex"),
   onRestart,
   cors = {},
+  onAnswered,
 } = {}) {
   const sandbox = createSandbox(options);
   // Behind the proxy, the sandbox's own server stays on loopback whatever host the proxy is given.
@@ -69,6 +70,7 @@ export async function startSandbox({
       // paths exactly, so nothing else reaches the sandbox without Prism's checks.
       bypass: (path) => (CONTROL_PATHS.has(path) ? upstream.url : undefined),
       onRestart,
+      onAnswered,
       // Web pages: the guard answers with the sandbox's policy (Prism's own CORS echoes any origin).
       cors: (origin) => corsAllows(origin, cors),
     });

@@ -31,7 +31,24 @@ const fail = (message) => {
   process.exit(2);
 };
 
-const { values } = await parseOptions("docs", { options: { port: { type: "string", short: "p" } } });
+const { values } = await parseOptions(
+  "docs",
+  {
+    options: {
+      port: {
+        type: "string",
+        short: "p",
+        value: "port",
+        help: `the port (or the PORT variable; default ${DEFAULT_PORT}, or a free one when it is taken; a port given must be free)`,
+      },
+    },
+  },
+  {
+    usage: "npm run docs -- [options]",
+    about: "Serves the API reference (docs/, built by npm run build) on 127.0.0.1 until Ctrl-C, and prints its address.",
+    examples: ["npm run docs", "npm run docs -- -p 8080"],
+  },
+);
 const given = values.port ?? process.env.PORT; // -p as in every other command; PORT as hosts set it
 const port = given === undefined ? DEFAULT_PORT : parsePort(given, "docs");
 if (typeof port === "string") fail(`${values.port === undefined ? "PORT" : "-p"}: ${port}`);

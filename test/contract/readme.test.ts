@@ -26,7 +26,8 @@ describe("the mock guide's curl example", () => {
       ["-c", `${line.replace(README_MOCK, target().baseUrl)} --silent --show-error --fail --max-time 20`],
       { encoding: "utf8", timeout: 30_000 },
     );
-    const path = new URL(line.match(/"(http[^"]+)"/)![1]!).pathname;
+    // The guide's URL is under the service's base path, as on the service: the operation's path follows it.
+    const path = new URL(line.match(/"(http[^"]+)"/)![1]!).pathname.replace(/^\/public\/api(?=\/)/, "");
     const op = operations().find((o) => o.method === "get" && o.path === path)!;
     expect(schemaErrors(op.operation.responses["200"].content["application/json"].schema, JSON.parse(output))).toEqual([]);
   });

@@ -15,10 +15,28 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleEntry } from "./bundle.mjs";
+import { parseOptions } from "../../scripts/lib/cli.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const out = join(root, "node_modules/.cache/app-layer");
 const WORKERS = 2;
+
+// Only to refuse a mistake and answer --help; the options are read below.
+await parseOptions(
+  "mutation:app",
+  {
+    options: {
+      only: { type: "string", multiple: true, value: "defect", help: "only this defect (repeatable)" },
+      at: { type: "string", value: "n", help: "runs at once in each of the two processes (default 3)" },
+      corpus: { type: "string", value: "name", help: "another set of defects (app-layer-run.ts CORPORA; default ours)" },
+    },
+  },
+  {
+    usage: "npm run mutation:app -- [options]",
+    about: "The contract checker measured against application-layer defects of the faithful stand-in: a Markdown report (about 2 min).",
+    examples: ["npm run mutation:app", "npm run mutation:app -- --only cache-keyed-without-user"],
+  },
+);
 
 const argv = process.argv.slice(2);
 const only = argv.flatMap((a, i) => (argv[i - 1] === "--only" ? [a] : []));

@@ -143,9 +143,26 @@ const DEFECTS = {
   ],
 };
 
-const { values } = await parseOptions("mutation:description", {
-  options: { only: { type: "string", multiple: true }, tests: { type: "string", multiple: true }, "dry-run": { type: "boolean" } },
-});
+const { values } = await parseOptions(
+  "mutation:description",
+  {
+    options: {
+      only: { type: "string", multiple: true, value: "defect", help: "only this defect (repeatable; --dry-run lists them)" },
+      tests: {
+        type: "string",
+        multiple: true,
+        value: "path",
+        help: "run only these tests (a file or folder; repeatable) against each defect",
+      },
+      "dry-run": { type: "boolean", help: "say whether each defect still applies to the description, run nothing" },
+    },
+  },
+  {
+    usage: "npm run mutation:description -- [options]",
+    about: "Breaks the description one defect at a time, in a copy of the repository, and says which tests catch each.",
+    examples: ["npm run mutation:description -- --dry-run", "npm run mutation:description -- --only <defect>"],
+  },
+);
 const chosen = values.only?.length ? values.only : Object.keys(DEFECTS);
 for (const id of chosen) if (!DEFECTS[id]) throw new Error(`no defect "${id}"; known: ${Object.keys(DEFECTS).join(", ")}`);
 

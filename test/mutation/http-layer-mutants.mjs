@@ -24,29 +24,46 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseOptions } from "../../scripts/lib/cli.mjs";
 import { bundleEntry, sandboxCompiled } from "./bundle.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const out = join(root, "node_modules/.cache/http-layer");
 
-function options(argv) {
-  const o = { only: [], levels: ["documented", "full"], workers: 2, at: 4, coverage: true, list: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--only") o.only.push(argv[++i]);
-    else if (a === "--level") o.levels = [argv[++i]];
-    else if (a === "--workers") o.workers = Number(argv[++i]);
-    else if (a === "--at") o.at = Number(argv[++i]);
-    else if (a === "--no-coverage") o.coverage = false;
-    else if (a === "--list") o.list = true;
-    else if (a === "--report") o.reportOnly = true;
-    else if (a === "--resume") o.resume = true;
-    else if (a === "--full-for-all") o.fullForAll = true;
-    else {
-      console.error(`mutation:http: unknown option ${JSON.stringify(a)} (see the head of test/mutation/http-layer-mutants.mjs)`);
-      process.exit(2);
-    }
-  }
+/** The command line, parsed (one line and exit code 2 for a mistake; --help lists the options). */
+async function options() {
+  const { values } = await parseOptions(
+    "mutation:http",
+    {
+      options: {
+        only: { type: "string", multiple: true, value: "mutant", help: "only this mutant (repeatable; --list names them)" },
+        level: { type: "string", value: "documented|full", help: "one level only (default both)" },
+        workers: { type: "string", value: "n", help: "processes (default 2)" },
+        at: { type: "string", value: "n", help: "runs at once in each process (default 4)" },
+        "no-coverage": { type: "boolean", help: "the score only, without the sandbox's branch coverage" },
+        list: { type: "boolean", help: "the mutants and the faithful behaviours left out, nothing run" },
+        report: { type: "boolean", help: "the report of the last run's outcomes so far, nothing run" },
+        resume: { type: "boolean", help: "keep the last run's outcomes, run only what is missing" },
+        "full-for-all": { type: "boolean", help: "the full level for every mutant, not only those the documented level missed" },
+      },
+    },
+    {
+      usage: "npm run mutation:http -- [options]",
+      about: "The contract checker measured against HTTP-layer defects of the faithful stand-in: a Markdown report (8–21 min).",
+      examples: ["npm run mutation:http -- --list", "npm run mutation:http -- --only head-with-body:every-GET-path --level documented"],
+    },
+  );
+  const o = {
+    only: values.only ?? [],
+    levels: values.level === undefined ? ["documented", "full"] : [values.level],
+    workers: values.workers === undefined ? 2 : Number(values.workers),
+    at: values.at === undefined ? 4 : Number(values.at),
+    coverage: !values["no-coverage"],
+    list: values.list ?? false,
+    reportOnly: values.report,
+    resume: values.resume,
+    fullForAll: values["full-for-all"],
+  };
   if (!o.levels.every((l) => l === "documented" || l === "full") || !(o.workers >= 1)) {
     console.error("mutation:http: --level is documented or full, --workers a positive number");
     process.exit(2);
@@ -133,7 +150,7 @@ function sandboxCoverage(dir) {
 const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)}%` : "–");
 
 async function main() {
-  const o = options(process.argv.slice(2));
+  const o = await options();
   const bundleFile = await bundle();
   const { mutants, FAITHFUL, caught } = await import(pathToFileURL(bundleFile).href);
   const all = mutants();

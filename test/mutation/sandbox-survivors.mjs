@@ -108,7 +108,19 @@ function read(path, fallback = "") {
   }
 }
 
-const { values } = await parseOptions("mutation:sandbox", { options: { report: { type: "string" } } });
+const { values } = await parseOptions(
+  "mutation:sandbox",
+  {
+    options: {
+      report: { type: "string", value: "file", help: "Stryker's JSON report to read (default test/output/mutation/sandbox.json)" },
+    },
+  },
+  {
+    usage: "node test/mutation/sandbox-survivors.mjs [options]   (the last step of npm run mutation:sandbox)",
+    about: "The score and every mutant the checker did not catch, as Markdown, from Stryker's report of the sandbox.",
+    examples: ["node test/mutation/sandbox-survivors.mjs --report test/output/mutation/sandbox.json"],
+  },
+);
 const reportPath = values.report ?? join(root, "test/output/mutation/sandbox.json");
 const report = JSON.parse(readFileSync(reportPath, "utf8"));
 

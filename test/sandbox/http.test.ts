@@ -9,7 +9,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/servers/sandbox-server.mjs";
 import { repoRoot } from "../support/openapi.js";
-import { type Server, startServer } from "../support/run.js";
+import { run, type Server, startServer } from "../support/run.js";
 
 const README_SANDBOX = "http://127.0.0.1:4011";
 const readme = readFileSync(`${repoRoot}docs/guides/mock-and-sandbox.md`, "utf8");
@@ -202,6 +202,34 @@ describe("npm run sandbox", () => {
     expect([answer.status, answer.headers.get("allow")]).toEqual([405, "GET, POST"]);
   });
 
+  it("issue 59: one base URL — pcs and the checker work under /public/api; a wrong path is told where; refusals are not logged", async () => {
+    const api = `${url}/public/api`;
+    expect(printed()).toContain(`sandbox on ${api}`);
+    const env = { ...process.env, PCS_API_KEY: "sandbox-admin-key" };
+    const listed = await run(process.execPath, ["cli/bin/pcs.js", "--base-url", api, "groups", "list", "--fields", "id"], { env });
+    expect([listed.status, listed.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
+    const wrong = await run(process.execPath, ["cli/bin/pcs.js", "--base-url", `${url}/api`, "groups", "list"], { env });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain("answers the description's paths under /public/api as the service does");
+    expect(wrong.stderr).not.toMatch(/Route not resolved/);
+    const logged = printed().length;
+    const checked = await run(
+      process.execPath,
+      ["contract/bin/pcs-contract.js", "--target", "sandbox", "--base-url", api, "--only", "getGroup"],
+      {
+        env,
+      },
+    );
+    expect(checked.status, checked.output).toBe(0);
+    // Probes of what the description lacks, as a checker sends them: answered 4xx, and the log stays quiet.
+    const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}` };
+    expect((await fetch(`${api}/no-such-path.json`, { headers: admin })).status).toBe(404);
+    expect((await fetch(`${api}/groups.json`, { method: "DELETE", headers: admin })).status).toBe(405);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // Prism's log lines arrive after its answers
+    expect(printed().slice(logged)).not.toMatch(/NO_PATH_MATCHED|NO_METHOD_MATCHED|✖/);
+  });
+
   it("a Prism that dies is started again, with one line; the sandbox keeps its state and its port", async () => {
     const admin = { authorization: `Basic ${btoa("sandbox-admin-key:")}`, "content-type": "application/json" };
     const created = await (
@@ -222,6 +250,10 @@ describe("npm run sandbox", () => {
   it("Ctrl-C (SIGINT) stops the sandbox and Prism: exit code 0, the port is closed", async () => {
     cli.child.kill("SIGINT");
     expect(await cli.exited).toBe(0);
+    // What it refused by design is counted, not logged one by one, and the count said as it stops.
+    expect(printed()).toMatch(
+      /^sandbox: answered \d+ requests: [1-9]\d* refused by design \(4xx: bad input, unknown paths, a checker's probes\), \d+ failed/m,
+    );
     await expect(fetch(`${url}/groups.json`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
 });

@@ -99,7 +99,7 @@ Reports:
   Each file (and --write-baseline's) is written beside its path and renamed over it: a symbolic link
   at the path is replaced, never written through.
 
-  --help, --version
+  -h, --help, --version    This help; the version
 
 Traffic it did not send, judged by the same model (sends nothing; the reports above, --level):
   --from-har <file>        Judge a HAR file's exchanges (--base-url: the service root, else inferred;
@@ -109,6 +109,10 @@ Traffic it did not send, judged by the same model (sends nothing; the reports ab
 
 Exit codes: 0 pass; 1 a documented fact fails (at --level full, any check) and is not in the
 baseline, or the clean-up left something, or --max-time stopped the run; 2 usage or set-up.
+
+Examples:
+  npx @project-collaboration/contract --target sandbox
+  PCS_API_KEY=… npx @project-collaboration/contract --base-url https://your-host.example/public/api --junit report.xml
 `;
 
 const KNOWN_ENV = [

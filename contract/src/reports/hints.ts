@@ -4,7 +4,7 @@
 
 /** Where the base URL is wrong, every path of the description answers 404 (or 405). */
 const BASE_URL =
-  "is the base URL right? It is the service root, to which each path of the description (/projects.json, /groups.json…) is appended — on the service itself it ends in /public/api";
+  "is the base URL right? It is the service root, to which each path of the description (/projects.json, /groups.json…) is appended — it ends in /public/api, on the service as on npm run sandbox and npm run mock (which also answer at their root)";
 
 /**
  * The likely meaning of `status`, or "" when there is nothing useful to say. `seen`: on every request
