@@ -94,7 +94,9 @@ describe("a run of the command", () => {
     expect(report.checks.length).toBeGreaterThan(10);
     expect(Object.keys(report.checks[0]).sort()).toEqual([
       "assumptions",
+      "code",
       "id",
+      "key",
       "kind",
       "level",
       "ms",

@@ -69,6 +69,7 @@ export function authorizationChecks(suite: Suite) {
   // A target that takes any well-formed Basic credential (the mock) still refuses the key anywhere else.
   const checkable = elsewhere.filter(([, request]) => target.checksKeys || !request().authorization?.startsWith("Basic "));
   list.assumed("credential-basic").for(checkable)(
+    "PCS-KEY-ALTERED-401",
     "the API key %s is refused (401)",
     async ([what, request], context) => {
       const changed = request();
@@ -214,12 +215,14 @@ export function authorizationChecks(suite: Suite) {
   };
 
   list.documented.it(
+    "PCS-AUTHZ-LIST-ONLY-ADDED",
     "listProjects holds only projects the caller was added to",
     async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
-    { operation: "listProjects", rule: "visible-when-added" },
+    { operation: "listProjects" },
   );
 
   list.documented.it(
+    "PCS-AUTHZ-LIST-EVERY-ADDED",
     "listProjects holds every project the caller was added to (none it reads by id, next to the listed ones, and is a user of, is left out)",
     async (context) => {
       const { projects, complete } = await visibleToCaller();
@@ -259,16 +262,18 @@ export function authorizationChecks(suite: Suite) {
           `${RULE_LIST_ALL} — listProjects, walked page by page to its end (${projects.length} projects), leaves out projects the caller reads by id and is a user of: ${left.join("; ")}`,
         );
     },
-    { operation: "listProjects", statuses: [200], rule: "visible-when-added" },
+    { operation: "listProjects", statuses: [200] },
   );
 
   list.documented.it(
+    "PCS-AUTHZ-LIST-ONLY-ADDED",
     "listProjects of the second user holds only projects it was added to",
     async (context) => checkListHoldsOnlyMemberProjects(suite.otherKeyOnly(context), "PCS_OTHER_API_KEY"),
-    { operation: "listProjects", rule: "visible-when-added" },
+    { operation: "listProjects", variant: "the second user" },
   );
 
   list.documented.it(
+    "PCS-AUTHZ-READ-OTHER",
     "projects the caller's list does not return, and their assets, are refused (never a 2xx with data)",
     async (context) => {
       const { complete } = await visibleToCaller();
@@ -284,10 +289,11 @@ export function authorizationChecks(suite: Suite) {
       if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
       context.skip(busy.length > 0, `the server failed some probes (a 5xx is neither refused nor data): ${busy[0]}`);
     },
-    { operation: "getProject", statuses: [404], rule: "visible-when-added" },
+    { operation: "getProject", statuses: [404] },
   );
 
   list.documented.it(
+    "PCS-AUTHZ-READ-OTHER-REVISIONS",
     "copy revisions of copy the caller's lists do not return are refused (never a 2xx with data)",
     async (context) => {
       const { copyIds, complete } = await visibleToCaller();
@@ -302,7 +308,7 @@ export function authorizationChecks(suite: Suite) {
       }
       if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
     },
-    { operation: "listCopyRevisions", rule: "visible-when-added" },
+    { operation: "listCopyRevisions" },
   );
 
   const CALLERS = [
@@ -320,6 +326,7 @@ export function authorizationChecks(suite: Suite) {
   // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
   // other key's, as API1 testing enumerates), and a sample of its list.
   list.documented.for(CALLERS.filter(([, who]) => who !== "none"))(
+    "PCS-AUTHZ-READ-AGREES-LIST",
     "%s: what it reads by id is in its list and what its list holds it reads by id, for the ids around every id the run sees",
     async ([, who], context) => {
       const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
@@ -359,7 +366,7 @@ export function authorizationChecks(suite: Suite) {
       }
       if (wrong.length) fail(`${RULE_LIST} — listProjects and getProject disagree: ${wrong.join("; ")}`);
     },
-    () => ({ operation: "getProject", rule: "visible-when-added" }),
+    () => ({ operation: "getProject" }),
   );
 
   // Every caller in disguise (callers/disguises.ts): with what frameworks and proxies honour to change who
@@ -368,6 +375,7 @@ export function authorizationChecks(suite: Suite) {
   // caller's own list, read plainly and whole, is what it may see.
   const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, "");
   list.documented.for(CALLERS)(
+    "PCS-AUTHZ-DISGUISE",
     "%s in disguise (identity and address headers, a rewritten path, unlisted parameters, paging out of range) sees only what it may, in the stated shape",
     async ([, who], context) => {
       const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
@@ -507,10 +515,11 @@ export function authorizationChecks(suite: Suite) {
       }
       if (wrong.length) fail(`${who === "none" ? "a request without a valid key is refused" : RULE_LIST} — ${wrong.join("; ")}`);
     },
-    ([, who]) => ({ operation: "listProjects", rule: who === "none" ? "identified-callers" : "visible-when-added" }),
+    () => ({ operation: "listProjects" }),
   );
 
   list.assumed("hidden-is-404").it(
+    "PCS-AUTHZ-HIDDEN-404",
     "what the caller cannot see is answered 404, not 403",
     async () => {
       const answers = await Promise.all((await probedProjects()).flatMap((id) => projectReads(id).map(([op, path]) => probe(op, path))));

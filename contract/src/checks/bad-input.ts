@@ -220,14 +220,19 @@ export function badInputChecks(suite: Suite) {
   const answerTo = (c: BadCase) =>
     suite.shared(`bad input ${badCases.indexOf(c)} ${c.name}`, async () => compact(await sendCase(c.request, c.op)));
 
-  list.documented.it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
-    expect(lengthCases.length).toBeGreaterThanOrEqual(15);
-    const found = lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`);
-    for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"])
-      expect(found).toContain(expected);
-  });
+  list.documented.it(
+    "PCS-WALK-LENGTHS",
+    "derives a length case for every maxLength of every request body (a sanity check of the walk)",
+    () => {
+      expect(lengthCases.length).toBeGreaterThanOrEqual(15);
+      const found = lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`);
+      for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"])
+        expect(found).toContain(expected);
+    },
+  );
 
   list.documented.for(badCases.filter((c) => c.overDocumentedLimit).map((c) => [c.name, c] as const))(
+    "PCS-INPUT-OVER-LIMIT",
     "%s: never a 2xx",
     async ([, c], context) => {
       if (c.op.method !== "get") suite.writesOnly(context);
@@ -236,11 +241,12 @@ export function badInputChecks(suite: Suite) {
       expect(response.status, why).toBeGreaterThanOrEqual(400);
       expect(response.status, why).toBeLessThan(500);
     },
-    ([, c]) => ({ operation: c.op.operationId, rule: "create-limits" as const }),
+    ([, c]) => ({ operation: c.op.operationId }),
   );
 
   for (const c of badCases) {
     list.assumed(...entriesOf(c)).it(
+      "PCS-INPUT-400",
       `${c.name}: 400 with a problem body`,
       async (context) => {
         if (c.op.method !== "get") suite.writesOnly(context);
@@ -260,7 +266,7 @@ export function badInputChecks(suite: Suite) {
         const pointers = errors!.map((e) => JSON.stringify(e));
         expect(pointers.length, `the problem's errors repeat an entry: ${why}`).toBe(new Set(pointers).size);
       },
-      { operation: c.op.operationId, statuses: [400] },
+      { operation: c.op.operationId, statuses: [400], variant: c.name },
     );
   }
 
@@ -269,6 +275,7 @@ export function badInputChecks(suite: Suite) {
       ? list.documented
       : list.assumed(...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
     registrar.it(
+      isDocumented(c) ? "PCS-INPUT-AT-LIMIT" : "PCS-INPUT-AT-LIMIT-ASSUMED",
       `exactly at the limit: ${c.op.operationId} ${c.pointer} of ${c.max} characters is accepted`,
       async (context) => {
         suite.writesOnly(context);
@@ -306,7 +313,7 @@ export function badInputChecks(suite: Suite) {
           expect([201, 404], why).toContain(response.status);
         else expect(response.status, why).toBe(successResponse(c.op).status);
       },
-      { operation: c.op.operationId, statuses: [successResponse(c.op).status], rule: "create-limits" },
+      { operation: c.op.operationId, statuses: [successResponse(c.op).status], variant: c.pointer },
     );
   }
   return list.checks;

@@ -64,6 +64,7 @@ export function concurrencyChecks(suite: Suite) {
   const read = (id: number) => suite.call("getProject", { method: "get", path: `/projects/${id}.json` });
 
   list.documented.it(
+    "PCS-RACE-CREATE",
     "createProject three at once: three projects, each with its own id and the name it was given",
     async (context) => {
       suite.writesOnly(context);
@@ -87,10 +88,11 @@ export function concurrencyChecks(suite: Suite) {
         ).toBe(names[i]);
       }
     },
-    { operation: "createProject", rule: "create-returns-project" },
+    { operation: "createProject" },
   );
 
   list.documented.it(
+    "PCS-RACE-UPDATE-SAME",
     "updateProject four at once, each of every field: the project ends as one of them, whole, in its read and in the list",
     async (context) => {
       suite.writesOnly(context);
@@ -116,10 +118,11 @@ export function concurrencyChecks(suite: Suite) {
         for (const field of FIELDS)
           expect(item[field], `project ${id} in the list, beside its read (${field}): ${listed.first.why}`).toBe(project[field]);
     },
-    { operation: "updateProject", rule: "update-changes-only-given" },
+    { operation: "updateProject" },
   );
 
   list.documented.it(
+    "PCS-RACE-UPDATE-FIELDS",
     "updateProject of different fields at once: every acknowledged change holds",
     async (context) => {
       suite.writesOnly(context);
@@ -146,7 +149,7 @@ export function concurrencyChecks(suite: Suite) {
       });
       if (lost.length) fail(`three updates of different fields at once, and a change was lost: ${lost.join("; ")} — ${got.why}`);
     },
-    { operation: "updateProject", rule: "update-changes-only-given" },
+    { operation: "updateProject" },
   );
   return list.checks;
 }

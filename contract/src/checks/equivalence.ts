@@ -72,6 +72,7 @@ export function equivalenceChecks(suite: Suite) {
   // there); a run with writes has the time.
   if (!suite.target.allowWrites) return list.checks;
   list.documented.for(paginated.map((op) => [label(op), op] as const))(
+    "PCS-PAGE-EQUIVALENT",
     "%s: the page named by its defaults, by offset=0&limit=30 and as two pages of 15 holds the same items",
     async ([, op], context) => {
       const path = suite.idPath(op);
@@ -103,7 +104,7 @@ export function equivalenceChecks(suite: Suite) {
       }
       context.skip(true, `${label(op)} changed between two reads of its first page, twice: the ways of naming a page cannot be compared`);
     },
-    ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200], rule: "pagination" as const }),
+    ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200] }),
   );
   return list.checks;
 }

@@ -44,10 +44,11 @@ export function exampleChecks(suite: Suite) {
       }),
     ),
   );
-  list.documented.it("finds an example for every operation (a sanity check of the walk)", () => {
+  list.documented.it("PCS-WALK-EXAMPLES", "finds an example for every operation (a sanity check of the walk)", () => {
     expect(new Set(cases.map(([, op]) => op.operationId)).size).toBe(operations().length);
   });
   list.documented.for(cases)(
+    "PCS-MOCK-EXAMPLE",
     "%s",
     async ([, op, served]) => {
       const response = await suite.send({

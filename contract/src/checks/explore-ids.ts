@@ -79,6 +79,7 @@ export function exploreIdChecks(suite: Suite) {
       : []),
   ];
   list.documented.for(records)(
+    "PCS-ID-ALIAS",
     "%s: an id that wraps or rounds to a readable one answers only the record of exactly that id",
     async ([, op, name, everyAlias]) => {
       const id = suite.id(name);
@@ -123,6 +124,7 @@ export function exploreIdChecks(suite: Suite) {
       : []),
   ];
   list.assumed("invalid-input-400", "hidden-is-404").for(spelled)(
+    "PCS-ID-SPELLING",
     "%s: an existing id in another spelling (12abc, ' 12', 12e0, +12) never answers its record",
     async ([, op, name]) => {
       const id = suite.id(name);
@@ -159,6 +161,7 @@ export function exploreIdChecks(suite: Suite) {
       (op.operation.parameters ?? []).some((p: { $ref?: string; name?: string }) => /limit/i.test(p.$ref ?? p.name ?? "")),
   );
   list.documented.for(paginated.map((op) => [label(op), op] as const))(
+    "PCS-PAGE-INTEGER-EDGES",
     "%s: offset and limit at the integer edges — never a server error; an offset past any list answers no item",
     async ([, op]) => {
       const full = op.operationId === "listProjects";
@@ -185,10 +188,11 @@ export function exploreIdChecks(suite: Suite) {
           ).toBe(0);
       }
     },
-    ([, op]) => ({ operation: op.operationId, rule: "pagination" as const }),
+    ([, op]) => ({ operation: op.operationId }),
   );
 
   list.documented.it(
+    "PCS-AUTHZ-LIST-QUERY",
     "listProjects asked in its query for another user's, the organization's or all projects holds only the caller's",
     async (context) => {
       const op = byId("listProjects");
@@ -224,7 +228,7 @@ export function exploreIdChecks(suite: Suite) {
           );
       }
     },
-    { operation: "listProjects", rule: "visible-when-added" },
+    { operation: "listProjects" },
   );
   return list.checks;
 }

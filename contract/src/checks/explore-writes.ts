@@ -84,6 +84,7 @@ export function exploreWriteChecks(suite: Suite) {
   };
 
   list.documented.it(
+    "PCS-CREATE-SERVER-FIELDS",
     "createProject with the server's own properties: a new id, its own timestamps, creator, ownership and thumbnails, the title its name — or refused",
     async (context) => {
       suite.writesOnly(context);
@@ -104,10 +105,11 @@ export function exploreWriteChecks(suite: Suite) {
           `a create took what the server chooses (${problems.join("; ")}): "201, the created Project (its title carries the given name)" — ${suite.explain("createProject", made)}`,
         );
     },
-    { operation: "createProject", rule: "create-returns-project" },
+    { operation: "createProject" },
   );
 
   list.documented.it(
+    "PCS-UPDATE-SERVER-FIELDS",
     "updateProject with the server's own properties beside a description: the description changes and nothing of them — or nothing at all",
     async (context) => {
       suite.writesOnly(context);
@@ -146,12 +148,13 @@ export function exploreWriteChecks(suite: Suite) {
           `an update took what the server chooses (${problems.join("; ")}): "JSON object containing only the properties to change" — ${answer.why} / ${got.why}`,
         );
     },
-    { operation: "updateProject", rule: "update-changes-only-given" },
+    { operation: "updateProject" },
   );
   /** The ids of project `id`'s users. */
   const usersOf = async (id: number) =>
     (await listAll<{ id: number }>(suite, "listProjectUsers", `/projects/${id}/users.json`)).items.map((u) => u.id);
   list.documented.it(
+    "PCS-CREATE-USERS-ALIAS",
     "createProject and updateProject with the project's users under other names (members, member_ids, user_ids, users): no user added — or refused",
     async (context) => {
       suite.writesOnly(context);
@@ -188,7 +191,7 @@ export function exploreWriteChecks(suite: Suite) {
       if (problems.length) fail(`users are added by addProjectUser only — ${problems.join("; ")}`);
     },
     // "The caller is automatically added as a project member": the creator, and no one else.
-    { operation: "createProject", rule: "creator-is-member" },
+    { operation: "createProject" },
   );
   return list.checks;
 }

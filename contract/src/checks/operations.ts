@@ -79,6 +79,7 @@ export function operationChecks(suite: Suite) {
     });
 
   list.documented.it(
+    "PCS-WALK-OPERATIONS",
     "every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle",
     () => {
       expect([...Object.keys(READS), ...WORKFLOW_OPERATIONS].sort()).toEqual(ops.map((op) => op.operationId).sort());
@@ -86,6 +87,7 @@ export function operationChecks(suite: Suite) {
   );
 
   list.documented.for(reads.map((op) => [label(op), op] as const))(
+    "PCS-READ-SHAPE",
     "%s: the documented status and body, through the package's client",
     async ([, op]) => {
       const { status } = successResponse(documentedOp(op), documentedBundle);
@@ -94,11 +96,12 @@ export function operationChecks(suite: Suite) {
       expect(isJsonMediaType(result.contentType), `content type ${JSON.stringify(result.contentType)}, not JSON: ${result.why}`).toBe(true);
       expect(result.documentedErrors, result.why).toEqual([]);
     },
-    ([, op]) => ({ operation: op.operationId, statuses: [successResponse(op).status], rule: "fields" as const }),
+    ([, op]) => ({ operation: op.operationId, statuses: [successResponse(op).status] }),
   );
 
   // A copy whose id differs from its project's: only then is a server that reads one for the other caught.
   list.documented.it(
+    "PCS-READ-REVISIONS-BY-COPY",
     "listCopyRevisions reads by the copy's id, not the project's (a copy whose id differs from its project's)",
     async (context) => {
       context.skip(
@@ -117,6 +120,7 @@ export function operationChecks(suite: Suite) {
     const entries = constrainingEntries(successResponse(op).schema);
     if (entries.length === 0) continue;
     list.assumed(...entries).it(
+      "PCS-READ-SHAPE-FULL",
       `${label(op)}: the body as the full description has it`,
       async () => {
         const result = await answer(op);

@@ -46,9 +46,9 @@ export function paginationChecks(suite: Suite) {
     const items = response.json as Array<{ id: unknown }>;
     return { count: items.length, items: items.slice(0, KEPT_ITEMS), why };
   };
-  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200], rule: "pagination" as const });
+  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200] });
 
-  list.documented.it("the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
+  list.documented.it("PCS-WALK-PAGINATION", "the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
     expect(paginated.map((op) => op.operationId).sort()).toEqual([
       "listCapturedUrls",
       "listCopy",
@@ -60,17 +60,22 @@ export function paginationChecks(suite: Suite) {
   });
 
   if (suite.target.isMock) {
-    list.documented.it("known mock gap, pinned: Prism ignores limit and offset (use the sandbox for paging)", async () => {
-      const op = paginated.find((o) => o.operationId === "listProjects")!;
-      const [first, second] = [await page(op, { limit: 1, offset: 0 }), await page(op, { limit: 1, offset: 1 })];
-      expect(first.count).toBeGreaterThan(1);
-      expect(second.items).toEqual(first.items);
-    });
+    list.documented.it(
+      "PCS-MOCK-PAGING-GAP",
+      "known mock gap, pinned: Prism ignores limit and offset (use the sandbox for paging)",
+      async () => {
+        const op = paginated.find((o) => o.operationId === "listProjects")!;
+        const [first, second] = [await page(op, { limit: 1, offset: 0 }), await page(op, { limit: 1, offset: 1 })];
+        expect(first.count).toBeGreaterThan(1);
+        expect(second.items).toEqual(first.items);
+      },
+    );
     return list.checks;
   }
 
   const cases = paginated.map((op) => [label(op), op] as const);
   list.documented.for(cases)(
+    "PCS-PAGE-LIMIT-MAX",
     "%s: never more items than limit",
     async ([, op]) => {
       // Not steady: a page's length is bounded by its limit whatever the list holds.
@@ -83,6 +88,7 @@ export function paginationChecks(suite: Suite) {
   );
 
   list.documented.for(cases)(
+    "PCS-PAGE-OFFSET",
     "%s: offset pages (page 2 of size 1 is the second item of the page of size 2)",
     async ([, op], context) => {
       const read = await suite.steady(async () => {
@@ -109,6 +115,7 @@ export function paginationChecks(suite: Suite) {
   );
 
   list.documented.for(cases)(
+    "PCS-PAGE-DEFAULTS",
     "%s: without limit, 30 items unless the list is shorter; without offset, the first page",
     async ([, op]) => {
       const [longer, byDefault] = await suite.steady(async () => [
@@ -129,6 +136,7 @@ export function paginationChecks(suite: Suite) {
     );
 
   list.documented.for(cases)(
+    "PCS-PAGE-UNIQUE",
     "%s: every item once (ids are unique, across its pages too)",
     async ([, op]) => {
       const twiceIn = (items: unknown[]) => {
@@ -144,6 +152,7 @@ export function paginationChecks(suite: Suite) {
   );
 
   list.documented.for(cases)(
+    "PCS-PAGE-LAST",
     "%s: the last, shorter page holds the items left (its pages joined are the whole list)",
     async ([, op], context) => {
       const idsOf = (items: unknown[]) => items.map((item) => (item as { id: unknown }).id);
@@ -168,6 +177,7 @@ export function paginationChecks(suite: Suite) {
   );
 
   list.documented.for(cases)(
+    "PCS-PAGE-PAST-END",
     "%s: read at its end and past it, an empty page (200, [])",
     async ([, op]) => {
       // Where the list ends, for a list of at most MOST_ITEMS items (a longer list is sampled, not walked).

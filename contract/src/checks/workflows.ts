@@ -51,6 +51,7 @@ export function workflowChecks(suite: Suite) {
     list.documented.for(
       single.map(([id, request, status]) => [`${id} ${request.method.toUpperCase()} ${request.path}`, id, request, status] as const),
     )(
+      "PCS-MOCK-WRITE-STATUS",
       "each write answers its documented status on a stateless mock: %s",
       async ([, id, request, status]) => {
         const response = await suite.call(id, request);

@@ -10,6 +10,7 @@
 // (replace-file.ts): a symbolic link there is replaced, never written through.
 import { safeCiText, safeJsonText } from "@project-collaboration/api";
 import type { CheckResult, RunResult } from "../runner/run.js";
+import { keyOf } from "../runner/result.js";
 import { coverage } from "./coverage.js";
 import { statedRules } from "./stated-rules.js";
 import { curlOf } from "./curl.js";
@@ -116,6 +117,8 @@ export function json(run: RunResult): string {
         },
       }),
       checks: run.results.map((r) => ({
+        code: r.code,
+        key: keyOf(r),
         id: r.id,
         kind: r.kind,
         title: r.title,

@@ -4,9 +4,10 @@
 // Checks are registered by the check files (checks/*.ts) through `documented` / `assumed(…)`, and run
 // by run.ts. Every check runs at every level; the level decides only whether an assumption's failure
 // fails the run (full) or is reported as the server's other choice (documented, the default).
-import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { CHECK_CODES, statedRulesOf, type CheckCode } from "../description/check-codes.js";
 import { ASSUMPTIONS } from "../description/description.js";
-import { slug, type CheckIdentity } from "./result.js";
+import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { keyOf, slug, type CheckIdentity } from "./result.js";
 
 export type Level = "documented" | "full";
 export const LEVELS: readonly Level[] = ["documented", "full"];
@@ -16,8 +17,8 @@ export interface CheckMeta {
   operation?: string;
   /** The statuses of that operation it looks at. */
   statuses?: number[];
-  /** The stated rule it checks (an id of the interface's rules, STATED_RULES of the sandbox's model). */
-  rule?: StatedRuleId;
+  /** What tells one check of a code made in a loop from the others, when no case does. */
+  variant?: string;
 }
 
 export interface CheckContext {
@@ -25,7 +26,9 @@ export interface CheckContext {
   skip(condition: boolean, reason: string): void;
 }
 
-export interface Check extends CheckMeta, CheckIdentity {
+export interface Check extends Omit<CheckMeta, "variant">, CheckIdentity {
+  /** The stated rules it checks (its code's, from the table). */
+  rules: StatedRuleId[];
   run(context: CheckContext): Promise<void> | void;
 }
 
@@ -40,9 +43,11 @@ type Fn = (context: CheckContext) => unknown;
 type CaseFn<T> = (item: T, context: CheckContext) => unknown;
 
 export interface Registrar {
-  it(title: string, fn: Fn, meta?: CheckMeta): void;
+  it(code: CheckCode, title: string, fn: Fn, meta?: CheckMeta): void;
   /** One check per case; `%s` in the title is the case's first element. */
-  for<T extends readonly unknown[]>(cases: readonly T[]): (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => void;
+  for<T extends readonly unknown[]>(
+    cases: readonly T[],
+  ): (code: CheckCode, title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => void;
 }
 
 /** Collects the checks of one group (one check file). */
@@ -52,29 +57,34 @@ export class CheckList {
 
   private registrar(entries: string[]): Registrar {
     const tag = entries.length ? assumptionTag(entries) : DOCUMENTED_TAG;
-    const add = (title: string, fn: Fn, meta: CheckMeta = {}, template?: string, name?: string) => {
-      const full = `${tag} ${this.group}: ${title}`;
+    const add = (code: CheckCode, title: string, fn: Fn, { variant, ...meta }: CheckMeta = {}, template?: string, name?: string) => {
+      // The basis is the table's: a documented check's code rests on no assumption, an assumed one's does.
+      if ((CHECK_CODES[code].rests === "assumption") !== entries.length > 0)
+        throw new Error(`${code}: registered as ${entries.length ? "assumed" : "documented"}, its table row says otherwise`);
       let id = `${this.group}/${slug(`${entries.join("-")} ${title}`)}`;
       for (let n = 2; this.checks.some((c) => c.id === id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
-      const kind = template === undefined ? id : `${this.group}/${slug(`${entries.join("-")} ${template}`)}/*`;
-      this.checks.push({
+      const check: Check = {
+        code,
         id,
-        kind,
-        ...(name !== undefined && { case: name }),
-        title: full,
+        kind: template === undefined ? id : `${this.group}/${slug(`${entries.join("-")} ${template}`)}/*`,
+        ...((name ?? variant) !== undefined && { case: name ?? variant }),
+        title: `${tag} ${this.group}: ${title}`,
         group: this.group,
         entries,
+        rules: statedRulesOf(code),
         ...meta,
         run: (context) => fn(context) as Promise<void>,
-      });
+      };
+      if (this.checks.some((c) => keyOf(c) === keyOf(check))) throw new Error(`two checks of one key: ${keyOf(check)}`);
+      this.checks.push(check);
     };
     return {
-      it: (title, fn, meta) => add(title, fn, meta),
+      it: (code, title, fn, meta) => add(code, title, fn, meta),
       for:
         <T extends readonly unknown[]>(cases: readonly T[]) =>
-        (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
+        (code: CheckCode, title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
           for (const item of cases)
-            add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
+            add(code, title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
         },
     };
   }

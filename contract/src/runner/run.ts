@@ -19,7 +19,7 @@ import { exploreMethodChecks } from "../checks/explore-methods.js";
 import { exploreWriteChecks } from "../checks/explore-writes.js";
 import { equivalenceChecks } from "../checks/equivalence.js";
 import { Skip, type Check, type Level } from "./check.js";
-import type { CheckResult } from "./result.js";
+import { keyOf, type CheckResult } from "./result.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
 import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
@@ -188,7 +188,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const organizationBefore = checkedCleanUp ? await readOrganization(suite) : undefined;
 
   let checks: Check[] = CHECK_GROUPS.flatMap((group) => group(suite));
-  if (options.only?.length) checks = checks.filter((c) => options.only!.some((o) => c.id.includes(o) || c.title.includes(o)));
+  // --only: a term in a check's key (its code first), id or title.
+  const named = (r: Check | CheckResult) =>
+    !options.only?.length || options.only.some((o) => [keyOf(r), r.id, r.title].some((t) => t.includes(o)));
+  checks = checks.filter(named);
 
   const results: CheckResult[] = new Array(checks.length);
   const cleanUp: string[] = [];
@@ -199,12 +202,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   // The model's scenarios run beside the checks, through the same transport (one pace, one deadline).
   // With --only, the model runs when a term names it ("model", "model/getgroup" …); its results and the
   // wire's are kept as the terms say, like the checks.
-  const kept = (r: Pick<CheckResult, "id" | "title">) =>
-    !options.only?.length || options.only.some((o) => r.id.includes(o) || r.title.includes(o));
   let modelReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (modelReady = resolve));
   const modelled =
-    options.only?.length && !options.only.some((o) => o.startsWith("model"))
+    options.only?.length && !options.only.some((o) => o.startsWith("model") || "PCS-MODEL".startsWith(o) || o.startsWith("PCS-MODEL"))
       ? Promise.resolve([])
       : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed, generating: () => (generated = true) }, () => modelReady());
   modelled.catch(() => {});
@@ -242,6 +243,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     }
     const modelRun = (fields: Pick<CheckResult, "status" | "reason">): CheckResult[] => [
       {
+        code: "PCS-MODEL-RUN",
         id: "model/run",
         kind: "model/run",
         title: "[documented] model: the scenarios and sequences",
@@ -274,13 +276,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     cleanUpFailed ||= cleaned.failed;
   }
   // The run's create answers, judged as a whole once the run has ended (created.ts).
-  results.push(...modelResults.filter(kept), ...wire.results().filter(kept), ...suite.created.results().filter(kept));
+  results.push(...modelResults.filter(named), ...wire.results().filter(named), ...suite.created.results().filter(named));
   const outcome =
     options.baseline &&
     applyBaseline(
       options.baseline,
       results.filter((r) => r.status === "failed" && counts(r, level)),
-      results.filter((r) => r.status === "passed").map((r) => r.id),
+      results.filter((r) => r.status === "passed"),
       { runTag, createdIds: suite.created.ids(), baseUrl: target.baseUrl },
     );
   return result({
@@ -341,18 +343,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     return { ...base(check), status: "not checked", reason: REACHED_MAX_TIME, exchanges: [], ms: 0 };
   }
 
-  function base(check: Check) {
-    return {
-      id: check.id,
-      kind: check.kind,
-      ...(check.case !== undefined && { case: check.case }),
-      title: check.title,
-      group: check.group,
-      entries: check.entries,
-      ...(check.operation && { operation: check.operation }),
-      ...(check.statuses && { statuses: check.statuses }),
-      ...(check.rule && { rules: [check.rule] }),
-    };
+  function base({ run, ...identity }: Check) {
+    return identity;
   }
 
   async function runOne(check: Check): Promise<CheckResult> {
