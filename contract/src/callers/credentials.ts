@@ -4,6 +4,11 @@
 // key — `"${PCS_API_KEY}-not-this-one"`, never the value. A check that needs a new derived key adds it
 // here, so no output can carry it.
 
+/** Where a client might put a key other than the interface's way: query parameters and headers of its own
+ * (checks/authorization.ts sends the key there; the traffic source does not judge, and redacts, what does). */
+export const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"] as const;
+export const KEY_HEADERS = ["x-api-key", "api-key", "x-auth-token"] as const;
+
 /** A key a check sends that must be refused: the real key with a suffix (well-formed, and wrong). */
 export const wrongKeyOf = (key: string): string => `${key}-not-this-one`;
 

@@ -13,7 +13,7 @@
 //     key elsewhere, or changed in case, is refused — the description's choice (credential-basic).
 // Every write goes to a project the checker created, or changes nothing (a field set to its own value).
 // Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
-import { swapCase } from "../callers/credentials.js";
+import { KEY_HEADERS, KEY_PARAMETERS, swapCase } from "../callers/credentials.js";
 import { expect, fail } from "../runner/expect.js";
 import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
 import { listAll } from "../transport/lists.js";
@@ -22,6 +22,7 @@ import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from 
 import { schemaMismatches } from "../model/response-schema.js";
 import { peopleOfTheKeysProjects } from "../callers/people.js";
 import { ofAnyRun } from "../runner/created.js";
+import { DEFAULT_LIMIT } from "../description/description.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -47,12 +48,8 @@ export function authorizationChecks(suite: Suite) {
   // The credential is taken only as HTTP Basic with the key as user name (the description's choice).
   const key = () => target.apiKey;
   const elsewhere: Array<readonly [string, () => Partial<RawRequest>]> = [
-    ...["api_key", "apikey", "key", "token", "access_token"].map(
-      (name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const,
-    ),
-    ...["x-api-key", "api-key", "x-auth-token"].map(
-      (name) => [`in the header ${name}`, () => ({ headers: { [name]: key() }, authorization: null })] as const,
-    ),
+    ...KEY_PARAMETERS.map((name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const),
+    ...KEY_HEADERS.map((name) => [`in the header ${name}`, () => ({ headers: { [name]: key() }, authorization: null })] as const),
     ["as a Bearer token", () => ({ authorization: `Bearer ${key()}` })],
     ["as the Authorization header itself", () => ({ authorization: key() })],
     ["as the Basic password, with an empty user name", () => ({ authorization: `Basic ${Buffer.from(`:${key()}`).toString("base64")}` })],
@@ -416,7 +413,7 @@ export function authorizationChecks(suite: Suite) {
         const listed = await suite.call("listProjects", {
           method: "get",
           path: "/projects.json",
-          query: { limit: 30, ...disguise.query },
+          query: { limit: DEFAULT_LIMIT, ...disguise.query },
           ...(disguise.headers && { headers: disguise.headers }),
           authorization,
         });

@@ -11,7 +11,7 @@
 //   - the project list asked for someone else's or everyone's projects in the query (a user id, the
 //     organization, "all"): it still holds only projects the caller was added to — those of its list.
 // Judged by outcome only; nothing here writes.
-import { label, operations, type Operation } from "../description/description.js";
+import { DEFAULT_LIMIT, label, operations, type Operation } from "../description/description.js";
 import { expect, fail } from "../runner/expect.js";
 import { compact, type Suite } from "../runner/suite.js";
 import { listAll } from "../transport/lists.js";
@@ -205,7 +205,7 @@ export function exploreIdChecks(suite: Suite) {
       const answers = await Promise.all(
         queries.map(async (query) => ({
           query,
-          response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: 30 } }),
+          response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: DEFAULT_LIMIT } }),
         })),
       );
       for (const { query, response } of answers) {

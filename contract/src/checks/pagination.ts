@@ -7,7 +7,8 @@
 // (the run's own creates and deletes would change the list between two readings otherwise).
 import { label, operations, type Operation } from "../description/description.js";
 import { expect } from "../runner/expect.js";
-import { DEFAULT_LIMIT, listAll } from "../transport/lists.js";
+import { DEFAULT_LIMIT } from "../description/description.js";
+import { listAll } from "../transport/lists.js";
 import type { Suite } from "../runner/suite.js";
 
 /** What a page keeps of its items: more than a default page and one (the checks compare up to 31). */
@@ -116,7 +117,7 @@ export function paginationChecks(suite: Suite) {
 
   list.documented.for(cases)(
     "PCS-PAGE-DEFAULTS",
-    "%s: without limit, 30 items unless the list is shorter; without offset, the first page",
+    `%s: without limit, ${DEFAULT_LIMIT} items unless the list is shorter; without offset, the first page`,
     async ([, op]) => {
       const [longer, byDefault] = await suite.steady(async () => [
         await page(op, { offset: 0, limit: DEFAULT_LIMIT + 1 }),

@@ -12,6 +12,7 @@ import { basicAuthorization, type RawRequest, type RawResponse } from "../transp
 import { ChecksClosedError, currentCheck, WriteRefusedError, type Exchange } from "../transport/transport.js";
 import { Skip } from "./check.js";
 import { statedRulesOf, type CheckCode } from "../description/check-codes.js";
+import { FIELD_LIMITS } from "../description/description.js";
 import { slug, type CheckResult } from "./result.js";
 import type { Target } from "./target.js";
 import { isJsonMediaType } from "../transport/media-type.js";
@@ -130,9 +131,9 @@ export class Created {
 
   constructor(private readonly suite: CreatingRun) {}
 
-  /** A name for something this run creates: the run's tag, then what it is for (at most 50 characters). */
+  /** A name for something this run creates: the run's tag, then what it is for (cut at the name's limit). */
   name(purpose: string): string {
-    return `${this.suite.runTag} ${purpose}`.slice(0, 50);
+    return `${this.suite.runTag} ${purpose}`.slice(0, FIELD_LIMITS.name);
   }
 
   /** Sends a request that may create a project (POST /projects.json), registers what it created, and

@@ -13,6 +13,7 @@ import { METHOD_OVERRIDES } from "../callers/disguises.js";
 import { readBack, readList } from "./read-back.js";
 import type { CallerName, Person, Step } from "./steps.js";
 import type { Call, Executed, World } from "../model/world.js";
+import { DEFAULT_LIMIT as PAGE } from "../description/description.js";
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +27,6 @@ export interface People {
 
 /** An id no account has, as far as a model of the run can tell (the largest 32-bit id but one). */
 const NO_ACCOUNT = 2_147_483_646;
-const PAGE = 30;
 
 const VIEW_PATHS = {
   get: (id: number) => ({ operation: "getProject", path: `/projects/${id}.json` }),
