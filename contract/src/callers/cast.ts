@@ -8,11 +8,11 @@
 import type { Permission, SandboxSeed, SeedOrganization, SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../runner/created.js";
 import { basicAuthorization, type RawResponse } from "../transport/http.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import type { Suite } from "../runner/suite.js";
 import type { Ledger } from "../model/ledger.js";
 import { ADMINISTRATOR_PERMISSIONS, ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
-import type { People } from "../sequences/scenario.js";
+import type { People } from "./people.js";
 
 type Json = Record<string, unknown>;
 

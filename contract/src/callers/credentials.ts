@@ -9,6 +9,9 @@
 export const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"] as const;
 export const KEY_HEADERS = ["x-api-key", "api-key", "x-auth-token"] as const;
 
+/** Who sends a request: the run's key, the second key, a well-formed key of no one, no credential. */
+export type CallerName = "key" | "other" | "wrong" | "none";
+
 /** A key a check sends that must be refused: the real key with a suffix (well-formed, and wrong). */
 export const wrongKeyOf = (key: string): string => `${key}-not-this-one`;
 

@@ -16,7 +16,7 @@
 import { KEY_HEADERS, KEY_PARAMETERS, swapCase } from "../callers/credentials.js";
 import { expect, fail } from "../runner/expect.js";
 import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import { compact, type Suite } from "../runner/suite.js";
 import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../callers/disguises.js";
 import { schemaMismatches } from "../model/response-schema.js";

@@ -9,7 +9,7 @@
 // Judged by outcome: a refused write is not checked (who may create or update is the groups' choice).
 import { expect, fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 
 type Project = { id?: unknown; title?: unknown; description?: unknown; job_code?: unknown };
 const success = (status: number) => status >= 200 && status < 300;

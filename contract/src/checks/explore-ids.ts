@@ -14,7 +14,7 @@
 import { DEFAULT_LIMIT, label, operations, type Operation } from "../description/description.js";
 import { expect, fail } from "../runner/expect.js";
 import { compact, type Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import { aliasesOf, edgeName, exactly, INTEGER_EDGES } from "../sequences/edges.js";
 import { numbersOf } from "./wire.js";
 

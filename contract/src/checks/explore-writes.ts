@@ -9,7 +9,7 @@
 // creates, only with --allow-writes.
 import { fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import { instant } from "../transport/media-type.js";
 import { peopleOfTheKeysProjects } from "../callers/people.js";
 

@@ -8,7 +8,7 @@
 import { label, operations, type Operation } from "../description/description.js";
 import { expect } from "../runner/expect.js";
 import { DEFAULT_LIMIT } from "../description/description.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import type { Suite } from "../runner/suite.js";
 
 /** What a page keeps of its items: more than a default page and one (the checks compare up to 31). */

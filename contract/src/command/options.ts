@@ -1,6 +1,8 @@
 // The command line: flags and the environment (a flag wins), read into one configuration, or a
 // UsageError (one line, exit code 2) that names what is wrong and never quotes a credential. The key
-// is read from the environment only, so it never lands in a shell's history.
+// is read from the environment only, so it never lands in a shell's history. Every mode — a live run,
+// a HAR file, the proxy (traffic/command.ts) — reads its arguments through readOptions: one table of
+// options, each value checked by one rule, whatever mode it is given to.
 import { parseArgs } from "node:util";
 import { unknownOptionLine } from "@project-collaboration/api";
 import { LEVELS, type Level } from "../runner/check.js";
@@ -141,17 +143,29 @@ const OPTIONS = {
   "write-baseline": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
+  // Judging traffic (traffic/command.ts).
+  "from-har": { type: "string" },
+  upstream: { type: "string" },
+  port: { type: "string" },
+  listen: { type: "string" },
+  "max-har-mb": { type: "string" },
 } as const;
 
-function positiveNumber(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
+export type OptionName = keyof typeof OPTIONS;
+/** The options only judging traffic takes, and those it takes of the others (it sends no request). */
+export const TRAFFIC_ONLY: readonly OptionName[] = ["from-har", "upstream", "port", "listen", "max-har-mb"];
+export const TRAFFIC_TAKES: readonly OptionName[] = [...TRAFFIC_ONLY, "base-url", "max-time", "level", "junit", "json", "har"];
+
+function positiveNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
   const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`${name} must be a positive number, not ${echo(value)}`);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`--${name} must be a positive number, not ${echo(value)}`);
   return number;
 }
 
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
-  let values: Record<string, string | boolean | string[] | undefined>;
+/** The arguments of any mode, each number checked by its one rule: a UsageError, else the values. */
+export function readOptions(argv: string[]) {
+  let values: Partial<Record<OptionName, string | boolean | string[]>>;
   try {
     ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
@@ -159,7 +173,25 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       `${unknownOptionLine(excerpt((error as Error).message.split("\n")[0]!, 300), Object.keys(OPTIONS))} (--help lists the options)`,
     );
   }
-  const flag = (name: string) => values[name] as string | undefined;
+  const text = (name: OptionName) => values[name] as string | undefined;
+  const port = text("port") === undefined ? undefined : Number(text("port"));
+  if (port !== undefined && (!/^\d{1,5}$/.test(text("port")!) || port > 65_535))
+    throw new UsageError(`--port must be a port number, not ${echo(text("port")!)}`);
+  const numbers = {
+    rate: positiveNumber("rate", text("rate")),
+    concurrency: positiveNumber("concurrency", text("concurrency")),
+    timeout: positiveNumber("timeout", text("timeout")),
+    maxTime: positiveNumber("max-time", text("max-time")),
+    maxHarMb: positiveNumber("max-har-mb", text("max-har-mb")),
+    port,
+  };
+  return { values, text, numbers, given: Object.keys(values) as OptionName[] };
+}
+
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
+  const { values, text: flag, numbers, given } = readOptions(argv);
+  const traffic = given.find((name) => TRAFFIC_ONLY.includes(name));
+  if (traffic) throw new UsageError(`--${traffic} is an option of judging traffic: give --from-har <file> or --upstream <url> with it`);
   const help = values.help === true;
   const version = values.version === true;
 
@@ -173,10 +205,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ...(values.disposable === true && { disposable: true }),
     limits: {
       ...DEFAULT_LIMITS,
-      rate: positiveNumber("--rate", flag("rate"), DEFAULT_LIMITS.rate),
-      concurrency: Math.ceil(positiveNumber("--concurrency", flag("concurrency"), DEFAULT_LIMITS.concurrency)),
-      timeoutMs: positiveNumber("--timeout", flag("timeout"), DEFAULT_LIMITS.timeoutMs / 1000) * 1000,
-      maxTimeMs: positiveNumber("--max-time", flag("max-time"), DEFAULT_LIMITS.maxTimeMs / 1000) * 1000,
+      rate: numbers.rate ?? DEFAULT_LIMITS.rate,
+      concurrency: Math.ceil(numbers.concurrency ?? DEFAULT_LIMITS.concurrency),
+      timeoutMs: (numbers.timeout ?? DEFAULT_LIMITS.timeoutMs / 1000) * 1000,
+      maxTimeMs: (numbers.maxTime ?? DEFAULT_LIMITS.maxTimeMs / 1000) * 1000,
     },
     only: (values.only as string[] | undefined) ?? [],
     ...(flag("seed") !== undefined && { seed: seedOf(flag("seed")!) }),

@@ -16,7 +16,7 @@ import { currentCheck } from "../transport/transport.js";
 import { distinctive } from "./compare.js";
 import type { Ledger, Observation } from "./ledger.js";
 import type { ModelState } from "./model-state.js";
-import type { CallerName } from "../sequences/steps.js";
+import type { CallerName } from "../callers/credentials.js";
 import { instant } from "../transport/media-type.js";
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,8 @@
 // XML through safeCiText line by line. Each file is written beside its path and renamed over it
 // (replace-file.ts): a symbolic link there is replaced, never written through.
 import { safeCiText, safeJsonText } from "@project-collaboration/api";
-import type { CheckResult, RunResult } from "../runner/run.js";
+import type { CheckResult } from "../runner/result.js";
+import type { RunResult } from "./run-result.js";
 import { keyOf } from "../runner/result.js";
 import { coverage } from "./coverage.js";
 import { statedRules } from "./stated-rules.js";

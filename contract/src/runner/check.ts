@@ -36,6 +36,9 @@ export class Skip extends Error {
   override name = "Skip";
 }
 
+/** The failures that decide the verdict at this level: those re-tried before they are reported. */
+export const counts = (result: Pick<CheckIdentity, "entries">, level: Level) => result.entries.length === 0 || level === "full";
+
 export const DOCUMENTED_TAG = "[documented]";
 export const assumptionTag = (entries: readonly string[]) => `[assumption: ${entries.join(", ")}]`;
 

@@ -18,9 +18,10 @@ import { exploreIdChecks } from "../checks/explore-ids.js";
 import { exploreMethodChecks } from "../checks/explore-methods.js";
 import { exploreWriteChecks } from "../checks/explore-writes.js";
 import { equivalenceChecks } from "../checks/equivalence.js";
-import { Skip, type Check, type Level } from "./check.js";
+import { counts, Skip, type Check, type Level } from "./check.js";
+import type { RunResult } from "../reports/run-result.js";
 import { keyOf, type CheckResult } from "./result.js";
-import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
+import { applyBaseline, type Baseline } from "../reports/baseline.js";
 import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
 import { sentKeys } from "../callers/credentials.js";
@@ -51,6 +52,7 @@ export { DEFAULT_LIMITS, type Limits };
 export const CLEAN_UP_GRACE_MS = 30_000;
 
 export type { CheckResult, Status } from "./result.js";
+export type { RunResult };
 
 export interface RunOptions {
   target: Target;
@@ -65,37 +67,6 @@ export interface RunOptions {
   baseline?: Baseline;
   /** The seed of the model's generated sequences (default: a random one, reported in the result). */
   seed?: number;
-}
-
-export interface RunResult {
-  target: Target;
-  level: Level;
-  limits: Limits;
-  ids: Ids;
-  runTag: string;
-  /** The ids of the projects the run created (they differ from run to run: a baseline masks them). */
-  createdIds: number[];
-  /** The seed of the model's generated sequences, when some ran: the same seed, the same sequences (--seed). */
-  seed?: number;
-  /** Choices the run made that it prints (the organization's one change: what it sent, what it did not). */
-  notes?: string[];
-  results: CheckResult[];
-  /** What the clean-up did or could not do; `cleanUpFailed` when something is left behind. */
-  cleanUp: string[];
-  cleanUpFailed: boolean;
-  /** The limit that ended the run before every check had ended, if one did. */
-  endedBy?: "max-time";
-  /** Why the run stopped before any check (set on the partial run a SetupError carries). */
-  setupError?: string;
-  /** What the baseline given did: the failures it accepts, its expired entries, those no longer occurring. */
-  baseline?: BaselineOutcome;
-  exchanges: Exchange[];
-  requests: number;
-  retried: number;
-  /** Attempts that ended at --timeout. */
-  timedOut: number;
-  ms: number;
-  redact: Redact;
 }
 
 export const CHECK_GROUPS = [
@@ -126,9 +97,6 @@ function notChecked(error: unknown): string | undefined {
   }
   return undefined;
 }
-
-/** The failures that decide the verdict at this level: those re-tried before they are reported. */
-export const counts = (result: Pick<CheckResult, "entries">, level: Level) => result.entries.length === 0 || level === "full";
 
 /** A SetupError with the partial run behind it (its requests, for the reports). */
 export class SetupFailed extends SetupError {

@@ -2,8 +2,8 @@
 // it), at most `most` items kept, so a long account is sampled, never walked whole. A page longer than
 // asked for (a server that ignores `limit`) ends the walk, what it holds past `most` not kept.
 import { DEFAULT_LIMIT } from "../description/description.js";
-import { basicAuthorization } from "./http.js";
-import { compact, type Suite } from "../runner/suite.js";
+import { basicAuthorization } from "../transport/http.js";
+import { compact, type Suite } from "./suite.js";
 
 export const MOST_ITEMS = 300;
 
