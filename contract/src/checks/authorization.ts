@@ -65,8 +65,7 @@ export function authorizationChecks(suite: Suite) {
   ];
   // A target that takes any well-formed Basic credential (the mock) still refuses the key anywhere else.
   const checkable = elsewhere.filter(([, request]) => target.checksKeys || !request().authorization?.startsWith("Basic "));
-  list.assumed("credential-basic").for(checkable)(
-    "PCS-KEY-ALTERED-401",
+  list.check("PCS-KEY-ALTERED-401", "credential-basic").for(checkable)(
     "the API key %s is refused (401)",
     async ([what, request], context) => {
       const changed = request();
@@ -211,15 +210,15 @@ export function authorizationChecks(suite: Suite) {
     return member === false;
   };
 
-  list.documented.it(
-    "PCS-AUTHZ-LIST-ONLY-ADDED",
-    "listProjects holds only projects the caller was added to",
-    async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
-    { operation: "listProjects" },
-  );
+  list
+    .check("PCS-AUTHZ-LIST-ONLY-ADDED")
+    .it(
+      "listProjects holds only projects the caller was added to",
+      async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
+      { operation: "listProjects" },
+    );
 
-  list.documented.it(
-    "PCS-AUTHZ-LIST-EVERY-ADDED",
+  list.check("PCS-AUTHZ-LIST-EVERY-ADDED").it(
     "listProjects holds every project the caller was added to (none it reads by id, next to the listed ones, and is a user of, is left out)",
     async (context) => {
       const { projects, complete } = await visibleToCaller();
@@ -262,15 +261,15 @@ export function authorizationChecks(suite: Suite) {
     { operation: "listProjects", statuses: [200] },
   );
 
-  list.documented.it(
-    "PCS-AUTHZ-LIST-ONLY-ADDED",
-    "listProjects of the second user holds only projects it was added to",
-    async (context) => checkListHoldsOnlyMemberProjects(suite.otherKeyOnly(context), "PCS_OTHER_API_KEY"),
-    { operation: "listProjects", variant: "the second user" },
-  );
+  list
+    .check("PCS-AUTHZ-LIST-ONLY-ADDED")
+    .it(
+      "listProjects of the second user holds only projects it was added to",
+      async (context) => checkListHoldsOnlyMemberProjects(suite.otherKeyOnly(context), "PCS_OTHER_API_KEY"),
+      { operation: "listProjects", variant: "the second user" },
+    );
 
-  list.documented.it(
-    "PCS-AUTHZ-READ-OTHER",
+  list.check("PCS-AUTHZ-READ-OTHER").it(
     "projects the caller's list does not return, and their assets, are refused (never a 2xx with data)",
     async (context) => {
       const { complete } = await visibleToCaller();
@@ -289,8 +288,7 @@ export function authorizationChecks(suite: Suite) {
     { operation: "getProject", statuses: [404] },
   );
 
-  list.documented.it(
-    "PCS-AUTHZ-READ-OTHER-REVISIONS",
+  list.check("PCS-AUTHZ-READ-OTHER-REVISIONS").it(
     "copy revisions of copy the caller's lists do not return are refused (never a 2xx with data)",
     async (context) => {
       const { copyIds, complete } = await visibleToCaller();
@@ -322,8 +320,7 @@ export function authorizationChecks(suite: Suite) {
   // Every view of a record agrees, for every caller with a key: a project it reads by id is in its list,
   // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
   // other key's, as API1 testing enumerates), and a sample of its list.
-  list.documented.for(CALLERS.filter(([, who]) => who !== "none"))(
-    "PCS-AUTHZ-READ-AGREES-LIST",
+  list.check("PCS-AUTHZ-READ-AGREES-LIST").for(CALLERS.filter(([, who]) => who !== "none"))(
     "%s: what it reads by id is in its list and what its list holds it reads by id, for the ids around every id the run sees",
     async ([, who], context) => {
       const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
@@ -371,8 +368,7 @@ export function authorizationChecks(suite: Suite) {
   // still holds only what that caller may see, in the stated shape; no key is still refused. The
   // caller's own list, read plainly and whole, is what it may see.
   const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, "");
-  list.documented.for(CALLERS)(
-    "PCS-AUTHZ-DISGUISE",
+  list.check("PCS-AUTHZ-DISGUISE").for(CALLERS)(
     "%s in disguise (identity and address headers, a rewritten path, unlisted parameters, paging out of range) sees only what it may, in the stated shape",
     async ([, who], context) => {
       const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
@@ -515,8 +511,7 @@ export function authorizationChecks(suite: Suite) {
     () => ({ operation: "listProjects" }),
   );
 
-  list.assumed("hidden-is-404").it(
-    "PCS-AUTHZ-HIDDEN-404",
+  list.check("PCS-AUTHZ-HIDDEN-404", "hidden-is-404").it(
     "what the caller cannot see is answered 404, not 403",
     async () => {
       const answers = await Promise.all((await probedProjects()).flatMap((id) => projectReads(id).map(([op, path]) => probe(op, path))));

@@ -220,19 +220,14 @@ export function badInputChecks(suite: Suite) {
   const answerTo = (c: BadCase) =>
     suite.shared(`bad input ${badCases.indexOf(c)} ${c.name}`, async () => compact(await sendCase(c.request, c.op)));
 
-  list.documented.it(
-    "PCS-WALK-LENGTHS",
-    "derives a length case for every maxLength of every request body (a sanity check of the walk)",
-    () => {
-      expect(lengthCases.length).toBeGreaterThanOrEqual(15);
-      const found = lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`);
-      for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"])
-        expect(found).toContain(expected);
-    },
-  );
+  list.check("PCS-WALK-LENGTHS").it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
+    expect(lengthCases.length).toBeGreaterThanOrEqual(15);
+    const found = lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`);
+    for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"])
+      expect(found).toContain(expected);
+  });
 
-  list.documented.for(badCases.filter((c) => c.overDocumentedLimit).map((c) => [c.name, c] as const))(
-    "PCS-INPUT-OVER-LIMIT",
+  list.check("PCS-INPUT-OVER-LIMIT").for(badCases.filter((c) => c.overDocumentedLimit).map((c) => [c.name, c] as const))(
     "%s: never a 2xx",
     async ([, c], context) => {
       if (c.op.method !== "get") suite.writesOnly(context);
@@ -245,8 +240,7 @@ export function badInputChecks(suite: Suite) {
   );
 
   for (const c of badCases) {
-    list.assumed(...entriesOf(c)).it(
-      "PCS-INPUT-400",
+    list.check("PCS-INPUT-400", ...entriesOf(c)).it(
       `${c.name}: 400 with a problem body`,
       async (context) => {
         if (c.op.method !== "get") suite.writesOnly(context);
@@ -272,10 +266,9 @@ export function badInputChecks(suite: Suite) {
 
   for (const c of lengthCases) {
     const registrar = isDocumented(c)
-      ? list.documented
-      : list.assumed(...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
+      ? list.check("PCS-INPUT-AT-LIMIT")
+      : list.check("PCS-INPUT-AT-LIMIT-ASSUMED", ...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
     registrar.it(
-      isDocumented(c) ? "PCS-INPUT-AT-LIMIT" : "PCS-INPUT-AT-LIMIT-ASSUMED",
       `exactly at the limit: ${c.op.operationId} ${c.pointer} of ${c.max} characters is accepted`,
       async (context) => {
         suite.writesOnly(context);

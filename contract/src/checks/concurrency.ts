@@ -63,8 +63,7 @@ export function concurrencyChecks(suite: Suite) {
   };
   const read = (id: number) => suite.call("getProject", { method: "get", path: `/projects/${id}.json` });
 
-  list.documented.it(
-    "PCS-RACE-CREATE",
+  list.check("PCS-RACE-CREATE").it(
     "createProject three at once: three projects, each with its own id and the name it was given",
     async (context) => {
       suite.writesOnly(context);
@@ -91,8 +90,7 @@ export function concurrencyChecks(suite: Suite) {
     { operation: "createProject" },
   );
 
-  list.documented.it(
-    "PCS-RACE-UPDATE-SAME",
+  list.check("PCS-RACE-UPDATE-SAME").it(
     "updateProject four at once, each of every field: the project ends as one of them, whole, in its read and in the list",
     async (context) => {
       suite.writesOnly(context);
@@ -121,8 +119,7 @@ export function concurrencyChecks(suite: Suite) {
     { operation: "updateProject" },
   );
 
-  list.documented.it(
-    "PCS-RACE-UPDATE-FIELDS",
+  list.check("PCS-RACE-UPDATE-FIELDS").it(
     "updateProject of different fields at once: every acknowledged change holds",
     async (context) => {
       suite.writesOnly(context);

@@ -75,8 +75,7 @@ export function equivalenceChecks(suite: Suite) {
   // Not in a read-only run: its time at a server's latency is spent (pagination.ts reads the default page
   // there); a run with writes has the time.
   if (!suite.target.allowWrites) return list.checks;
-  list.documented.for(paginated.map((op) => [label(op), op] as const))(
-    "PCS-PAGE-EQUIVALENT",
+  list.check("PCS-PAGE-EQUIVALENT").for(paginated.map((op) => [label(op), op] as const))(
     `%s: the page named by its defaults, by offset=0&limit=${DEFAULT_LIMIT} and as two pages of ${HALF} holds the same items`,
     async ([, op], context) => {
       const path = suite.idPath(op);

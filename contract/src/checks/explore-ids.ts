@@ -78,8 +78,7 @@ export function exploreIdChecks(suite: Suite) {
       ? [[label(byId("listProjectUsers")), byId("listProjectUsers"), "project_id", false] as [string, Operation, "project_id", boolean]]
       : []),
   ];
-  list.documented.for(records)(
-    "PCS-ID-ALIAS",
+  list.check("PCS-ID-ALIAS").for(records)(
     "%s: an id that wraps or rounds to a readable one answers only the record of exactly that id",
     async ([, op, name, everyAlias]) => {
       const id = suite.id(name);
@@ -123,8 +122,7 @@ export function exploreIdChecks(suite: Suite) {
         ] as Array<[string, Operation, "project_id" | "group_id" | "copy_id"]>)
       : []),
   ];
-  list.assumed("invalid-input-400", "hidden-is-404").for(spelled)(
-    "PCS-ID-SPELLING",
+  list.check("PCS-ID-SPELLING", "invalid-input-400", "hidden-is-404").for(spelled)(
     "%s: an existing id in another spelling (12abc, ' 12', 12e0, +12) never answers its record",
     async ([, op, name]) => {
       const id = suite.id(name);
@@ -160,8 +158,7 @@ export function exploreIdChecks(suite: Suite) {
       op.method === "get" &&
       (op.operation.parameters ?? []).some((p: { $ref?: string; name?: string }) => /limit/i.test(p.$ref ?? p.name ?? "")),
   );
-  list.documented.for(paginated.map((op) => [label(op), op] as const))(
-    "PCS-PAGE-INTEGER-EDGES",
+  list.check("PCS-PAGE-INTEGER-EDGES").for(paginated.map((op) => [label(op), op] as const))(
     "%s: offset and limit at the integer edges — never a server error; an offset past any list answers no item",
     async ([, op]) => {
       const full = op.operationId === "listProjects";
@@ -191,8 +188,7 @@ export function exploreIdChecks(suite: Suite) {
     ([, op]) => ({ operation: op.operationId }),
   );
 
-  list.documented.it(
-    "PCS-AUTHZ-LIST-QUERY",
+  list.check("PCS-AUTHZ-LIST-QUERY").it(
     "listProjects asked in its query for another user's, the organization's or all projects holds only the caller's",
     async (context) => {
       const op = byId("listProjects");

@@ -64,8 +64,7 @@ export function exploreMethodChecks(suite: Suite) {
   const noKeyGet = (op: Operation) => send("none", op, "get", null);
   const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId });
 
-  list.documented.for(cases)(
-    "PCS-HEAD-NO-KEY",
+  list.check("PCS-HEAD-NO-KEY").for(cases)(
     "%s: HEAD without a key is refused as GET without a key is, and reveals nothing",
     async ([, op]) => {
       const [head, get] = await Promise.all([send("none", op, "head", null), noKeyGet(op)]);
@@ -78,8 +77,7 @@ export function exploreMethodChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(few(["getProject"]).map((op) => [label(op), op] as const))(
-    "PCS-OPTIONS-NO-KEY",
+  list.check("PCS-OPTIONS-NO-KEY").for(few(["getProject"]).map((op) => [label(op), op] as const))(
     "%s: OPTIONS without a key reveals nothing the key reads",
     async ([, op]) => {
       const [options, get] = await Promise.all([send("none", op, "options", null), keyGet(op)]);
@@ -94,8 +92,7 @@ export function exploreMethodChecks(suite: Suite) {
   const records = few(["getProject"]).filter((op) =>
     ["getProject", "listProjectUsers", "listCopy", "getOrganization"].includes(op.operationId),
   );
-  list.documented.for(records.map((op) => [label(op), op] as const))(
-    "PCS-PATH-SPELLING-NO-KEY",
+  list.check("PCS-PATH-SPELLING-NO-KEY").for(records.map((op) => [label(op), op] as const))(
     "%s: spelled as the interface does not spell it, without a key, reveals nothing",
     async ([, op]) => {
       const get = await keyGet(op);
@@ -120,8 +117,7 @@ export function exploreMethodChecks(suite: Suite) {
 
   // Negotiation: what accepts JSON gets what the read answers without it.
   const negotiated = few(["getProject"]).filter((op) => ["getProject", "listGroups"].includes(op.operationId));
-  list.documented.for(negotiated.map((op) => [label(op), op] as const))(
-    "PCS-ACCEPT-JSON",
+  list.check("PCS-ACCEPT-JSON").for(negotiated.map((op) => [label(op), op] as const))(
     "%s: an Accept that takes JSON (*/*, application/json with parameters) answers as the read does",
     async ([, op]) => {
       const get = await keyGet(op);
@@ -156,8 +152,7 @@ export function exploreMethodChecks(suite: Suite) {
   // A write in the forms the grammars make the same (RFC 9110 §8.3.1: the media type's case, its
   // parameters, white space around `;`; RFC 8259 §2 and §7: white space between tokens, every character
   // of a string escaped): it does what the plain form does — the project is made, named as sent.
-  list.documented.it(
-    "PCS-CREATE-JSON-FORMS",
+  list.check("PCS-CREATE-JSON-FORMS").it(
     "createProject (POST /projects.json): a body in another JSON form and media type spelling makes the same project",
     async (context) => {
       suite.writesOnly(context);
@@ -179,8 +174,7 @@ export function exploreMethodChecks(suite: Suite) {
 
   // Conditional reads (RFC 9110 §13.2.1: preconditions are evaluated only where the request without them succeeds).
   const conditional = reads.filter((op) => ["getProject", "listProjects", "getOrganization"].includes(op.operationId));
-  list.documented.for(conditional.map((op) => [label(op), op] as const))(
-    "PCS-CONDITIONAL-NO-KEY",
+  list.check("PCS-CONDITIONAL-NO-KEY").for(conditional.map((op) => [label(op), op] as const))(
     "%s: the key's validators sent without a key are refused (never 304), by the key a 304 or the same answer",
     async ([, op], context) => {
       const get = await keyGet(op);
@@ -213,12 +207,11 @@ export function exploreMethodChecks(suite: Suite) {
   );
 
   // HEAD by the key: never a server error; a success where GET succeeds (a server may refuse HEAD).
-  list.documented.for(
+  list.check("PCS-HEAD-BY-KEY").for(
     few([])
       .filter((op) => ["getProject", "listProjects"].includes(op.operationId))
       .map((op) => [label(op), op] as const),
   )(
-    "PCS-HEAD-BY-KEY",
     "%s: HEAD by the key is answered as GET is, or refused — never a server error",
     async ([, op]) => {
       const [head, get] = await Promise.all([send("key", op, "head", undefined), keyGet(op)]);

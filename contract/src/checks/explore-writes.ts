@@ -83,8 +83,7 @@ export function exploreWriteChecks(suite: Suite) {
       fail(`project ${id}, named only by the id in another request's body, changed (${changed.join(", ")}) ${after}: ${got.why}`);
   };
 
-  list.documented.it(
-    "PCS-CREATE-SERVER-FIELDS",
+  list.check("PCS-CREATE-SERVER-FIELDS").it(
     "createProject with the server's own properties: a new id, its own timestamps, creator, ownership and thumbnails, the title its name — or refused",
     async (context) => {
       suite.writesOnly(context);
@@ -108,8 +107,7 @@ export function exploreWriteChecks(suite: Suite) {
     { operation: "createProject" },
   );
 
-  list.documented.it(
-    "PCS-UPDATE-SERVER-FIELDS",
+  list.check("PCS-UPDATE-SERVER-FIELDS").it(
     "updateProject with the server's own properties beside a description: the description changes and nothing of them — or nothing at all",
     async (context) => {
       suite.writesOnly(context);
@@ -153,8 +151,7 @@ export function exploreWriteChecks(suite: Suite) {
   /** The ids of project `id`'s users. */
   const usersOf = async (id: number) =>
     (await listAll<{ id: number }>(suite, "listProjectUsers", `/projects/${id}/users.json`)).items.map((u) => u.id);
-  list.documented.it(
-    "PCS-CREATE-USERS-ALIAS",
+  list.check("PCS-CREATE-USERS-ALIAS").it(
     "createProject and updateProject with the project's users under other names (members, member_ids, user_ids, users): no user added — or refused",
     async (context) => {
       suite.writesOnly(context);

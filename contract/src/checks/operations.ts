@@ -78,16 +78,13 @@ export function operationChecks(suite: Suite) {
       };
     });
 
-  list.documented.it(
-    "PCS-WALK-OPERATIONS",
-    "every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle",
-    () => {
+  list
+    .check("PCS-WALK-OPERATIONS")
+    .it("every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle", () => {
       expect([...Object.keys(READS), ...WORKFLOW_OPERATIONS].sort()).toEqual(ops.map((op) => op.operationId).sort());
-    },
-  );
+    });
 
-  list.documented.for(reads.map((op) => [label(op), op] as const))(
-    "PCS-READ-SHAPE",
+  list.check("PCS-READ-SHAPE").for(reads.map((op) => [label(op), op] as const))(
     "%s: the documented status and body, through the package's client",
     async ([, op]) => {
       const { status } = successResponse(documentedOp(op), documentedBundle);
@@ -100,8 +97,7 @@ export function operationChecks(suite: Suite) {
   );
 
   // A copy whose id differs from its project's: only then is a server that reads one for the other caught.
-  list.documented.it(
-    "PCS-READ-REVISIONS-BY-COPY",
+  list.check("PCS-READ-REVISIONS-BY-COPY").it(
     "listCopyRevisions reads by the copy's id, not the project's (a copy whose id differs from its project's)",
     async (context) => {
       context.skip(
@@ -119,8 +115,7 @@ export function operationChecks(suite: Suite) {
   for (const op of reads) {
     const entries = constrainingEntries(successResponse(op).schema);
     if (entries.length === 0) continue;
-    list.assumed(...entries).it(
-      "PCS-READ-SHAPE-FULL",
+    list.check("PCS-READ-SHAPE-FULL", ...entries).it(
       `${label(op)}: the body as the full description has it`,
       async () => {
         const result = await answer(op);

@@ -49,7 +49,7 @@ export function paginationChecks(suite: Suite) {
   };
   const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200] });
 
-  list.documented.it("PCS-WALK-PAGINATION", "the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
+  list.check("PCS-WALK-PAGINATION").it("the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
     expect(paginated.map((op) => op.operationId).sort()).toEqual([
       "listCapturedUrls",
       "listCopy",
@@ -61,22 +61,19 @@ export function paginationChecks(suite: Suite) {
   });
 
   if (suite.target.isMock) {
-    list.documented.it(
-      "PCS-MOCK-PAGING-GAP",
-      "known mock gap, pinned: Prism ignores limit and offset (use the sandbox for paging)",
-      async () => {
+    list
+      .check("PCS-MOCK-PAGING-GAP")
+      .it("known mock gap, pinned: Prism ignores limit and offset (use the sandbox for paging)", async () => {
         const op = paginated.find((o) => o.operationId === "listProjects")!;
         const [first, second] = [await page(op, { limit: 1, offset: 0 }), await page(op, { limit: 1, offset: 1 })];
         expect(first.count).toBeGreaterThan(1);
         expect(second.items).toEqual(first.items);
-      },
-    );
+      });
     return list.checks;
   }
 
   const cases = paginated.map((op) => [label(op), op] as const);
-  list.documented.for(cases)(
-    "PCS-PAGE-LIMIT-MAX",
+  list.check("PCS-PAGE-LIMIT-MAX").for(cases)(
     "%s: never more items than limit",
     async ([, op]) => {
       // Not steady: a page's length is bounded by its limit whatever the list holds.
@@ -88,8 +85,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
-    "PCS-PAGE-OFFSET",
+  list.check("PCS-PAGE-OFFSET").for(cases)(
     "%s: offset pages (page 2 of size 1 is the second item of the page of size 2)",
     async ([, op], context) => {
       const read = await suite.steady(async () => {
@@ -115,8 +111,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
-    "PCS-PAGE-DEFAULTS",
+  list.check("PCS-PAGE-DEFAULTS").for(cases)(
     `%s: without limit, ${DEFAULT_LIMIT} items unless the list is shorter; without offset, the first page`,
     async ([, op]) => {
       const [longer, byDefault] = await suite.steady(async () => [
@@ -136,8 +131,7 @@ export function paginationChecks(suite: Suite) {
       listAll(suite, op.operationId, suite.idPath(op)),
     );
 
-  list.documented.for(cases)(
-    "PCS-PAGE-UNIQUE",
+  list.check("PCS-PAGE-UNIQUE").for(cases)(
     "%s: every item once (ids are unique, across its pages too)",
     async ([, op]) => {
       const twiceIn = (items: unknown[]) => {
@@ -152,8 +146,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
-    "PCS-PAGE-LAST",
+  list.check("PCS-PAGE-LAST").for(cases)(
     "%s: the last, shorter page holds the items left (its pages joined are the whole list)",
     async ([, op], context) => {
       const idsOf = (items: unknown[]) => items.map((item) => (item as { id: unknown }).id);
@@ -177,8 +170,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
-    "PCS-PAGE-PAST-END",
+  list.check("PCS-PAGE-PAST-END").for(cases)(
     "%s: read at its end and past it, an empty page (200, [])",
     async ([, op]) => {
       // Where the list ends, for a list of at most MOST_ITEMS items (a longer list is sampled, not walked).

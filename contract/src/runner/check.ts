@@ -1,7 +1,7 @@
 // A check: one thing the contract says, tried against the server, with what it rests on — a
 // documented fact of the service, or one or more of the description's assumptions (entries of the
 // root's `x-assumptions`) — and, for the coverage table, the operation, statuses and rule it looks at.
-// Checks are registered by the check files (checks/*.ts) through `documented` / `assumed(…)`, and run
+// Checks are registered by the check files (checks/*.ts) through `check(code, …entries)`, and run
 // by run.ts. Every check runs at every level; the level decides only whether an assumption's failure
 // fails the run (full) or is reported as the server's other choice (documented, the default).
 import { CHECK_CODES, statedRulesOf, type CheckCode } from "../description/check-codes.js";
@@ -46,11 +46,9 @@ type Fn = (context: CheckContext) => unknown;
 type CaseFn<T> = (item: T, context: CheckContext) => unknown;
 
 export interface Registrar {
-  it(code: CheckCode, title: string, fn: Fn, meta?: CheckMeta): void;
+  it(title: string, fn: Fn, meta?: CheckMeta): void;
   /** One check per case; `%s` in the title is the case's first element. */
-  for<T extends readonly unknown[]>(
-    cases: readonly T[],
-  ): (code: CheckCode, title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => void;
+  for<T extends readonly unknown[]>(cases: readonly T[]): (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => void;
 }
 
 /** Collects the checks of one group (one check file). */
@@ -58,12 +56,17 @@ export class CheckList {
   readonly checks: Check[] = [];
   constructor(readonly group: string) {}
 
-  private registrar(entries: string[]): Registrar {
+  /** The checks of `code`: what they rest on is the table's (description/check-codes.ts) — a documented
+   * fact's failure fails the run at every level; an assumption's, whose entries are given here (entries
+   * of the root's x-assumptions), at the full level only (at the documented level it is reported as a
+   * difference, not a defect). */
+  check(code: CheckCode, ...entries: string[]): Registrar {
+    const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
+    if (unknown.length) throw new Error(`${code}: ${unknown.join(", ")} is not an entry of the root's x-assumptions`);
+    if ((CHECK_CODES[code].rests === "assumption") !== entries.length > 0)
+      throw new Error(`${code}: ${entries.length ? "given assumptions" : "given none"}, its table row says otherwise`);
     const tag = entries.length ? assumptionTag(entries) : DOCUMENTED_TAG;
-    const add = (code: CheckCode, title: string, fn: Fn, { variant, ...meta }: CheckMeta = {}, template?: string, name?: string) => {
-      // The basis is the table's: a documented check's code rests on no assumption, an assumed one's does.
-      if ((CHECK_CODES[code].rests === "assumption") !== entries.length > 0)
-        throw new Error(`${code}: registered as ${entries.length ? "assumed" : "documented"}, its table row says otherwise`);
+    const add = (title: string, fn: Fn, { variant, ...meta }: CheckMeta = {}, template?: string, name?: string) => {
       let id = `${this.group}/${slug(`${entries.join("-")} ${title}`)}`;
       for (let n = 2; this.checks.some((c) => c.id === id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
       const check: Check = {
@@ -82,28 +85,14 @@ export class CheckList {
       this.checks.push(check);
     };
     return {
-      it: (code, title, fn, meta) => add(code, title, fn, meta),
+      it: (title, fn, meta) => add(title, fn, meta),
       for:
         <T extends readonly unknown[]>(cases: readonly T[]) =>
-        (code: CheckCode, title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
+        (title: string, fn: CaseFn<T>, meta?: (item: T) => CheckMeta) => {
           for (const item of cases)
-            add(code, title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
+            add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
         },
     };
-  }
-
-  /** Checks of documented facts: a failure fails the run at every level. */
-  get documented(): Registrar {
-    return this.registrar([]);
-  }
-
-  /** Checks that rest on the assumptions `entries`: run at every level; a failure fails the run at the
-   * full level only (at the documented level it is reported as a difference, not a defect). */
-  assumed(...entries: string[]): Registrar {
-    const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
-    if (entries.length === 0 || unknown.length)
-      throw new Error(`assumed(): ${unknown.join(", ") || "no entry"} is not an entry of the root's x-assumptions`);
-    return this.registrar(entries);
   }
 }
 
