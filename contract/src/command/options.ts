@@ -163,6 +163,23 @@ function positiveNumber(name: string, value: string | undefined): number | undef
   return number;
 }
 
+/** An http(s) URL given as `--name`: never one with a user name or password (not quoted back). */
+export function httpUrlOption(name: string, value: string): URL {
+  if (userInfoOf(value)) throw new UsageError(`--${name} must not hold a user name or password: give the key in PCS_API_KEY`);
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== "http:" && url?.protocol !== "https:")
+    throw new UsageError(`--${name} must be an http:// or https:// URL, not ${echo(value.slice(0, 80))}`);
+  return url;
+}
+
+/** The level a mode is asked for (--level, else PCS_CONFORMANCE): documented unless given. */
+export function levelOption(given: string | undefined): Level {
+  const level = given?.trim() || "documented";
+  if (!LEVELS.includes(level as Level))
+    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${echo(level)}`);
+  return level as Level;
+}
+
 /** The arguments of any mode, each number checked by its one rule: a UsageError, else the values. */
 export function readOptions(argv: string[]) {
   let values: Partial<Record<OptionName, string | boolean | string[]>>;
@@ -226,9 +243,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ...((flag("invite-email") ?? env.PCS_INVITE_EMAIL)?.trim() && { inviteEmail: (flag("invite-email") ?? env.PCS_INVITE_EMAIL)!.trim() }),
   };
   if (help || version) return { ...base, target: { kind: "server" } };
+  levelOption(level);
 
-  if (!LEVELS.includes(level as Level))
-    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${echo(level)}`);
   if (allowEnv !== "" && allowEnv !== "1" && allowEnv !== "0")
     throw new UsageError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${echo(allowEnv)}`);
   // The length first: nothing else looks at an address longer than any address can be.
@@ -242,12 +258,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     throw new UsageError(`--disposable declares a server of your own (--base-url) disposable; --target ${echo(kind)} is one already`);
   if (kind !== undefined && kind !== "sandbox" && kind !== "mock")
     throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${echo(kind)}`);
-  if (baseUrl !== undefined) {
-    if (userInfoOf(baseUrl))
-      throw new UsageError("--base-url (PCS_BASE_URL) must not hold a user name or password: give the key in PCS_API_KEY");
-    if (!/^https?:\/\/[^/]/.test(baseUrl))
-      throw new UsageError(`--base-url (PCS_BASE_URL) must be an http:// or https:// URL, not ${echo(baseUrl.slice(0, 80))}`);
-  }
+  if (baseUrl !== undefined) httpUrlOption("base-url (PCS_BASE_URL)", baseUrl);
   if (kind === "mock" && baseUrl === undefined)
     throw new UsageError("--target mock needs --base-url: the URL of the mock (npm run mock serves one on http://127.0.0.1:4010)");
   if (kind === undefined && baseUrl === undefined) {

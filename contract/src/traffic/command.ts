@@ -13,9 +13,8 @@ import type { Level } from "../runner/check.js";
 import type { RunResult } from "../runner/run.js";
 import type { Target } from "../runner/target.js";
 import { DEFAULT_LIMITS, type Exchange } from "../transport/transport.js";
-import { userInfoOf } from "../transport/redact.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../command/version.js";
-import { readOptions, TRAFFIC_TAKES, UsageError as Usage } from "../command/options.js";
+import { httpUrlOption as httpUrl, levelOption, readOptions, TRAFFIC_TAKES, UsageError as Usage } from "../command/options.js";
 import { HarError, readHar, DEFAULT_MAX_HAR_BYTES } from "./har.js";
 import { TrafficJudge } from "./judge-traffic.js";
 import { startProxy } from "./proxy.js";
@@ -37,19 +36,6 @@ const KEPT_BODY = 4 * 1024;
 /** Exchanges the proxy holds before it judges them, when the traffic never pauses. */
 const MAX_PENDING = 2_000;
 
-function httpUrl(name: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Usage(`--${name} must be an http:// or https:// URL, not ${JSON.stringify(value.slice(0, 80))}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new Usage(`--${name} must be an http:// or https:// URL, not ${JSON.stringify(value.slice(0, 80))}`);
-  if (userInfoOf(value)) throw new Usage(`--${name} must not hold a user name or password`);
-  return url;
-}
-
 export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<{ code: number; run?: RunResult }> {
   const known = { ...(env.PCS_API_KEY && { key: env.PCS_API_KEY }), ...(env.PCS_OTHER_API_KEY && { other: env.PCS_OTHER_API_KEY }) };
   const redact = growingRedact([known.key, known.other]);
@@ -66,10 +52,7 @@ export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io
     const other = read.given.find((name) => !TRAFFIC_TAKES.includes(name));
     if (other) throw new Usage(`--${other} does not apply to judging traffic (--from-har, --upstream): it sends no request of its own`);
     if (values["from-har"] !== undefined && values.upstream !== undefined) throw new Usage("give --from-har or --upstream, not both");
-    const given = (values.level ?? env.PCS_CONFORMANCE ?? "documented").trim();
-    if (given !== "documented" && given !== "full")
-      throw new Usage(`--level must be "documented" or "full", not ${JSON.stringify(given.slice(0, 40))}`);
-    level = given;
+    level = levelOption(values.level ?? env.PCS_CONFORMANCE);
   } catch (error) {
     err(`pcs-contract: ${(error as Error).message}`);
     return { code: 2 };
