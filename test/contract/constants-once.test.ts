@@ -26,8 +26,8 @@ const COPIES: ReadonlyArray<{ what: string; pattern: RegExp; home?: string; exam
     example: 'for (const permission of ["deleteProject", "updateOrganization"] satisfies Permission[])',
   },
   {
-    what: "the permissions' assumption entries",
-    pattern: /\b(?:createProject|updateProject|manageProjectUsers)"?\s*:\s*"(?:edit|manage-users)-permission"/,
+    what: "the permissions' assumption entries (the sandbox's PERMISSION_ASSUMPTIONS)",
+    pattern: /"(?:company-administrator|edit-permission|manage-users-permission)"/,
     example: '  createProject: "edit-permission",',
   },
   {

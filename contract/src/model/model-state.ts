@@ -25,7 +25,7 @@ export interface PermissionKnowledge {
 
 export const ALL_PERMISSIONS = Object.keys(PERMISSION_ASSUMPTIONS) as Permission[];
 /** What only a company administrator may do (the interface states it of both): never the second key's. */
-export const ADMINISTRATOR_PERMISSIONS = ALL_PERMISSIONS.filter((p) => PERMISSION_ASSUMPTIONS[p] === "company-administrator");
+export const ADMINISTRATOR_PERMISSIONS = ALL_PERMISSIONS.filter((p) => PERMISSION_ASSUMPTIONS[p] === PERMISSION_ASSUMPTIONS.deleteProject);
 
 export class ModelState extends SandboxState {
   /** The ids the next creates take (the server's), first first. */

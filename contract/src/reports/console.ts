@@ -134,7 +134,7 @@ function baselineSection(run: RunResult, accepted: CheckResult[]): string[] {
   ];
   if (outcome.unsigned)
     out.push(
-      "  ! It has entries without a signature (how each finding failed), matched by their check alone: write it again with --write-baseline, keeping your reasons.",
+      "  ! It has entries of an earlier version (without a signature of how each failed, or by a check's id before codes), matched by their check alone: write it again with --write-baseline, keeping your reasons.",
     );
   for (const { entry, now } of outcome.changed) {
     out.push(`  ! fails differently now, so not accepted: ${oneLine(run, entry.id)}`);
