@@ -39,6 +39,20 @@ describe("the command refuses, in one line and exit code 2, before anything is s
       2,
       "pcs-contract: --rate does not apply to judging traffic (--from-har, --upstream): it sends no request of its own",
     ]);
+    // From JavaScript, the same limits are refused before anything is sent (a rate of 0 would never send).
+    const target = {
+      name: "the sandbox",
+      baseUrl: "https://sandbox.invalid/public/api",
+      apiKey: "k",
+      isMock: false,
+      stateful: true,
+      allowWrites: false,
+      checksKeys: true,
+      disposable: false,
+      fetch: () => Promise.reject(new Error("sent")),
+    };
+    for (const limits of [{ rate: 0 }, { maxTimeMs: 0 }, { concurrency: 0 }])
+      await expect(runContract({ target, level: "documented", limits })).rejects.toThrow(/^limits\.\w+ must be a positive number/);
     const port = await run(["--target", "sandbox", "--port", "4020"]);
     expect(port.code).toBe(2);
     expect(port.err).toMatch(/--port is an option of judging traffic/);

@@ -111,6 +111,10 @@ export class SetupFailed extends SetupError {
 export async function runContract(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  // As the command line reads them (command/options.ts): a rate of 0 would never send, a bound of 0 never wait.
+  for (const name of ["rate", "concurrency", "timeoutMs", "maxTimeMs", "maxBodyBytes"] as const)
+    if (!(limits[name] > 0))
+      throw new RangeError(`limits.${name} must be a positive number (rate: Infinity for unpaced), not ${limits[name]}`);
   const { target, level } = options;
   const redact = options.redact ?? createRedact(sentKeys(target).map((key) => key.value));
   const deadline = started + limits.maxTimeMs;
