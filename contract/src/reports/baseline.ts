@@ -3,11 +3,12 @@
 // code, operation and variant: runner/result.ts keyOf, never its words), its title for the reader, why it
 // is accepted, optionally the date it stops being accepted, and its signature: how it failed (the status
 // class of the failing exchange, and the values the reason's first line names — numbers, quoted text,
-// paths; its words are not compared, so a reworded message is the same failure). An entry accepts a failure only while it fails the same way:
-// a baseline that accepted "no Authorization header → 403, expected 401" must not accept the same check
-// once the server serves data to a request without a credential, nor one project's leak another's. A
-// failure that fails otherwise is new, and the run says what changed. A run with a baseline fails only
-// on failures not in it (or whose entry has expired), and names the entries whose check now passes.
+// paths; its words are not compared, so a reworded message is the same failure). An entry accepts a
+// failure only while it fails the same way: a baseline that accepted "no Authorization header → 403,
+// expected 401" must not accept the same check once the server serves data to a request without a
+// credential, nor one project's leak another's. A failure that fails otherwise is new, and the run says
+// what changed. A run with a baseline fails only on failures not in it (or whose entry has expired),
+// and names the entries whose check now passes.
 //
 // What differs from run to run in the same failure is masked in a signature: the run's tag in the names
 // of what it creates, the ids of the projects it created, and what a server writes differently each
