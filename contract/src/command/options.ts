@@ -83,7 +83,7 @@ What to check:
                            only the sandbox gets — groups and the organization tried, each organization
                            field alone, an administrator account invited at a sub-address of
                            --invite-email (local+tag@domain)
-  --only <text>            Only checks whose id or title contains <text> (repeatable)
+  --only <text>            Only checks whose code, id or title contains <text> (repeatable)
   --seed <n>               The generated sequences of an earlier run again (it prints its seed)
 
 Limits (printed before the run):

@@ -59,7 +59,7 @@ export interface RunOptions {
   /** documented: only a documented fact's failure fails the run; full: an assumption's too. */
   level: Level;
   limits?: Partial<Limits>;
-  /** Only checks whose id or title contains one of these. */
+  /** Only checks whose key (its code first), id or title contains one of these. */
   only?: string[];
   /** The run's redaction (made from the target's keys when not given); it learns each credential sent. */
   redact?: Redact;
