@@ -25,6 +25,7 @@ const steps = {
   "build:code": ["build:types", "build:sandbox"], // every TypeScript project in one tsc: generated/lib/ (the client and sandbox in src/), mcp/, cli/ and contract/ dist/, and the tables those packages read (scripts/build/compile.mjs)
   "api:report": ["build:code"], // src/public-api.api.md: API Extractor's report of the public surface (src/api-extractor.json)
   "docs:markdown": ["bundle"], // docs/llms.txt, docs/llms-full.txt, docs/reference/*.md: the reference as Markdown, for assistants (scripts/build/build-markdown.mjs)
+  "docs:codes": ["build:code"], // docs/guides/checking-a-server.md, its table of check codes: from the checker's one table (scripts/build/check-codes.mjs)
   "docs:build": ["bundle", "bundle:3.0", "build:postman", "build:code"], // docs/index.html (+ the files to download beside it): the offline reference with its console and in-page sandbox (scripts/docs-page/build-docs.mjs)
 };
 

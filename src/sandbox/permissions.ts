@@ -29,13 +29,22 @@ export function may(state: SandboxState, caller: SeedUser, permission: Permissio
   return state.may(caller, permission);
 }
 
+/** The description's entry that chooses who holds each permission (the contract checker's model reads it). */
+export const PERMISSION_ASSUMPTIONS = {
+  createProject: "edit-permission",
+  updateProject: "edit-permission",
+  manageProjectUsers: "manage-users-permission",
+  deleteProject: "company-administrator",
+  updateOrganization: "company-administrator",
+} as const satisfies Record<Permission, string>;
+
 /** What each permission's refusal rests on: the interface states who may update the organization; who
  * may create, update and manage users is the description's choice. */
 const PERMISSION_BASIS: Record<Exclude<Permission, "deleteProject">, Omit<RefusalBasis, "status">> = {
-  createProject: { assumptions: ["edit-permission"] },
-  updateProject: { assumptions: ["edit-permission"] },
-  manageProjectUsers: { assumptions: ["manage-users-permission"] },
-  updateOrganization: { rule: "organization-update-administrator", assumptions: ["company-administrator"] },
+  createProject: { assumptions: [PERMISSION_ASSUMPTIONS.createProject] },
+  updateProject: { assumptions: [PERMISSION_ASSUMPTIONS.updateProject] },
+  manageProjectUsers: { assumptions: [PERMISSION_ASSUMPTIONS.manageProjectUsers] },
+  updateOrganization: { rule: "organization-update-administrator", assumptions: [PERMISSION_ASSUMPTIONS.updateOrganization] },
 };
 
 /** Throws 403 unless the caller's group has the permission. */
@@ -61,7 +70,7 @@ export function requireMayDelete(state: SandboxState, caller: SeedUser, project:
   if (caller.organization === project.organization && may(state, caller, "deleteProject")) return;
   throw new ProblemError(403, "Only a company administrator or the project creator may delete this project.", undefined, {
     rule: "delete-creator-or-administrator",
-    assumptions: ["company-administrator"],
+    assumptions: [PERMISSION_ASSUMPTIONS.deleteProject],
     status: ["refusal-statuses"],
     permission: "deleteProject",
   });

@@ -178,7 +178,7 @@ describe("a baseline round trip", () => {
     expect(recorded.code).toBe(1);
     const written = JSON.parse(readFileSync(baseline, "utf8"));
     expect(written.findings.length).toBeGreaterThan(5);
-    expect(written.findings.every((f: { id: string; reason: string }) => /^(errors|model)\//.test(f.id) && f.reason)).toBe(true);
+    expect(written.findings.every((f: { id: string; reason: string }) => /^PCS-(KEY|MODEL)-[A-Z-]+ · /.test(f.id) && f.reason)).toBe(true);
     // A person says why, and when it should fail again.
     for (const finding of written.findings)
       Object.assign(finding, { reason: "our gateway accepts any key until 2027", expires: "2099-01-01" });

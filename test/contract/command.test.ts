@@ -19,6 +19,45 @@ const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
 };
 
 describe("the command refuses, in one line and exit code 2, before anything is sent", () => {
+  it("reads every mode's options by one rule: --rate 0 (--max-time 0, --concurrency 0) means the same to a live run, a HAR file and the proxy", async () => {
+    for (const [option, value] of [
+      ["--rate", "0"],
+      ["--max-time", "0"],
+      ["--concurrency", "0"],
+    ]) {
+      const modes = [
+        ["--target", "sandbox"],
+        ["--from-har", "traffic.har"],
+        ["--upstream", "https://pcs.example.com"],
+      ].map((mode) => run([...mode, option!, value!]));
+      const answers = (await Promise.all(modes)).map((r) => [r.code, r.errLines.length, r.err]);
+      expect(answers).toEqual(Array(3).fill([2, 1, `pcs-contract: ${option} must be a positive number, not "${value}"`]));
+    }
+    // A value that is right but not the mode's: named as such, not as an unknown option.
+    const paced = await run(["--from-har", "traffic.har", "--rate", "5"]);
+    expect([paced.code, paced.err]).toEqual([
+      2,
+      "pcs-contract: --rate does not apply to judging traffic (--from-har, --upstream): it sends no request of its own",
+    ]);
+    // From JavaScript, the same limits are refused before anything is sent (a rate of 0 would never send).
+    const target = {
+      name: "the sandbox",
+      baseUrl: "https://sandbox.invalid/public/api",
+      apiKey: "k",
+      isMock: false,
+      stateful: true,
+      allowWrites: false,
+      checksKeys: true,
+      disposable: false,
+      fetch: () => Promise.reject(new Error("sent")),
+    };
+    for (const limits of [{ rate: 0 }, { maxTimeMs: 0 }, { concurrency: 0 }])
+      await expect(runContract({ target, level: "documented", limits })).rejects.toThrow(/^limits\.\w+ must be a positive number/);
+    const port = await run(["--target", "sandbox", "--port", "4020"]);
+    expect(port.code).toBe(2);
+    expect(port.err).toMatch(/--port is an option of judging traffic/);
+  });
+
   it("without a base URL or an explicit target (a key alone never means the built-in sandbox)", async () => {
     const result = await run([], { PCS_API_KEY: "k" });
     expect([result.code, result.errLines.length, result.out]).toEqual([2, 1, ""]);
@@ -94,7 +133,9 @@ describe("a run of the command", () => {
     expect(report.checks.length).toBeGreaterThan(10);
     expect(Object.keys(report.checks[0]).sort()).toEqual([
       "assumptions",
+      "code",
       "id",
+      "key",
       "kind",
       "level",
       "ms",

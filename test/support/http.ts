@@ -22,11 +22,7 @@ const transport = new Transport({
 
 /** A raw request to the mock, through the checker's own `send`. */
 export function send(target: Target, request: RawRequest): Promise<RawResponse> {
-  return sendThrough(
-    transport,
-    { ...target, stateful: false, allowWrites: true, checksKeys: false, disposable: true },
-    { retry: false, ...request },
-  );
+  return sendThrough(transport, target, { retry: false, ...request });
 }
 
 /** Runs `work` over `items` with at most `parallel` at a time (Prism is one process on 2 cores). */

@@ -8,11 +8,11 @@
 import type { Permission, SandboxSeed, SeedOrganization, SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../runner/created.js";
 import { basicAuthorization, type RawResponse } from "../transport/http.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import type { Suite } from "../runner/suite.js";
 import type { Ledger } from "../model/ledger.js";
-import { ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
-import type { People } from "../sequences/scenario.js";
+import { ADMINISTRATOR_PERMISSIONS, ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
+import type { People } from "./people.js";
 
 type Json = Record<string, unknown>;
 
@@ -140,7 +140,7 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
     if (other) {
       // The second key is, by the user's word, not a company administrator.
       granted.set(other.id, new Set(otherMayCreate ? ["createProject"] : []));
-      for (const permission of ["deleteProject", "updateOrganization"] satisfies Permission[]) fixed.add(`${other.id} ${permission}`);
+      for (const permission of ADMINISTRATOR_PERMISSIONS) fixed.add(`${other.id} ${permission}`);
       people.other = other.id > 0 ? other.id : undefined;
     }
     return {

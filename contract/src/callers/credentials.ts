@@ -4,6 +4,14 @@
 // key — `"${PCS_API_KEY}-not-this-one"`, never the value. A check that needs a new derived key adds it
 // here, so no output can carry it.
 
+/** Where a client might put a key other than the interface's way: query parameters and headers of its own
+ * (checks/authorization.ts sends the key there; the traffic source does not judge, and redacts, what does). */
+export const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"] as const;
+export const KEY_HEADERS = ["x-api-key", "api-key", "x-auth-token"] as const;
+
+/** Who sends a request: the run's key, the second key, a well-formed key of no one, no credential. */
+export type CallerName = "key" | "other" | "wrong" | "none";
+
 /** A key a check sends that must be refused: the real key with a suffix (well-formed, and wrong). */
 export const wrongKeyOf = (key: string): string => `${key}-not-this-one`;
 

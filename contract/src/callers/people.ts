@@ -3,7 +3,15 @@
 // project's member (checks/explore-writes.ts); looked up once per run.
 import { ofRun } from "../runner/created.js";
 import type { Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
+
+/** The accounts the run's steps name beside its keys' (sequences/steps.ts: Person). */
+export interface People {
+  other?: number;
+  newcomer?: number;
+  /** `fresh`: an address no account has (a sub-address the run made, on a disposable server). */
+  invitee?: { email: string; id?: number; fresh?: boolean };
+}
 
 /** How many of the key's projects are looked into. */
 const PROJECTS_LOOKED_INTO = 3;

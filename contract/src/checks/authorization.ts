@@ -13,15 +13,16 @@
 //     key elsewhere, or changed in case, is refused — the description's choice (credential-basic).
 // Every write goes to a project the checker created, or changes nothing (a field set to its own value).
 // Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
-import { swapCase } from "../callers/credentials.js";
+import { KEY_HEADERS, KEY_PARAMETERS, swapCase } from "../callers/credentials.js";
 import { expect, fail } from "../runner/expect.js";
 import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import { compact, type Suite } from "../runner/suite.js";
 import { type Disguise, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../callers/disguises.js";
 import { schemaMismatches } from "../model/response-schema.js";
 import { peopleOfTheKeysProjects } from "../callers/people.js";
 import { ofAnyRun } from "../runner/created.js";
+import { DEFAULT_LIMIT } from "../description/description.js";
 
 type Item = { id: number; [field: string]: unknown };
 /** How many projects of a list are looked into (their users and copy). */
@@ -47,12 +48,8 @@ export function authorizationChecks(suite: Suite) {
   // The credential is taken only as HTTP Basic with the key as user name (the description's choice).
   const key = () => target.apiKey;
   const elsewhere: Array<readonly [string, () => Partial<RawRequest>]> = [
-    ...["api_key", "apikey", "key", "token", "access_token"].map(
-      (name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const,
-    ),
-    ...["x-api-key", "api-key", "x-auth-token"].map(
-      (name) => [`in the header ${name}`, () => ({ headers: { [name]: key() }, authorization: null })] as const,
-    ),
+    ...KEY_PARAMETERS.map((name) => [`in the query parameter ${name}`, () => ({ query: { [name]: key() }, authorization: null })] as const),
+    ...KEY_HEADERS.map((name) => [`in the header ${name}`, () => ({ headers: { [name]: key() }, authorization: null })] as const),
     ["as a Bearer token", () => ({ authorization: `Bearer ${key()}` })],
     ["as the Authorization header itself", () => ({ authorization: key() })],
     ["as the Basic password, with an empty user name", () => ({ authorization: `Basic ${Buffer.from(`:${key()}`).toString("base64")}` })],
@@ -68,7 +65,7 @@ export function authorizationChecks(suite: Suite) {
   ];
   // A target that takes any well-formed Basic credential (the mock) still refuses the key anywhere else.
   const checkable = elsewhere.filter(([, request]) => target.checksKeys || !request().authorization?.startsWith("Basic "));
-  list.assumed("credential-basic").for(checkable)(
+  list.check("PCS-KEY-ALTERED-401", "credential-basic").for(checkable)(
     "the API key %s is refused (401)",
     async ([what, request], context) => {
       const changed = request();
@@ -213,13 +210,15 @@ export function authorizationChecks(suite: Suite) {
     return member === false;
   };
 
-  list.documented.it(
-    "listProjects holds only projects the caller was added to",
-    async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
-    { operation: "listProjects", rule: "visible-when-added" },
-  );
+  list
+    .check("PCS-AUTHZ-LIST-ONLY-ADDED")
+    .it(
+      "listProjects holds only projects the caller was added to",
+      async () => checkListHoldsOnlyMemberProjects(target.apiKey, "PCS_API_KEY", target.allowWrites ? await callerId() : undefined),
+      { operation: "listProjects" },
+    );
 
-  list.documented.it(
+  list.check("PCS-AUTHZ-LIST-EVERY-ADDED").it(
     "listProjects holds every project the caller was added to (none it reads by id, next to the listed ones, and is a user of, is left out)",
     async (context) => {
       const { projects, complete } = await visibleToCaller();
@@ -259,16 +258,18 @@ export function authorizationChecks(suite: Suite) {
           `${RULE_LIST_ALL} — listProjects, walked page by page to its end (${projects.length} projects), leaves out projects the caller reads by id and is a user of: ${left.join("; ")}`,
         );
     },
-    { operation: "listProjects", statuses: [200], rule: "visible-when-added" },
+    { operation: "listProjects", statuses: [200] },
   );
 
-  list.documented.it(
-    "listProjects of the second user holds only projects it was added to",
-    async (context) => checkListHoldsOnlyMemberProjects(suite.otherKeyOnly(context), "PCS_OTHER_API_KEY"),
-    { operation: "listProjects", rule: "visible-when-added" },
-  );
+  list
+    .check("PCS-AUTHZ-LIST-ONLY-ADDED")
+    .it(
+      "listProjects of the second user holds only projects it was added to",
+      async (context) => checkListHoldsOnlyMemberProjects(suite.otherKeyOnly(context), "PCS_OTHER_API_KEY"),
+      { operation: "listProjects", variant: "the second user" },
+    );
 
-  list.documented.it(
+  list.check("PCS-AUTHZ-READ-OTHER").it(
     "projects the caller's list does not return, and their assets, are refused (never a 2xx with data)",
     async (context) => {
       const { complete } = await visibleToCaller();
@@ -284,10 +285,10 @@ export function authorizationChecks(suite: Suite) {
       if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
       context.skip(busy.length > 0, `the server failed some probes (a 5xx is neither refused nor data): ${busy[0]}`);
     },
-    { operation: "getProject", statuses: [404], rule: "visible-when-added" },
+    { operation: "getProject", statuses: [404] },
   );
 
-  list.documented.it(
+  list.check("PCS-AUTHZ-READ-OTHER-REVISIONS").it(
     "copy revisions of copy the caller's lists do not return are refused (never a 2xx with data)",
     async (context) => {
       const { copyIds, complete } = await visibleToCaller();
@@ -302,7 +303,7 @@ export function authorizationChecks(suite: Suite) {
       }
       if (wrong.length) fail(`${RULE_HIDDEN} — answered with data: ${wrong.join("; ")}`);
     },
-    { operation: "listCopyRevisions", rule: "visible-when-added" },
+    { operation: "listCopyRevisions" },
   );
 
   const CALLERS = [
@@ -319,7 +320,7 @@ export function authorizationChecks(suite: Suite) {
   // Every view of a record agrees, for every caller with a key: a project it reads by id is in its list,
   // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
   // other key's, as API1 testing enumerates), and a sample of its list.
-  list.documented.for(CALLERS.filter(([, who]) => who !== "none"))(
+  list.check("PCS-AUTHZ-READ-AGREES-LIST").for(CALLERS.filter(([, who]) => who !== "none"))(
     "%s: what it reads by id is in its list and what its list holds it reads by id, for the ids around every id the run sees",
     async ([, who], context) => {
       const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
@@ -359,7 +360,7 @@ export function authorizationChecks(suite: Suite) {
       }
       if (wrong.length) fail(`${RULE_LIST} — listProjects and getProject disagree: ${wrong.join("; ")}`);
     },
-    () => ({ operation: "getProject", rule: "visible-when-added" }),
+    () => ({ operation: "getProject" }),
   );
 
   // Every caller in disguise (callers/disguises.ts): with what frameworks and proxies honour to change who
@@ -367,7 +368,7 @@ export function authorizationChecks(suite: Suite) {
   // still holds only what that caller may see, in the stated shape; no key is still refused. The
   // caller's own list, read plainly and whole, is what it may see.
   const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, "");
-  list.documented.for(CALLERS)(
+  list.check("PCS-AUTHZ-DISGUISE").for(CALLERS)(
     "%s in disguise (identity and address headers, a rewritten path, unlisted parameters, paging out of range) sees only what it may, in the stated shape",
     async ([, who], context) => {
       const apiKey = who === "other" ? suite.otherKeyOnly(context) : target.apiKey;
@@ -408,7 +409,7 @@ export function authorizationChecks(suite: Suite) {
         const listed = await suite.call("listProjects", {
           method: "get",
           path: "/projects.json",
-          query: { limit: 30, ...disguise.query },
+          query: { limit: DEFAULT_LIMIT, ...disguise.query },
           ...(disguise.headers && { headers: disguise.headers }),
           authorization,
         });
@@ -507,10 +508,10 @@ export function authorizationChecks(suite: Suite) {
       }
       if (wrong.length) fail(`${who === "none" ? "a request without a valid key is refused" : RULE_LIST} — ${wrong.join("; ")}`);
     },
-    ([, who]) => ({ operation: "listProjects", rule: who === "none" ? "identified-callers" : "visible-when-added" }),
+    () => ({ operation: "listProjects" }),
   );
 
-  list.assumed("hidden-is-404").it(
+  list.check("PCS-AUTHZ-HIDDEN-404", "hidden-is-404").it(
     "what the caller cannot see is answered 404, not 403",
     async () => {
       const answers = await Promise.all((await probedProjects()).flatMap((id) => projectReads(id).map(([op, path]) => probe(op, path))));

@@ -230,14 +230,14 @@ export function badInputChecks(suite: Suite) {
   const answerTo = (c: BadCase) =>
     suite.shared(`bad input ${badCases.indexOf(c)} ${c.name}`, async () => compact(await sendCase(c.request, c.op)));
 
-  list.documented.it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
+  list.check("PCS-WALK-LENGTHS").it("derives a length case for every maxLength of every request body (a sanity check of the walk)", () => {
     expect(lengthCases.length).toBeGreaterThanOrEqual(15);
     const found = lengthCases.map((c) => `${c.op.operationId} ${c.pointer}`);
     for (const expected of [...DOCUMENTED_LIMITS, "addProjectUser /email", "updateOrganization /address/country"])
       expect(found).toContain(expected);
   });
 
-  list.documented.for(badCases.filter((c) => c.overDocumentedLimit).map((c) => [c.name, c] as const))(
+  list.check("PCS-INPUT-OVER-LIMIT").for(badCases.filter((c) => c.overDocumentedLimit).map((c) => [c.name, c] as const))(
     "%s: never a 2xx",
     async ([, c], context) => {
       if (c.op.method !== "get") suite.writesOnly(context);
@@ -246,11 +246,11 @@ export function badInputChecks(suite: Suite) {
       expect(response.status, why).toBeGreaterThanOrEqual(400);
       expect(response.status, why).toBeLessThan(500);
     },
-    ([, c]) => ({ operation: c.op.operationId, rule: "create-limits" as const }),
+    ([, c]) => ({ operation: c.op.operationId }),
   );
 
   for (const c of badCases) {
-    list.assumed(...entriesOf(c)).it(
+    list.check("PCS-INPUT-400", ...entriesOf(c)).it(
       `${c.name}: 400 with a problem body`,
       async (context) => {
         if (c.op.method !== "get") suite.writesOnly(context);
@@ -270,14 +270,14 @@ export function badInputChecks(suite: Suite) {
         const pointers = errors!.map((e) => JSON.stringify(e));
         expect(pointers.length, `the problem's errors repeat an entry: ${why}`).toBe(new Set(pointers).size);
       },
-      { operation: c.op.operationId, statuses: [400] },
+      { operation: c.op.operationId, statuses: [400], variant: c.name },
     );
   }
 
   for (const c of lengthCases) {
     const registrar = isDocumented(c)
-      ? list.documented
-      : list.assumed(...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
+      ? list.check("PCS-INPUT-AT-LIMIT")
+      : list.check("PCS-INPUT-AT-LIMIT-ASSUMED", ...(lengthEntries(c.op).length ? lengthEntries(c.op) : ["value-bounds"]));
     registrar.it(
       `exactly at the limit: ${c.op.operationId} ${c.pointer} of ${c.max} characters is accepted`,
       async (context) => {
@@ -316,7 +316,7 @@ export function badInputChecks(suite: Suite) {
           expect([201, 404], why).toContain(response.status);
         else expect(response.status, why).toBe(successResponse(c.op).status);
       },
-      { operation: c.op.operationId, statuses: [successResponse(c.op).status], rule: "create-limits" },
+      { operation: c.op.operationId, statuses: [successResponse(c.op).status], variant: c.pointer },
     );
   }
   return list.checks;

@@ -9,7 +9,7 @@
 // Judged by outcome: a refused write is not checked (who may create or update is the groups' choice).
 import { expect, fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 
 type Project = { id?: unknown; title?: unknown; description?: unknown; job_code?: unknown };
 const success = (status: number) => status >= 200 && status < 300;
@@ -63,7 +63,7 @@ export function concurrencyChecks(suite: Suite) {
   };
   const read = (id: number) => suite.call("getProject", { method: "get", path: `/projects/${id}.json` });
 
-  list.documented.it(
+  list.check("PCS-RACE-CREATE").it(
     "createProject three at once: three projects, each with its own id and the name it was given",
     async (context) => {
       suite.writesOnly(context);
@@ -87,10 +87,10 @@ export function concurrencyChecks(suite: Suite) {
         ).toBe(names[i]);
       }
     },
-    { operation: "createProject", rule: "create-returns-project" },
+    { operation: "createProject" },
   );
 
-  list.documented.it(
+  list.check("PCS-RACE-UPDATE-SAME").it(
     "updateProject four at once, each of every field: the project ends as one of them, whole, in its read and in the list",
     async (context) => {
       suite.writesOnly(context);
@@ -116,10 +116,10 @@ export function concurrencyChecks(suite: Suite) {
         for (const field of FIELDS)
           expect(item[field], `project ${id} in the list, beside its read (${field}): ${listed.first.why}`).toBe(project[field]);
     },
-    { operation: "updateProject", rule: "update-changes-only-given" },
+    { operation: "updateProject" },
   );
 
-  list.documented.it(
+  list.check("PCS-RACE-UPDATE-FIELDS").it(
     "updateProject of different fields at once: every acknowledged change holds",
     async (context) => {
       suite.writesOnly(context);
@@ -146,7 +146,7 @@ export function concurrencyChecks(suite: Suite) {
       });
       if (lost.length) fail(`three updates of different fields at once, and a change was lost: ${lost.join("; ")} — ${got.why}`);
     },
-    { operation: "updateProject", rule: "update-changes-only-given" },
+    { operation: "updateProject" },
   );
   return list.checks;
 }

@@ -8,11 +8,10 @@
 // else's write, an order that changes from one read to the next) is not judged — unless it is short
 // enough that one page of 15 holds it whole. Reads
 // only, five a list, in a run with writes (a read-only run's time at 150 ms latency has no room left).
-import { label, operations, type Operation } from "../description/description.js";
+import { DEFAULT_LIMIT, label, operations, type Operation } from "../description/description.js";
 import { fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
 
-export const DEFAULT_LIMIT = 30;
 const HALF = DEFAULT_LIMIT / 2;
 
 /** The ids of a page, in order. */
@@ -51,13 +50,18 @@ export function pagingEquivalence(read: {
         ]
       : [];
   problems.push(
-    ...named("no offset and no limit is offset=0&limit=30", setDifference(plain, page30), "the default page", "offset=0&limit=30"),
+    ...named(
+      `no offset and no limit is offset=0&limit=${DEFAULT_LIMIT}`,
+      setDifference(plain, page30),
+      "the default page",
+      `offset=0&limit=${DEFAULT_LIMIT}`,
+    ),
   );
   problems.push(
     ...named(
-      "limit=30 is the pages of 15 at offset 0 and 15, joined",
+      `limit=${DEFAULT_LIMIT} is the pages of ${HALF} at offset 0 and ${HALF}, joined`,
       setDifference(page30, [...first, ...second]),
-      "limit=30",
+      `limit=${DEFAULT_LIMIT}`,
       "the two pages of 15",
     ),
   );
@@ -71,8 +75,8 @@ export function equivalenceChecks(suite: Suite) {
   // Not in a read-only run: its time at a server's latency is spent (pagination.ts reads the default page
   // there); a run with writes has the time.
   if (!suite.target.allowWrites) return list.checks;
-  list.documented.for(paginated.map((op) => [label(op), op] as const))(
-    "%s: the page named by its defaults, by offset=0&limit=30 and as two pages of 15 holds the same items",
+  list.check("PCS-PAGE-EQUIVALENT").for(paginated.map((op) => [label(op), op] as const))(
+    `%s: the page named by its defaults, by offset=0&limit=${DEFAULT_LIMIT} and as two pages of ${HALF} holds the same items`,
     async ([, op], context) => {
       const path = suite.idPath(op);
       const read = async (query?: Record<string, number>) => {
@@ -103,7 +107,7 @@ export function equivalenceChecks(suite: Suite) {
       }
       context.skip(true, `${label(op)} changed between two reads of its first page, twice: the ways of naming a page cannot be compared`);
     },
-    ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200], rule: "pagination" as const }),
+    ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200] }),
   );
   return list.checks;
 }

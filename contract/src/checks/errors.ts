@@ -33,14 +33,14 @@ export function errorChecks(suite: Suite) {
         .filter(([code]) => /^[45]/.test(code))
         .map(([code, response]) => [`${label(op)} → ${code}`, op, Number(code), deref(response)] as const),
     );
-    list.documented.it("the walk finds 401 and 403 on every operation (a sanity check)", () => {
+    list.check("PCS-WALK-ERRORS").it("the walk finds 401 and 403 on every operation (a sanity check)", () => {
       for (const status of [401, 403]) expect(errorCases.filter(([, , code]) => code === status)).toHaveLength(ops.length);
     });
     // What an error response holds is the description's choice (problem-body), and so, for 400, 409, 429
     // and 500, is the status itself.
     for (const [name, op, status, declared] of errorCases) {
       const entries = [...new Set(["problem-body", ...Object.keys(markerOf(declared))])];
-      list.assumed(...entries).it(
+      list.check("PCS-MOCK-ERROR", ...entries).it(
         `the mock serves ${name} as declared (Prefer: code=${status})`,
         async () => {
           const response = await suite.send({
@@ -58,7 +58,7 @@ export function errorChecks(suite: Suite) {
           for (const header of Object.keys(declared.headers ?? {}))
             expect(response.headers.get(header), `header ${header}: ${why}`).not.toBe(null);
         },
-        { operation: op.operationId, statuses: [status] },
+        { operation: op.operationId, statuses: [status], variant: String(status) },
       );
     }
   }
@@ -95,7 +95,6 @@ export function errorChecks(suite: Suite) {
   const meta = ([, op]: readonly [string, Operation, ...unknown[]]) => ({
     operation: op.operationId,
     statuses: [401],
-    rule: "identified-callers" as const,
   });
   /** Refused, and nothing in the answer: no list, no record (the data the caller may not see). */
   const refusedWithNothing = (response: RawResponse, op: Operation) => {
@@ -107,13 +106,13 @@ export function errorChecks(suite: Suite) {
     ).toBe(false);
   };
 
-  list.documented.for(cases)(
+  list.check("PCS-KEY-NONE-REFUSED").for(cases)(
     "%s → refused, with nothing in the answer",
     async ([, op, authorization]) => refusedWithNothing(await answerTo(op, authorization), op),
     meta,
   );
 
-  list.assumed("refusal-statuses", "problem-body", "www-authenticate").for(cases)(
+  list.check("PCS-KEY-NONE-401", "refusal-statuses", "problem-body", "www-authenticate").for(cases)(
     "%s → 401 with a problem body and a Basic challenge",
     async ([, op, authorization]) => {
       const response = await answerTo(op, authorization);
@@ -128,13 +127,13 @@ export function errorChecks(suite: Suite) {
 
   const wrongKey = basicAuthorization(wrongKeyOf(target.apiKey));
   if (target.checksKeys) {
-    list.documented.for(reads.map((op) => [label(op), op] as const))(
+    list.check("PCS-KEY-WRONG-REFUSED").for(reads.map((op) => [label(op), op] as const))(
       "a well-formed but wrong API key: %s → refused, with nothing in the answer",
       async ([, op]) => refusedWithNothing(await answerTo(op, wrongKey), op),
       meta,
     );
   } else {
-    list.documented.it("known mock gap, pinned: Prism accepts any well-formed key, the empty one included", async () => {
+    list.check("PCS-MOCK-ANY-KEY-GAP").it("known mock gap, pinned: Prism accepts any well-formed key, the empty one included", async () => {
       for (const authorization of [wrongKey, basicAuthorization("")]) {
         const response = await suite.send({ method: "get", path: "/groups.json", authorization });
         expect(response.status, suite.explain("listGroups", response)).toBe(200);

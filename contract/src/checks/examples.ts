@@ -44,10 +44,10 @@ export function exampleChecks(suite: Suite) {
       }),
     ),
   );
-  list.documented.it("finds an example for every operation (a sanity check of the walk)", () => {
+  list.check("PCS-WALK-EXAMPLES").it("finds an example for every operation (a sanity check of the walk)", () => {
     expect(new Set(cases.map(([, op]) => op.operationId)).size).toBe(operations().length);
   });
-  list.documented.for(cases)(
+  list.check("PCS-MOCK-EXAMPLE").for(cases)(
     "%s",
     async ([, op, served]) => {
       const response = await suite.send({

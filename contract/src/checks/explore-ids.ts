@@ -11,10 +11,10 @@
 //   - the project list asked for someone else's or everyone's projects in the query (a user id, the
 //     organization, "all"): it still holds only projects the caller was added to — those of its list.
 // Judged by outcome only; nothing here writes.
-import { label, operations, type Operation } from "../description/description.js";
+import { DEFAULT_LIMIT, label, operations, type Operation } from "../description/description.js";
 import { expect, fail } from "../runner/expect.js";
 import { compact, type Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import { aliasesOf, edgeName, exactly, INTEGER_EDGES } from "../sequences/edges.js";
 import { numbersOf } from "./wire.js";
 
@@ -78,7 +78,7 @@ export function exploreIdChecks(suite: Suite) {
       ? [[label(byId("listProjectUsers")), byId("listProjectUsers"), "project_id", false] as [string, Operation, "project_id", boolean]]
       : []),
   ];
-  list.documented.for(records)(
+  list.check("PCS-ID-ALIAS").for(records)(
     "%s: an id that wraps or rounds to a readable one answers only the record of exactly that id",
     async ([, op, name, everyAlias]) => {
       const id = suite.id(name);
@@ -122,7 +122,7 @@ export function exploreIdChecks(suite: Suite) {
         ] as Array<[string, Operation, "project_id" | "group_id" | "copy_id"]>)
       : []),
   ];
-  list.assumed("invalid-input-400", "hidden-is-404").for(spelled)(
+  list.check("PCS-ID-SPELLING", "invalid-input-400", "hidden-is-404").for(spelled)(
     "%s: an existing id in another spelling (12abc, ' 12', 12e0, +12) never answers its record",
     async ([, op, name]) => {
       const id = suite.id(name);
@@ -158,7 +158,7 @@ export function exploreIdChecks(suite: Suite) {
       op.method === "get" &&
       (op.operation.parameters ?? []).some((p: { $ref?: string; name?: string }) => /limit/i.test(p.$ref ?? p.name ?? "")),
   );
-  list.documented.for(paginated.map((op) => [label(op), op] as const))(
+  list.check("PCS-PAGE-INTEGER-EDGES").for(paginated.map((op) => [label(op), op] as const))(
     "%s: offset and limit at the integer edges — never a server error; an offset past any list answers no item",
     async ([, op]) => {
       const full = op.operationId === "listProjects";
@@ -185,10 +185,10 @@ export function exploreIdChecks(suite: Suite) {
           ).toBe(0);
       }
     },
-    ([, op]) => ({ operation: op.operationId, rule: "pagination" as const }),
+    ([, op]) => ({ operation: op.operationId }),
   );
 
-  list.documented.it(
+  list.check("PCS-AUTHZ-LIST-QUERY").it(
     "listProjects asked in its query for another user's, the organization's or all projects holds only the caller's",
     async (context) => {
       const op = byId("listProjects");
@@ -201,7 +201,7 @@ export function exploreIdChecks(suite: Suite) {
       const answers = await Promise.all(
         queries.map(async (query) => ({
           query,
-          response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: 30 } }),
+          response: await suite.call(label(op), { method: "get", path: "/projects.json", query: { ...query, limit: DEFAULT_LIMIT } }),
         })),
       );
       for (const { query, response } of answers) {
@@ -224,7 +224,7 @@ export function exploreIdChecks(suite: Suite) {
           );
       }
     },
-    { operation: "listProjects", rule: "visible-when-added" },
+    { operation: "listProjects" },
   );
   return list.checks;
 }

@@ -62,9 +62,9 @@ export function exploreMethodChecks(suite: Suite) {
   /** The key's own GET (what a refused caller must not see). */
   const keyGet = (op: Operation) => send("key", op, "get", undefined);
   const noKeyGet = (op: Operation) => send("none", op, "get", null);
-  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, rule: "identified-callers" as const });
+  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId });
 
-  list.documented.for(cases)(
+  list.check("PCS-HEAD-NO-KEY").for(cases)(
     "%s: HEAD without a key is refused as GET without a key is, and reveals nothing",
     async ([, op]) => {
       const [head, get] = await Promise.all([send("none", op, "head", null), noKeyGet(op)]);
@@ -77,7 +77,7 @@ export function exploreMethodChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(few(["getProject"]).map((op) => [label(op), op] as const))(
+  list.check("PCS-OPTIONS-NO-KEY").for(few(["getProject"]).map((op) => [label(op), op] as const))(
     "%s: OPTIONS without a key reveals nothing the key reads",
     async ([, op]) => {
       const [options, get] = await Promise.all([send("none", op, "options", null), keyGet(op)]);
@@ -92,7 +92,7 @@ export function exploreMethodChecks(suite: Suite) {
   const records = few(["getProject"]).filter((op) =>
     ["getProject", "listProjectUsers", "listCopy", "getOrganization"].includes(op.operationId),
   );
-  list.documented.for(records.map((op) => [label(op), op] as const))(
+  list.check("PCS-PATH-SPELLING-NO-KEY").for(records.map((op) => [label(op), op] as const))(
     "%s: spelled as the interface does not spell it, without a key, reveals nothing",
     async ([, op]) => {
       const get = await keyGet(op);
@@ -117,7 +117,7 @@ export function exploreMethodChecks(suite: Suite) {
 
   // Negotiation: what accepts JSON gets what the read answers without it.
   const negotiated = few(["getProject"]).filter((op) => ["getProject", "listGroups"].includes(op.operationId));
-  list.documented.for(negotiated.map((op) => [label(op), op] as const))(
+  list.check("PCS-ACCEPT-JSON").for(negotiated.map((op) => [label(op), op] as const))(
     "%s: an Accept that takes JSON (*/*, application/json with parameters) answers as the read does",
     async ([, op]) => {
       const get = await keyGet(op);
@@ -146,13 +146,13 @@ export function exploreMethodChecks(suite: Suite) {
         expect(unordered(response.json), why).toEqual(unordered(get.json));
       }
     },
-    (item) => ({ operation: item[1].operationId, rule: "json-bodies" as const }),
+    (item) => ({ operation: item[1].operationId }),
   );
 
   // A write in the forms the grammars make the same (RFC 9110 §8.3.1: the media type's case, its
   // parameters, white space around `;`; RFC 8259 §2 and §7: white space between tokens, every character
   // of a string escaped): it does what the plain form does — the project is made, named as sent.
-  list.documented.it(
+  list.check("PCS-CREATE-JSON-FORMS").it(
     "createProject (POST /projects.json): a body in another JSON form and media type spelling makes the same project",
     async (context) => {
       suite.writesOnly(context);
@@ -169,12 +169,12 @@ export function exploreMethodChecks(suite: Suite) {
       const got = await suite.call("getProject", { method: "get", path: `/projects/${made.id}.json` });
       expect((got.json as { title?: unknown } | undefined)?.title, `the title read back: ${got.why}`).toBe(name);
     },
-    { operation: "createProject", rule: "json-bodies" },
+    { operation: "createProject" },
   );
 
   // Conditional reads (RFC 9110 §13.2.1: preconditions are evaluated only where the request without them succeeds).
   const conditional = reads.filter((op) => ["getProject", "listProjects", "getOrganization"].includes(op.operationId));
-  list.documented.for(conditional.map((op) => [label(op), op] as const))(
+  list.check("PCS-CONDITIONAL-NO-KEY").for(conditional.map((op) => [label(op), op] as const))(
     "%s: the key's validators sent without a key are refused (never 304), by the key a 304 or the same answer",
     async ([, op], context) => {
       const get = await keyGet(op);
@@ -203,11 +203,11 @@ export function exploreMethodChecks(suite: Suite) {
         expect(key.json, `by the key, with its own validators: a 304 or the same answer — ${key.why}`).toEqual(get.json);
       } else if (key.status === 304) expect(key.text, `a 304 has no content — ${key.why}`).toBe("");
     },
-    (item) => ({ operation: item[1].operationId, rule: "identified-callers" as const }),
+    (item) => ({ operation: item[1].operationId }),
   );
 
   // HEAD by the key: never a server error; a success where GET succeeds (a server may refuse HEAD).
-  list.documented.for(
+  list.check("PCS-HEAD-BY-KEY").for(
     few([])
       .filter((op) => ["getProject", "listProjects"].includes(op.operationId))
       .map((op) => [label(op), op] as const),

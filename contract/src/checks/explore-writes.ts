@@ -9,7 +9,7 @@
 // creates, only with --allow-writes.
 import { fail } from "../runner/expect.js";
 import type { Suite } from "../runner/suite.js";
-import { listAll } from "../transport/lists.js";
+import { listAll } from "../runner/lists.js";
 import { instant } from "../transport/media-type.js";
 import { peopleOfTheKeysProjects } from "../callers/people.js";
 
@@ -83,7 +83,7 @@ export function exploreWriteChecks(suite: Suite) {
       fail(`project ${id}, named only by the id in another request's body, changed (${changed.join(", ")}) ${after}: ${got.why}`);
   };
 
-  list.documented.it(
+  list.check("PCS-CREATE-SERVER-FIELDS").it(
     "createProject with the server's own properties: a new id, its own timestamps, creator, ownership and thumbnails, the title its name — or refused",
     async (context) => {
       suite.writesOnly(context);
@@ -104,10 +104,10 @@ export function exploreWriteChecks(suite: Suite) {
           `a create took what the server chooses (${problems.join("; ")}): "201, the created Project (its title carries the given name)" — ${suite.explain("createProject", made)}`,
         );
     },
-    { operation: "createProject", rule: "create-returns-project" },
+    { operation: "createProject" },
   );
 
-  list.documented.it(
+  list.check("PCS-UPDATE-SERVER-FIELDS").it(
     "updateProject with the server's own properties beside a description: the description changes and nothing of them — or nothing at all",
     async (context) => {
       suite.writesOnly(context);
@@ -146,12 +146,12 @@ export function exploreWriteChecks(suite: Suite) {
           `an update took what the server chooses (${problems.join("; ")}): "JSON object containing only the properties to change" — ${answer.why} / ${got.why}`,
         );
     },
-    { operation: "updateProject", rule: "update-changes-only-given" },
+    { operation: "updateProject" },
   );
   /** The ids of project `id`'s users. */
   const usersOf = async (id: number) =>
     (await listAll<{ id: number }>(suite, "listProjectUsers", `/projects/${id}/users.json`)).items.map((u) => u.id);
-  list.documented.it(
+  list.check("PCS-CREATE-USERS-ALIAS").it(
     "createProject and updateProject with the project's users under other names (members, member_ids, user_ids, users): no user added — or refused",
     async (context) => {
       suite.writesOnly(context);
@@ -188,7 +188,7 @@ export function exploreWriteChecks(suite: Suite) {
       if (problems.length) fail(`users are added by addProjectUser only — ${problems.join("; ")}`);
     },
     // "The caller is automatically added as a project member": the creator, and no one else.
-    { operation: "createProject", rule: "creator-is-member" },
+    { operation: "createProject" },
   );
   return list.checks;
 }

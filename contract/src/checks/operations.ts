@@ -78,14 +78,13 @@ export function operationChecks(suite: Suite) {
       };
     });
 
-  list.documented.it(
-    "every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle",
-    () => {
+  list
+    .check("PCS-WALK-OPERATIONS")
+    .it("every operation has a check: reads here, writes in the workflows, together exactly the operations of the bundle", () => {
       expect([...Object.keys(READS), ...WORKFLOW_OPERATIONS].sort()).toEqual(ops.map((op) => op.operationId).sort());
-    },
-  );
+    });
 
-  list.documented.for(reads.map((op) => [label(op), op] as const))(
+  list.check("PCS-READ-SHAPE").for(reads.map((op) => [label(op), op] as const))(
     "%s: the documented status and body, through the package's client",
     async ([, op]) => {
       const { status } = successResponse(documentedOp(op), documentedBundle);
@@ -94,11 +93,11 @@ export function operationChecks(suite: Suite) {
       expect(isJsonMediaType(result.contentType), `content type ${JSON.stringify(result.contentType)}, not JSON: ${result.why}`).toBe(true);
       expect(result.documentedErrors, result.why).toEqual([]);
     },
-    ([, op]) => ({ operation: op.operationId, statuses: [successResponse(op).status], rule: "fields" as const }),
+    ([, op]) => ({ operation: op.operationId, statuses: [successResponse(op).status] }),
   );
 
   // A copy whose id differs from its project's: only then is a server that reads one for the other caught.
-  list.documented.it(
+  list.check("PCS-READ-REVISIONS-BY-COPY").it(
     "listCopyRevisions reads by the copy's id, not the project's (a copy whose id differs from its project's)",
     async (context) => {
       context.skip(
@@ -116,7 +115,7 @@ export function operationChecks(suite: Suite) {
   for (const op of reads) {
     const entries = constrainingEntries(successResponse(op).schema);
     if (entries.length === 0) continue;
-    list.assumed(...entries).it(
+    list.check("PCS-READ-SHAPE-FULL", ...entries).it(
       `${label(op)}: the body as the full description has it`,
       async () => {
         const result = await answer(op);

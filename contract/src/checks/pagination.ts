@@ -7,7 +7,8 @@
 // (the run's own creates and deletes would change the list between two readings otherwise).
 import { label, operations, type Operation } from "../description/description.js";
 import { expect } from "../runner/expect.js";
-import { DEFAULT_LIMIT, listAll } from "../transport/lists.js";
+import { DEFAULT_LIMIT } from "../description/description.js";
+import { listAll } from "../runner/lists.js";
 import type { Suite } from "../runner/suite.js";
 
 /** What a page keeps of its items: more than a default page and one (the checks compare up to 31). */
@@ -46,9 +47,9 @@ export function paginationChecks(suite: Suite) {
     const items = response.json as Array<{ id: unknown }>;
     return { count: items.length, items: items.slice(0, KEPT_ITEMS), why };
   };
-  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200], rule: "pagination" as const });
+  const meta = ([, op]: readonly [string, Operation]) => ({ operation: op.operationId, statuses: [200] });
 
-  list.documented.it("the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
+  list.check("PCS-WALK-PAGINATION").it("the six paginated lists of the interface take limit (a sanity check of the walk)", () => {
     expect(paginated.map((op) => op.operationId).sort()).toEqual([
       "listCapturedUrls",
       "listCopy",
@@ -60,17 +61,19 @@ export function paginationChecks(suite: Suite) {
   });
 
   if (suite.target.isMock) {
-    list.documented.it("known mock gap, pinned: Prism ignores limit and offset (use the sandbox for paging)", async () => {
-      const op = paginated.find((o) => o.operationId === "listProjects")!;
-      const [first, second] = [await page(op, { limit: 1, offset: 0 }), await page(op, { limit: 1, offset: 1 })];
-      expect(first.count).toBeGreaterThan(1);
-      expect(second.items).toEqual(first.items);
-    });
+    list
+      .check("PCS-MOCK-PAGING-GAP")
+      .it("known mock gap, pinned: Prism ignores limit and offset (use the sandbox for paging)", async () => {
+        const op = paginated.find((o) => o.operationId === "listProjects")!;
+        const [first, second] = [await page(op, { limit: 1, offset: 0 }), await page(op, { limit: 1, offset: 1 })];
+        expect(first.count).toBeGreaterThan(1);
+        expect(second.items).toEqual(first.items);
+      });
     return list.checks;
   }
 
   const cases = paginated.map((op) => [label(op), op] as const);
-  list.documented.for(cases)(
+  list.check("PCS-PAGE-LIMIT-MAX").for(cases)(
     "%s: never more items than limit",
     async ([, op]) => {
       // Not steady: a page's length is bounded by its limit whatever the list holds.
@@ -82,7 +85,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
+  list.check("PCS-PAGE-OFFSET").for(cases)(
     "%s: offset pages (page 2 of size 1 is the second item of the page of size 2)",
     async ([, op], context) => {
       const read = await suite.steady(async () => {
@@ -108,8 +111,8 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
-    "%s: without limit, 30 items unless the list is shorter; without offset, the first page",
+  list.check("PCS-PAGE-DEFAULTS").for(cases)(
+    `%s: without limit, ${DEFAULT_LIMIT} items unless the list is shorter; without offset, the first page`,
     async ([, op]) => {
       const [longer, byDefault] = await suite.steady(async () => [
         await page(op, { offset: 0, limit: DEFAULT_LIMIT + 1 }),
@@ -128,7 +131,7 @@ export function paginationChecks(suite: Suite) {
       listAll(suite, op.operationId, suite.idPath(op)),
     );
 
-  list.documented.for(cases)(
+  list.check("PCS-PAGE-UNIQUE").for(cases)(
     "%s: every item once (ids are unique, across its pages too)",
     async ([, op]) => {
       const twiceIn = (items: unknown[]) => {
@@ -143,7 +146,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
+  list.check("PCS-PAGE-LAST").for(cases)(
     "%s: the last, shorter page holds the items left (its pages joined are the whole list)",
     async ([, op], context) => {
       const idsOf = (items: unknown[]) => items.map((item) => (item as { id: unknown }).id);
@@ -167,7 +170,7 @@ export function paginationChecks(suite: Suite) {
     meta,
   );
 
-  list.documented.for(cases)(
+  list.check("PCS-PAGE-PAST-END").for(cases)(
     "%s: read at its end and past it, an empty page (200, [])",
     async ([, op]) => {
       // Where the list ends, for a list of at most MOST_ITEMS items (a longer list is sampled, not walked).

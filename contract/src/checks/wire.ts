@@ -187,6 +187,7 @@ export class Wire {
       const failed = this.failed.get(key);
       const operation = key.split(" ")[0]!;
       return {
+        code: "PCS-WIRE-BODY",
         id: `wire/${key
           .replace(/[^a-zA-Z0-9]+/g, "-")
           .replace(/-$/, "")

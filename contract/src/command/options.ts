@@ -1,6 +1,8 @@
 // The command line: flags and the environment (a flag wins), read into one configuration, or a
 // UsageError (one line, exit code 2) that names what is wrong and never quotes a credential. The key
-// is read from the environment only, so it never lands in a shell's history.
+// is read from the environment only, so it never lands in a shell's history. Every mode — a live run,
+// a HAR file, the proxy (traffic/command.ts) — reads its arguments through readOptions: one table of
+// options, each value checked by one rule, whatever mode it is given to.
 import { parseArgs } from "node:util";
 import { unknownOptionLine } from "@project-collaboration/api";
 import { LEVELS, type Level } from "../runner/check.js";
@@ -81,7 +83,7 @@ What to check:
                            only the sandbox gets — groups and the organization tried, each organization
                            field alone, an administrator account invited at a sub-address of
                            --invite-email (local+tag@domain)
-  --only <text>            Only checks whose id or title contains <text> (repeatable)
+  --only <text>            Only checks whose code, id or title contains <text> (repeatable)
   --seed <n>               The generated sequences of an earlier run again (it prints its seed)
 
 Limits (printed before the run):
@@ -145,17 +147,46 @@ const OPTIONS = {
   "write-baseline": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
+  // Judging traffic (traffic/command.ts).
+  "from-har": { type: "string" },
+  upstream: { type: "string" },
+  port: { type: "string" },
+  listen: { type: "string" },
+  "max-har-mb": { type: "string" },
 } as const;
 
-function positiveNumber(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
+export type OptionName = keyof typeof OPTIONS;
+/** The options only judging traffic takes, and those it takes of the others (it sends no request). */
+export const TRAFFIC_ONLY: readonly OptionName[] = ["from-har", "upstream", "port", "listen", "max-har-mb"];
+export const TRAFFIC_TAKES: readonly OptionName[] = [...TRAFFIC_ONLY, "base-url", "max-time", "level", "junit", "json", "har"];
+
+function positiveNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
   const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`${name} must be a positive number, not ${echo(value)}`);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(number > 0)) throw new UsageError(`--${name} must be a positive number, not ${echo(value)}`);
   return number;
 }
 
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
-  let values: Record<string, string | boolean | string[] | undefined>;
+/** An http(s) URL given as `--name`: never one with a user name or password (not quoted back). */
+export function httpUrlOption(name: string, value: string): URL {
+  if (userInfoOf(value)) throw new UsageError(`--${name} must not hold a user name or password: give the key in PCS_API_KEY`);
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== "http:" && url?.protocol !== "https:")
+    throw new UsageError(`--${name} must be an http:// or https:// URL, not ${echo(value.slice(0, 80))}`);
+  return url;
+}
+
+/** The level a mode is asked for (--level, else PCS_CONFORMANCE): documented unless given. */
+export function levelOption(given: string | undefined): Level {
+  const level = given?.trim() || "documented";
+  if (!LEVELS.includes(level as Level))
+    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${echo(level)}`);
+  return level as Level;
+}
+
+/** The arguments of any mode, each number checked by its one rule: a UsageError, else the values. */
+export function readOptions(argv: string[]) {
+  let values: Partial<Record<OptionName, string | boolean | string[]>>;
   try {
     ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
@@ -163,7 +194,25 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       `${unknownOptionLine(excerpt((error as Error).message.split("\n")[0]!, 300), Object.keys(OPTIONS))} (--help lists the options)`,
     );
   }
-  const flag = (name: string) => values[name] as string | undefined;
+  const text = (name: OptionName) => values[name] as string | undefined;
+  const port = text("port") === undefined ? undefined : Number(text("port"));
+  if (port !== undefined && (!/^\d{1,5}$/.test(text("port")!) || port > 65_535))
+    throw new UsageError(`--port must be a port number, not ${echo(text("port")!)}`);
+  const numbers = {
+    rate: positiveNumber("rate", text("rate")),
+    concurrency: positiveNumber("concurrency", text("concurrency")),
+    timeout: positiveNumber("timeout", text("timeout")),
+    maxTime: positiveNumber("max-time", text("max-time")),
+    maxHarMb: positiveNumber("max-har-mb", text("max-har-mb")),
+    port,
+  };
+  return { values, text, numbers, given: Object.keys(values) as OptionName[] };
+}
+
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
+  const { values, text: flag, numbers, given } = readOptions(argv);
+  const traffic = given.find((name) => TRAFFIC_ONLY.includes(name));
+  if (traffic) throw new UsageError(`--${traffic} is an option of judging traffic: give --from-har <file> or --upstream <url> with it`);
   const help = values.help === true;
   const version = values.version === true;
 
@@ -177,10 +226,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ...(values.disposable === true && { disposable: true }),
     limits: {
       ...DEFAULT_LIMITS,
-      rate: positiveNumber("--rate", flag("rate"), DEFAULT_LIMITS.rate),
-      concurrency: Math.ceil(positiveNumber("--concurrency", flag("concurrency"), DEFAULT_LIMITS.concurrency)),
-      timeoutMs: positiveNumber("--timeout", flag("timeout"), DEFAULT_LIMITS.timeoutMs / 1000) * 1000,
-      maxTimeMs: positiveNumber("--max-time", flag("max-time"), DEFAULT_LIMITS.maxTimeMs / 1000) * 1000,
+      rate: numbers.rate ?? DEFAULT_LIMITS.rate,
+      concurrency: Math.ceil(numbers.concurrency ?? DEFAULT_LIMITS.concurrency),
+      timeoutMs: (numbers.timeout ?? DEFAULT_LIMITS.timeoutMs / 1000) * 1000,
+      maxTimeMs: (numbers.maxTime ?? DEFAULT_LIMITS.maxTimeMs / 1000) * 1000,
     },
     only: (values.only as string[] | undefined) ?? [],
     ...(flag("seed") !== undefined && { seed: seedOf(flag("seed")!) }),
@@ -198,9 +247,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ...((flag("invite-email") ?? env.PCS_INVITE_EMAIL)?.trim() && { inviteEmail: (flag("invite-email") ?? env.PCS_INVITE_EMAIL)!.trim() }),
   };
   if (help || version) return { ...base, target: { kind: "server" } };
+  levelOption(level);
 
-  if (!LEVELS.includes(level as Level))
-    throw new UsageError(`--level (PCS_CONFORMANCE) must be "documented" or "full", not ${echo(level)}`);
   if (allowEnv !== "" && allowEnv !== "1" && allowEnv !== "0")
     throw new UsageError(`PCS_ALLOW_WRITES must be "1" (allow writes) or unset, not ${echo(allowEnv)}`);
   // The length first: nothing else looks at an address longer than any address can be.
@@ -214,12 +262,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     throw new UsageError(`--disposable declares a server of your own (--base-url) disposable; --target ${echo(kind)} is one already`);
   if (kind !== undefined && kind !== "sandbox" && kind !== "mock")
     throw new UsageError(`--target (PCS_TARGET) must be "sandbox" or "mock", not ${echo(kind)}`);
-  if (baseUrl !== undefined) {
-    if (userInfoOf(baseUrl))
-      throw new UsageError("--base-url (PCS_BASE_URL) must not hold a user name or password: give the key in PCS_API_KEY");
-    if (!/^https?:\/\/[^/]/.test(baseUrl))
-      throw new UsageError(`--base-url (PCS_BASE_URL) must be an http:// or https:// URL, not ${echo(baseUrl.slice(0, 80))}`);
-  }
+  if (baseUrl !== undefined) httpUrlOption("base-url (PCS_BASE_URL)", baseUrl);
   if (kind === "mock" && baseUrl === undefined)
     throw new UsageError("--target mock needs --base-url: the URL of the mock (npm run mock serves one on http://127.0.0.1:4010)");
   if (kind === undefined && baseUrl === undefined) {

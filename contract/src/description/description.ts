@@ -29,6 +29,16 @@ export const documentedBundle: Json = load("openapi.documented.json");
 
 export const ASSUMPTIONS: Record<string, { title: string; text: string }> = openapi["x-assumptions"];
 
+const limit = openapi.components.parameters.Limit.schema;
+/** A list's page without `limit` ("limit (int, default 30)", stated) and the largest `limit` (the
+ * description's choice: max-limit), as the description gives them. */
+export const DEFAULT_LIMIT: number = limit.default;
+export const MAX_LIMIT: number = limit.maximum;
+/** The longest value of each field of a project's create (the interface states them), from its schema. */
+export const FIELD_LIMITS: Readonly<Record<"name" | "description" | "job_code", number>> = Object.fromEntries(
+  Object.entries(openapi.components.schemas.ProjectCreate.properties).map(([name, s]) => [name, deref(s).maxLength]),
+) as never;
+
 export function deref(node: Json, document: Json = openapi): Json {
   return toolkit.resolveRef(document, node);
 }

@@ -8,7 +8,7 @@
 //   - they disagree (after the world learned what it could): where the model's decision rests on a
 //     stated rule, the server is wrong (documented), and where on one of the description's choices, the
 //     server chose differently (those entries).
-import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { PERMISSION_ASSUMPTIONS, type StatedRuleId } from "@project-collaboration/api/sandbox/model";
 import { documentedBundle, methodsAt, operations, successResponse } from "../description/description.js";
 import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
@@ -216,7 +216,7 @@ function whySuccessIsAssumed(world: World, executed: Executed): string[] {
     case "removeProjectUser":
       return []; // stated: its own organization, its list, all groups, "Remove a user … 204"
     case "deleteProject":
-      return project && project.creator === world.accounts.get(call.caller) ? [] : ["company-administrator"];
+      return project && project.creator === world.accounts.get(call.caller) ? [] : [PERMISSION_ASSUMPTIONS.deleteProject];
     case "createProject":
       return ["create-required"]; // which fields a create requires is not shown
     case "updateProject":

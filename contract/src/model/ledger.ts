@@ -9,17 +9,18 @@
 // same caller on the same operation rests on several (a creator removes a user, then is refused its
 // own removal: creator-not-removable).
 import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { CHECK_CODES, type CheckCode } from "../description/check-codes.js";
 import { assumptionTag, DOCUMENTED_TAG } from "../runner/check.js";
 import { slug, type CheckResult } from "../runner/result.js";
 import type { Exchange } from "../transport/transport.js";
 
 export type Aspect = "outcome" | "decision" | "answer" | "wire";
 
-const ASPECT_TITLES: Record<Aspect, string> = {
-  outcome: "allowed and does what it says, or refused and changes nothing",
-  decision: "who may, as the description chooses where the interface is silent",
-  answer: "the status and body the description gives",
-  wire: "the body as sent: JSON, integers, timestamps, no credential",
+const ASPECT_CODES: Record<Aspect, CheckCode> = {
+  outcome: "PCS-MODEL-OUTCOME",
+  decision: "PCS-MODEL-DECISION",
+  answer: "PCS-MODEL-ANSWER",
+  wire: "PCS-MODEL-WIRE",
 };
 
 export interface Observation {
@@ -136,9 +137,10 @@ export class Ledger {
   private identity(o: Pick<Observation, "operation" | "role" | "aspect" | "entries">) {
     const tag = o.entries.length ? assumptionTag(o.entries) : DOCUMENTED_TAG;
     return {
+      code: ASPECT_CODES[o.aspect],
       kind: `model/${slug(o.operation, 80)}/${o.aspect}/${o.entries.join("+")}`,
       case: o.role,
-      title: `${tag} model: ${o.operation} by ${o.role}: ${ASPECT_TITLES[o.aspect]}`,
+      title: `${tag} model: ${o.operation} by ${o.role}: ${CHECK_CODES[ASPECT_CODES[o.aspect]].holds}`,
       group: "model",
       entries: o.entries,
       ...(/^[a-z]+[A-Z]/.test(o.operation) && { operation: o.operation }),

@@ -8,7 +8,7 @@
 //     (a second user who is not a company administrator) is `fixed` and never flips;
 //   - each answer records the permissions it consulted, so a disagreement can be traced to one.
 import type { Permission, SandboxSeed, SeedUser } from "@project-collaboration/api/sandbox";
-import { SandboxState } from "@project-collaboration/api/sandbox/model";
+import { PERMISSION_ASSUMPTIONS, SandboxState } from "@project-collaboration/api/sandbox/model";
 
 export interface Consulted {
   user: number;
@@ -23,13 +23,9 @@ export interface PermissionKnowledge {
   fixed: Set<string>;
 }
 
-export const ALL_PERMISSIONS: readonly Permission[] = [
-  "createProject",
-  "updateProject",
-  "deleteProject",
-  "manageProjectUsers",
-  "updateOrganization",
-];
+export const ALL_PERMISSIONS = Object.keys(PERMISSION_ASSUMPTIONS) as Permission[];
+/** What only a company administrator may do (the interface states it of both): never the second key's. */
+export const ADMINISTRATOR_PERMISSIONS = ALL_PERMISSIONS.filter((p) => PERMISSION_ASSUMPTIONS[p] === PERMISSION_ASSUMPTIONS.deleteProject);
 
 export class ModelState extends SandboxState {
   /** The ids the next creates take (the server's), first first. */

@@ -6,7 +6,7 @@
 // hold what the server holds, taking the server's own choices (timestamps, `created_by`) once they
 // passed what the interface says of them. A refusal must change nothing: the scenarios read back after
 // every write (sequences/scenario.ts).
-import { answerRequest, type Answer } from "@project-collaboration/api/sandbox/model";
+import { answerRequest, PERMISSION_ASSUMPTIONS, type Answer } from "@project-collaboration/api/sandbox/model";
 import type { Permission, SeedProject, SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../runner/created.js";
 import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
@@ -16,7 +16,7 @@ import { currentCheck } from "../transport/transport.js";
 import { distinctive } from "./compare.js";
 import type { Ledger, Observation } from "./ledger.js";
 import type { ModelState } from "./model-state.js";
-import type { CallerName } from "../sequences/steps.js";
+import type { CallerName } from "../callers/credentials.js";
 import { instant } from "../transport/media-type.js";
 
 type Json = Record<string, unknown>;
@@ -56,14 +56,6 @@ export interface Executed {
 const isSuccess = (status: number) => status >= 200 && status < 300;
 /** How far a timestamp a server sets may trail the Date of the answer that made it. */
 const CLOCK_MARGIN_MS = 2_000;
-/** The description's entry that chooses who holds each permission. */
-const PERMISSION_ENTRY: Record<Permission, string> = {
-  createProject: "edit-permission",
-  updateProject: "edit-permission",
-  manageProjectUsers: "manage-users-permission",
-  deleteProject: "company-administrator",
-  updateOrganization: "company-administrator",
-};
 /** A refusal the model may learn a permission from: not a complaint about the input. */
 const PERMISSION_REFUSALS = new Set([401, 403, 404, 405]);
 
@@ -229,7 +221,7 @@ export class World {
         operation: call.operation,
         role: this.roleOf(call.caller, call.project),
         aspect: "decision",
-        entries: [PERMISSION_ENTRY[permission]],
+        entries: [PERMISSION_ASSUMPTIONS[permission]],
         passed: false,
         message: `the same caller is ${granted ? "allowed" : "refused"} "${permission}" now, and was ${granted ? "refused" : "allowed"} earlier in this run (${first ? `${first.method} ${first.url} → ${first.status}` : "its first request"}): groups define the permissions users hold, so they do not change from one request to the next`,
         ...(exchange && { exchange }),

@@ -1,22 +1,25 @@
 // Known findings, so CI fails only on what is new (--baseline <file>, --write-baseline <file>). A
-// baseline is a JSON file a person reads and edits: one entry per finding — the id of the failing check
-// (stable across runs and versions), its title for the reader, why it is accepted, optionally the date it
-// stops being accepted, and its signature: how it failed (the case, the status class of the failing
-// exchange, the first line of the reason). An entry accepts a failure only while it fails the same way:
-// a baseline that accepted "no Authorization header → 403, expected 401" must not accept the same check
-// once the server serves data to a request without a credential, nor one project's leak another's. A
-// failure that fails otherwise is new, and the run says what changed. A run with a baseline fails only
-// on failures not in it (or whose entry has expired), and names the entries whose check now passes.
+// baseline is a JSON file a person reads and edits: one entry per finding — the failing check's key (its
+// code, operation and variant: runner/result.ts keyOf, never its words), its title for the reader, why it
+// is accepted, optionally the date it stops being accepted, and its signature: how it failed (the status
+// class of the failing exchange, and the values the reason's first line names — numbers, quoted text,
+// paths; its words are not compared, so a reworded message is the same failure). An entry accepts a
+// failure only while it fails the same way: a baseline that accepted "no Authorization header → 403,
+// expected 401" must not accept the same check once the server serves data to a request without a
+// credential, nor one project's leak another's. A failure that fails otherwise is new, and the run says
+// what changed. A run with a baseline fails only on failures not in it (or whose entry has expired),
+// and names the entries whose check now passes.
 //
 // What differs from run to run in the same failure is masked in a signature: the run's tag in the names
 // of what it creates, the ids of the projects it created, and what a server writes differently each
 // time in the body a reason quotes (a UUID, a timestamp, a long hexadecimal request id). An entry
-// without a signature (written before there were any) matches its check whatever it says; the run says
-// once to write the file again.
+// without a signature, or keyed by the id a check had before codes (its words as a slug), still
+// matches; the run says once to write the file again.
 //
 // The file is read only when it is a regular file of at most MAX_BASELINE_BYTES, and never read whole
 // past that (a FIFO, /dev/zero or a 300 MB file is refused in one line, not read).
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { keyOf, type CheckIdentity } from "../runner/result.js";
 import { excerpt } from "../transport/excerpt.js";
 import { replaceFile } from "./replace-file.js";
 
@@ -25,7 +28,7 @@ const STATUS_CLASSES: readonly string[] = ["2xx", "3xx", "4xx", "5xx", "none"];
 
 /** How a finding failed, with what differs from run to run masked. */
 export interface Signature {
-  /** What tells the check from the others of its kind, if it is one of many. */
+  /** What told the check from the others of its kind (written before check codes; now in the key). */
   case?: string;
   /** The status class of the failing exchange (its last), "none" without one. */
   status: StatusClass;
@@ -34,7 +37,7 @@ export interface Signature {
 }
 
 export interface BaselineEntry {
-  /** The failing check's id (the JSON report's `checks[].id`). */
+  /** The failing check's key (the JSON report's `checks[].key`; before check codes, its `id`). */
   id: string;
   /** The check's title, for the reader (not matched). */
   title?: string;
@@ -147,8 +150,9 @@ export interface RunSpecific {
 }
 
 /** A failure as the baseline sees it (a CheckResult is one). */
-export interface Failure {
+export interface Failure extends Partial<Pick<CheckIdentity, "code" | "entries">> {
   id: string;
+  operation?: string;
   case?: string;
   reason?: string;
   exchange?: { status: number };
@@ -166,14 +170,17 @@ export function signatureOf(failure: Failure, { runTag, createdIds, baseUrl }: R
   for (const [pattern, mask] of VOLATILE) reason = reason.replace(pattern, mask);
   if (created.size) reason = reason.replace(/\d+/g, (digits) => (created.has(digits) ? "{created id}" : digits));
   return {
-    ...(failure.case !== undefined && { case: failure.case }),
     status: statusClass(failure.exchange?.status),
     reason: excerpt(reason, REASON_KEPT),
   };
 }
 
+/** What a reason names, without its words: quoted text, masks, and each token with a digit in it (a
+ * status, an id, a path, a count), in an order of their own. */
+const factsOf = (reason: string) => (reason.match(/"(?:[^"\\]|\\.)*"|\{[a-z ]+\}|[\w./+-]*\d[\w/+-]*(?:\.\w+)*/g) ?? []).sort().join(" ");
+
 export const sameSignature = (a: Signature, b: Signature) =>
-  (a.case ?? "") === (b.case ?? "") && a.status === b.status && a.reason === b.reason;
+  (a.case === undefined || b.case === undefined || a.case === b.case) && a.status === b.status && factsOf(a.reason) === factsOf(b.reason);
 
 /** A signature on one line, as the run shows what changed: "2xx (listGroups): expected 200 to be 401". */
 export const signatureLine = (signature: Signature) =>
@@ -189,16 +196,21 @@ export interface BaselineOutcome {
   changed: Array<{ entry: BaselineEntry; now: Signature }>;
   /** Entries whose check passed this run: the finding no longer occurs. */
   gone: BaselineEntry[];
-  /** The baseline has entries without a signature (matched by id alone): it should be written again. */
+  /** The baseline has entries without a signature, or by a check's id of before codes: it should be written again. */
   unsigned: boolean;
 }
 
+/** A check's key; a failure given without a code (from JavaScript) is known by its id. */
+const keyFor = (check: Failure) => (check.code ? keyOf(check) : check.id);
+/** The entry of `baseline` for a check: by its key, or by its id of before codes. */
+const entryFor = (byId: ReadonlyMap<string, BaselineEntry>, check: Failure) => byId.get(keyFor(check)) ?? byId.get(check.id);
+
 /** What the baseline does to this run's failures (`failing`: the failures that count), and which of its
- * entries no longer occur (`passed`: ids of the checks that passed). */
+ * entries no longer occur (`passed`: the checks that passed). */
 export function applyBaseline(
   baseline: Baseline,
   failing: readonly Failure[],
-  passed: readonly string[],
+  passed: ReadonlyArray<Failure | string>,
   run: RunSpecific = { runTag: "", createdIds: [] },
   today = new Date(),
 ): BaselineOutcome {
@@ -207,22 +219,26 @@ export function applyBaseline(
   const accepted = new Map<string, BaselineEntry>();
   const expired: BaselineEntry[] = [];
   const changed: BaselineOutcome["changed"] = [];
+  const used = new Set<BaselineEntry>();
   for (const failure of failing) {
-    const entry = byId.get(failure.id);
+    const entry = entryFor(byId, failure);
     if (!entry) continue;
+    if (entry.id !== keyFor(failure)) used.add(entry);
     const now = signatureOf(failure, run);
     if (entry.signature && !sameSignature(entry.signature, now)) changed.push({ entry, now });
     else if (entry.expires !== undefined && entry.expires <= day) expired.push(entry);
     else accepted.set(failure.id, entry);
   }
-  const passing = new Set(passed);
+  const passing = passed.map((check) => (typeof check === "string" ? { id: check } : check));
+  const gone = passing.flatMap((check) => entryFor(byId, check) ?? []);
+  for (const entry of gone) if (!passing.some((check) => keyFor(check) === entry.id)) used.add(entry);
   return {
     file: baseline.file,
     accepted,
     expired,
     changed,
-    gone: baseline.entries.filter((entry) => passing.has(entry.id)),
-    unsigned: baseline.entries.some((entry) => entry.signature === undefined),
+    gone,
+    unsigned: used.size > 0 || baseline.entries.some((entry) => entry.signature === undefined),
   };
 }
 
@@ -237,11 +253,11 @@ export function baselineText(
   const day = today.toISOString().slice(0, 10);
   const entries = findings.map((finding): BaselineEntry => {
     const signature = signatureOf(finding, run);
-    const entry = before.get(finding.id);
+    const entry = entryFor(before, finding);
     // A person's reason was given for how it failed then: it stands only while it fails the same way.
     const kept = entry && (!entry.signature || sameSignature(entry.signature, signature)) ? entry : undefined;
     return {
-      id: finding.id,
+      id: keyFor(finding),
       title: finding.title,
       reason: kept?.reason ?? `recorded on ${day} — say why it is accepted; first failure: ${signature.reason}`,
       ...(kept?.expires !== undefined && { expires: kept.expires }),

@@ -6,7 +6,8 @@
 import { statusHint } from "./hints.js";
 import { basicAuthorization } from "../transport/http.js";
 import { operationOf } from "../description/description.js";
-import type { CheckResult, RunResult } from "../runner/run.js";
+import type { CheckResult } from "../runner/result.js";
+import type { RunResult } from "./run-result.js";
 
 export interface RootCause {
   operation: string;

@@ -23,7 +23,8 @@ import { safeCiText } from "@project-collaboration/api";
 import { signatureLine } from "./baseline.js";
 import { ASSUMPTIONS } from "../description/description.js";
 import { excerpt } from "../transport/excerpt.js";
-import type { CheckResult, RunResult } from "../runner/run.js";
+import type { CheckResult } from "../runner/result.js";
+import type { RunResult } from "./run-result.js";
 import { rootCauses } from "./causes.js";
 import { coverage } from "./coverage.js";
 import { statedRules } from "./stated-rules.js";
@@ -133,7 +134,7 @@ function baselineSection(run: RunResult, accepted: CheckResult[]): string[] {
   ];
   if (outcome.unsigned)
     out.push(
-      "  ! It has entries without a signature (how each finding failed), matched by their check alone: write it again with --write-baseline, keeping your reasons.",
+      "  ! It has entries of an earlier version (without a signature of how each failed, or by a check's id before codes), matched by their check alone: write it again with --write-baseline, keeping your reasons.",
     );
   for (const { entry, now } of outcome.changed) {
     out.push(`  ! fails differently now, so not accepted: ${oneLine(run, entry.id)}`);

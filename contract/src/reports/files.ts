@@ -9,7 +9,9 @@
 // XML through safeCiText line by line. Each file is written beside its path and renamed over it
 // (replace-file.ts): a symbolic link there is replaced, never written through.
 import { safeCiText, safeJsonText } from "@project-collaboration/api";
-import type { CheckResult, RunResult } from "../runner/run.js";
+import type { CheckResult } from "../runner/result.js";
+import type { RunResult } from "./run-result.js";
+import { keyOf } from "../runner/result.js";
 import { coverage } from "./coverage.js";
 import { statedRules } from "./stated-rules.js";
 import { curlOf } from "./curl.js";
@@ -116,6 +118,8 @@ export function json(run: RunResult): string {
         },
       }),
       checks: run.results.map((r) => ({
+        code: r.code,
+        key: keyOf(r),
         id: r.id,
         kind: r.kind,
         title: r.title,

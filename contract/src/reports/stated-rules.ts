@@ -4,7 +4,7 @@
 // rule at all, a check resting on it was not checked (its reason), or the run had all that and the step
 // that exercises the rule did not happen (named). The console groups the rules under their reason.
 import { STATED_RULES, type StatedRuleId } from "@project-collaboration/api/sandbox/model";
-import type { RunResult } from "../runner/run.js";
+import type { RunResult } from "./run-result.js";
 
 /** What a run must have for a step of the checker to exercise a rule. */
 type Need = "writes" | "invite address" | "disposable server";

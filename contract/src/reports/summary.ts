@@ -9,7 +9,8 @@ import { safeCiText } from "@project-collaboration/api";
 import { signatureLine } from "./baseline.js";
 import { excerpt } from "../transport/excerpt.js";
 import type { Redactor } from "@project-collaboration/api";
-import type { CheckResult, RunResult } from "../runner/run.js";
+import type { CheckResult } from "../runner/result.js";
+import type { RunResult } from "./run-result.js";
 import { rootCauses } from "./causes.js";
 import { byKind, findings, verdict } from "./verdict.js";
 

@@ -5,7 +5,9 @@
 // An unstable check (failed, then passed when
 // tried again) and, at the documented level, an assumption the server chose differently are reported,
 // never failed.
-import { counts, type CheckResult, type RunResult } from "../runner/run.js";
+import { counts } from "../runner/check.js";
+import type { CheckResult } from "../runner/result.js";
+import type { RunResult } from "./run-result.js";
 
 export interface Findings {
   /** Failures that fail the run. */

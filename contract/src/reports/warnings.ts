@@ -1,7 +1,7 @@
 // What a person must know before reading any failure: the run was cut short, or it was shallow — most
 // requests answered 404 (a base URL or prefix the server serves differently), nearly all answered 401
 // (the key), requests that did not finish in time. Each warning names what was seen and its likely cause.
-import type { RunResult } from "../runner/run.js";
+import type { RunResult } from "./run-result.js";
 import { statusHint } from "./hints.js";
 import { REACHED_MAX_TIME } from "../transport/transport.js";
 

@@ -1,12 +1,13 @@
 // A check: one thing the contract says, tried against the server, with what it rests on — a
 // documented fact of the service, or one or more of the description's assumptions (entries of the
 // root's `x-assumptions`) — and, for the coverage table, the operation, statuses and rule it looks at.
-// Checks are registered by the check files (checks/*.ts) through `documented` / `assumed(…)`, and run
+// Checks are registered by the check files (checks/*.ts) through `check(code, …entries)`, and run
 // by run.ts. Every check runs at every level; the level decides only whether an assumption's failure
 // fails the run (full) or is reported as the server's other choice (documented, the default).
-import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { CHECK_CODES, statedRulesOf, type CheckCode } from "../description/check-codes.js";
 import { ASSUMPTIONS } from "../description/description.js";
-import { slug, type CheckIdentity } from "./result.js";
+import type { StatedRuleId } from "@project-collaboration/api/sandbox/model";
+import { keyOf, slug, type CheckIdentity } from "./result.js";
 
 export type Level = "documented" | "full";
 export const LEVELS: readonly Level[] = ["documented", "full"];
@@ -16,8 +17,8 @@ export interface CheckMeta {
   operation?: string;
   /** The statuses of that operation it looks at. */
   statuses?: number[];
-  /** The stated rule it checks (an id of the interface's rules, STATED_RULES of the sandbox's model). */
-  rule?: StatedRuleId;
+  /** What tells one check of a code made in a loop from the others, when no case does. */
+  variant?: string;
 }
 
 export interface CheckContext {
@@ -25,13 +26,18 @@ export interface CheckContext {
   skip(condition: boolean, reason: string): void;
 }
 
-export interface Check extends CheckMeta, CheckIdentity {
+export interface Check extends Omit<CheckMeta, "variant">, CheckIdentity {
+  /** The stated rules it checks (its code's, from the table). */
+  rules: StatedRuleId[];
   run(context: CheckContext): Promise<void> | void;
 }
 
 export class Skip extends Error {
   override name = "Skip";
 }
+
+/** The failures that decide the verdict at this level: those re-tried before they are reported. */
+export const counts = (result: Pick<CheckIdentity, "entries">, level: Level) => result.entries.length === 0 || level === "full";
 
 export const DOCUMENTED_TAG = "[documented]";
 export const assumptionTag = (entries: readonly string[]) => `[assumption: ${entries.join(", ")}]`;
@@ -50,23 +56,33 @@ export class CheckList {
   readonly checks: Check[] = [];
   constructor(readonly group: string) {}
 
-  private registrar(entries: string[]): Registrar {
+  /** The checks of `code`: what they rest on is the table's (description/check-codes.ts) — a documented
+   * fact's failure fails the run at every level; an assumption's, whose entries are given here (entries
+   * of the root's x-assumptions), at the full level only (at the documented level it is reported as a
+   * difference, not a defect). */
+  check(code: CheckCode, ...entries: string[]): Registrar {
+    const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
+    if (unknown.length) throw new Error(`${code}: ${unknown.join(", ")} is not an entry of the root's x-assumptions`);
+    if ((CHECK_CODES[code].rests === "assumption") !== entries.length > 0)
+      throw new Error(`${code}: ${entries.length ? "given assumptions" : "given none"}, its table row says otherwise`);
     const tag = entries.length ? assumptionTag(entries) : DOCUMENTED_TAG;
-    const add = (title: string, fn: Fn, meta: CheckMeta = {}, template?: string, name?: string) => {
-      const full = `${tag} ${this.group}: ${title}`;
+    const add = (title: string, fn: Fn, { variant, ...meta }: CheckMeta = {}, template?: string, name?: string) => {
       let id = `${this.group}/${slug(`${entries.join("-")} ${title}`)}`;
       for (let n = 2; this.checks.some((c) => c.id === id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
-      const kind = template === undefined ? id : `${this.group}/${slug(`${entries.join("-")} ${template}`)}/*`;
-      this.checks.push({
+      const check: Check = {
+        code,
         id,
-        kind,
-        ...(name !== undefined && { case: name }),
-        title: full,
+        kind: template === undefined ? id : `${this.group}/${slug(`${entries.join("-")} ${template}`)}/*`,
+        ...((name ?? variant) !== undefined && { case: name ?? variant }),
+        title: `${tag} ${this.group}: ${title}`,
         group: this.group,
         entries,
+        rules: statedRulesOf(code),
         ...meta,
         run: (context) => fn(context) as Promise<void>,
-      });
+      };
+      if (this.checks.some((c) => keyOf(c) === keyOf(check))) throw new Error(`two checks of one key: ${keyOf(check)}`);
+      this.checks.push(check);
     };
     return {
       it: (title, fn, meta) => add(title, fn, meta),
@@ -77,20 +93,6 @@ export class CheckList {
             add(title.replace("%s", String(item[0])), (context) => fn(item, context), meta?.(item), title, String(item[0]));
         },
     };
-  }
-
-  /** Checks of documented facts: a failure fails the run at every level. */
-  get documented(): Registrar {
-    return this.registrar([]);
-  }
-
-  /** Checks that rest on the assumptions `entries`: run at every level; a failure fails the run at the
-   * full level only (at the documented level it is reported as a difference, not a defect). */
-  assumed(...entries: string[]): Registrar {
-    const unknown = entries.filter((entry) => !Object.hasOwn(ASSUMPTIONS, entry));
-    if (entries.length === 0 || unknown.length)
-      throw new Error(`assumed(): ${unknown.join(", ") || "no entry"} is not an entry of the root's x-assumptions`);
-    return this.registrar(entries);
   }
 }
 

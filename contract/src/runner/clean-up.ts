@@ -15,6 +15,7 @@ import { CREATED_PREFIX, idOf, ofRun, othersTag, type LeftBehind } from "./creat
 import { walkProjects } from "./run-projects.js";
 import { excerpt } from "../transport/excerpt.js";
 import type { Suite } from "./suite.js";
+import { MAX_LIMIT } from "../description/description.js";
 
 /** A name or value as a server sent it, quoted and cut (it is printed): JSON's quotes escape line breaks. */
 const quoted = (value: unknown) => JSON.stringify(excerpt(String(value), 80));
@@ -179,7 +180,7 @@ async function deleteByTag(suite: Suite, tried: Set<number>): Promise<{ lines: s
       // A project no answer named, past what was read, cannot be known to be gone.
       failed = true;
       lines.push(
-        `the project list of ${whose} was not read whole (${walk.why}): projects of this run that no answer named may be left behind; list them with ${command(suite, "GET", "/projects.json?offset=0&limit=100", apiKey)} and delete each named ${quoted(`${runTag} …`)}`,
+        `the project list of ${whose} was not read whole (${walk.why}): projects of this run that no answer named may be left behind; list them with ${command(suite, "GET", `/projects.json?offset=0&limit=${MAX_LIMIT}`, apiKey)} and delete each named ${quoted(`${runTag} …`)}`,
       );
     } else lines.push(`the project list of ${whose} was not read whole (${walk.why}): projects of this run past it were not looked for`);
   }

@@ -11,6 +11,8 @@
 import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
 import { ChecksClosedError, currentCheck, WriteRefusedError, type Exchange } from "../transport/transport.js";
 import { Skip } from "./check.js";
+import { statedRulesOf, type CheckCode } from "../description/check-codes.js";
+import { FIELD_LIMITS } from "../description/description.js";
 import { slug, type CheckResult } from "./result.js";
 import type { Target } from "./target.js";
 import { isJsonMediaType } from "../transport/media-type.js";
@@ -76,6 +78,7 @@ interface Unnamed {
 /** A documented check of the write workflows judged once the run has ended: failed by its first problem
  * (its reason, then `more`), passed when there is none. */
 function judgedAsAWhole(
+  code: CheckCode,
   title: string,
   problems: Unnamed[],
   meta: Pick<CheckResult, "operation" | "statuses" | "rules"> & { more: string },
@@ -85,6 +88,7 @@ function judgedAsAWhole(
   const [first] = problems;
   const { more, ...rest } = meta;
   return {
+    code,
     id,
     kind: id,
     title: `[documented] ${group}: ${title}`,
@@ -127,9 +131,9 @@ export class Created {
 
   constructor(private readonly suite: CreatingRun) {}
 
-  /** A name for something this run creates: the run's tag, then what it is for (at most 50 characters). */
+  /** A name for something this run creates: the run's tag, then what it is for (cut at the name's limit). */
   name(purpose: string): string {
-    return `${this.suite.runTag} ${purpose}`.slice(0, 50);
+    return `${this.suite.runTag} ${purpose}`.slice(0, FIELD_LIMITS.name);
   }
 
   /** Sends a request that may create a project (POST /projects.json), registers what it created, and
@@ -226,21 +230,26 @@ export class Created {
   /** The projects the run made and did not delete, judged by their clean-up's answers. */
   private vanishedResult(): CheckResult {
     const many = this.vanished.length > 1;
-    return judgedAsAWhole("a project the run made and never deleted is still its creator's at the clean-up", this.vanished, {
-      operation: "deleteProject",
-      statuses: [204],
-      rules: ["creator-is-member", "visible-when-added"],
-      more: many ? ` (${this.vanished.length} of the ${this.deletedAtEnd} projects the clean-up deleted answered so)` : "",
-    });
+    return judgedAsAWhole(
+      "PCS-CREATE-STILL-OWNED",
+      "a project the run made and never deleted is still its creator's at the clean-up",
+      this.vanished,
+      {
+        operation: "deleteProject",
+        statuses: [204],
+        rules: statedRulesOf("PCS-CREATE-STILL-OWNED"),
+        more: many ? ` (${this.vanished.length} of the ${this.deletedAtEnd} projects the clean-up deleted answered so)` : "",
+      },
+    );
   }
 
   private namedResult(): CheckResult {
     const problems = [...this.repeated, ...this.unnamed];
     const many = problems.length > 1 ? ` (${problems.length} of ${this.creates} creates answered so)` : "";
-    return judgedAsAWhole("each create's answer names the new project it made", problems, {
+    return judgedAsAWhole("PCS-CREATE-NAMED", "each create's answer names the new project it made", problems, {
       operation: "createProject",
       statuses: [201],
-      rules: ["create-returns-project"],
+      rules: statedRulesOf("PCS-CREATE-NAMED"),
       more: `${many}; the run's projects were looked for by its tag to be deleted`,
     });
   }

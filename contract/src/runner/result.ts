@@ -1,6 +1,7 @@
 // What a run reports of each check: its identity (stable across runs, for baselines), what it rests on
 // (a documented fact, or assumption entries), its status and, for a failure, why and the exchange it
 // is about. The runner (run.ts) and the model's scenarios (sequences/) both make them; every report reads them.
+import type { CheckCode } from "../description/check-codes.js";
 import type { Exchange } from "../transport/transport.js";
 
 /** unstable: failed, then passed when re-tried (reported, never a failure). */
@@ -8,7 +9,9 @@ export type Status = "passed" | "failed" | "unstable" | "not checked";
 
 /** What names a check, in every run and report. */
 export interface CheckIdentity {
-  /** Stable across runs and versions (a baseline names checks by it): the group and the title, as a slug. */
+  /** The check's code (description/check-codes.ts): stable whatever its words say. */
+  code: CheckCode;
+  /** Unique in a run, for --only and the reports: the group and the title, as a slug. */
   id: string;
   /** The checks made from one title for many cases (one per operation, say) share it: the console
    * explains one failing example of each kind before any repetition. A check alone is its own kind. */
@@ -29,6 +32,14 @@ export const slug = (text: string, most = 120) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, most);
+
+/** What a baseline keys a finding by: its code, operation and variant (the case, less the operation's
+ * label it may start with, and the assumptions it rests on) — never its words. */
+export function keyOf(check: Partial<Pick<CheckIdentity, "code" | "case" | "entries">> & { operation?: string }): string {
+  const { code, operation, entries = [] } = check;
+  const variant = operation && check.case?.startsWith(`${operation} (`) ? check.case.replace(/^[^)]*\)[:\s]*/, "") : check.case;
+  return [code, operation, variant, entries.join("+")].filter(Boolean).join(" · ");
+}
 
 export interface CheckResult extends CheckIdentity {
   operation?: string;

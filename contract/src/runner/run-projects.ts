@@ -7,11 +7,10 @@
 // most MOST_PAGES requests for each key, and no request past the clean-up's time (the transport's).
 import { basicAuthorization, type RawResponse } from "../transport/http.js";
 import { BusyError, DeadlineError } from "../transport/transport.js";
-import { DEFAULT_LIMIT } from "../transport/lists.js";
+import { DEFAULT_LIMIT, MAX_LIMIT as PAGE } from "../description/description.js";
 import type { Suite } from "./suite.js";
 
-/** The page size asked for (the description's maximum); a server that refuses it gets DEFAULT_LIMIT. */
-const PAGE = 100;
+// The page size asked for is the description's maximum (PAGE); a server that refuses it gets DEFAULT_LIMIT.
 /** Requests for each key's list, at most: 20,000 projects at full pages. */
 export const MOST_PAGES = 200;
 

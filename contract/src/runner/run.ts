@@ -18,9 +18,10 @@ import { exploreIdChecks } from "../checks/explore-ids.js";
 import { exploreMethodChecks } from "../checks/explore-methods.js";
 import { exploreWriteChecks } from "../checks/explore-writes.js";
 import { equivalenceChecks } from "../checks/equivalence.js";
-import { Skip, type Check, type Level } from "./check.js";
-import type { CheckResult } from "./result.js";
-import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
+import { counts, Skip, type Check, type Level } from "./check.js";
+import type { RunResult } from "../reports/run-result.js";
+import { keyOf, type CheckResult } from "./result.js";
+import { applyBaseline, type Baseline } from "../reports/baseline.js";
 import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
 import { sentKeys } from "../callers/credentials.js";
@@ -51,13 +52,14 @@ export { DEFAULT_LIMITS, type Limits };
 export const CLEAN_UP_GRACE_MS = 30_000;
 
 export type { CheckResult, Status } from "./result.js";
+export type { RunResult };
 
 export interface RunOptions {
   target: Target;
   /** documented: only a documented fact's failure fails the run; full: an assumption's too. */
   level: Level;
   limits?: Partial<Limits>;
-  /** Only checks whose id or title contains one of these. */
+  /** Only checks whose key (its code first), id or title contains one of these. */
   only?: string[];
   /** The run's redaction (made from the target's keys when not given); it learns each credential sent. */
   redact?: Redact;
@@ -65,37 +67,6 @@ export interface RunOptions {
   baseline?: Baseline;
   /** The seed of the model's generated sequences (default: a random one, reported in the result). */
   seed?: number;
-}
-
-export interface RunResult {
-  target: Target;
-  level: Level;
-  limits: Limits;
-  ids: Ids;
-  runTag: string;
-  /** The ids of the projects the run created (they differ from run to run: a baseline masks them). */
-  createdIds: number[];
-  /** The seed of the model's generated sequences, when some ran: the same seed, the same sequences (--seed). */
-  seed?: number;
-  /** Choices the run made that it prints (the organization's one change: what it sent, what it did not). */
-  notes?: string[];
-  results: CheckResult[];
-  /** What the clean-up did or could not do; `cleanUpFailed` when something is left behind. */
-  cleanUp: string[];
-  cleanUpFailed: boolean;
-  /** The limit that ended the run before every check had ended, if one did. */
-  endedBy?: "max-time";
-  /** Why the run stopped before any check (set on the partial run a SetupError carries). */
-  setupError?: string;
-  /** What the baseline given did: the failures it accepts, its expired entries, those no longer occurring. */
-  baseline?: BaselineOutcome;
-  exchanges: Exchange[];
-  requests: number;
-  retried: number;
-  /** Attempts that ended at --timeout. */
-  timedOut: number;
-  ms: number;
-  redact: Redact;
 }
 
 export const CHECK_GROUPS = [
@@ -127,9 +98,6 @@ function notChecked(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The failures that decide the verdict at this level: those re-tried before they are reported. */
-export const counts = (result: Pick<CheckResult, "entries">, level: Level) => result.entries.length === 0 || level === "full";
-
 /** A SetupError with the partial run behind it (its requests, for the reports). */
 export class SetupFailed extends SetupError {
   constructor(
@@ -143,6 +111,10 @@ export class SetupFailed extends SetupError {
 export async function runContract(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  // As the command line reads them (command/options.ts): a rate of 0 would never send, a bound of 0 never wait.
+  for (const name of ["rate", "concurrency", "timeoutMs", "maxTimeMs", "maxBodyBytes"] as const)
+    if (!(limits[name] > 0))
+      throw new RangeError(`limits.${name} must be a positive number (rate: Infinity for unpaced), not ${limits[name]}`);
   const { target, level } = options;
   const redact = options.redact ?? createRedact(sentKeys(target).map((key) => key.value));
   const deadline = started + limits.maxTimeMs;
@@ -188,7 +160,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const organizationBefore = checkedCleanUp ? await readOrganization(suite) : undefined;
 
   let checks: Check[] = CHECK_GROUPS.flatMap((group) => group(suite));
-  if (options.only?.length) checks = checks.filter((c) => options.only!.some((o) => c.id.includes(o) || c.title.includes(o)));
+  // --only: a term in a check's key (its code first), id or title.
+  const named = (r: Check | CheckResult) =>
+    !options.only?.length || options.only.some((o) => [keyOf(r), r.id, r.title].some((t) => t.includes(o)));
+  checks = checks.filter(named);
 
   const results: CheckResult[] = new Array(checks.length);
   const cleanUp: string[] = [];
@@ -199,12 +174,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   // The model's scenarios run beside the checks, through the same transport (one pace, one deadline).
   // With --only, the model runs when a term names it ("model", "model/getgroup" …); its results and the
   // wire's are kept as the terms say, like the checks.
-  const kept = (r: Pick<CheckResult, "id" | "title">) =>
-    !options.only?.length || options.only.some((o) => r.id.includes(o) || r.title.includes(o));
   let modelReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (modelReady = resolve));
   const modelled =
-    options.only?.length && !options.only.some((o) => o.startsWith("model"))
+    options.only?.length && !options.only.some((o) => o.startsWith("model") || "PCS-MODEL".startsWith(o) || o.startsWith("PCS-MODEL"))
       ? Promise.resolve([])
       : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed, generating: () => (generated = true) }, () => modelReady());
   modelled.catch(() => {});
@@ -242,6 +215,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     }
     const modelRun = (fields: Pick<CheckResult, "status" | "reason">): CheckResult[] => [
       {
+        code: "PCS-MODEL-RUN",
         id: "model/run",
         kind: "model/run",
         title: "[documented] model: the scenarios and sequences",
@@ -274,13 +248,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     cleanUpFailed ||= cleaned.failed;
   }
   // The run's create answers, judged as a whole once the run has ended (created.ts).
-  results.push(...modelResults.filter(kept), ...wire.results().filter(kept), ...suite.created.results().filter(kept));
+  results.push(...modelResults.filter(named), ...wire.results().filter(named), ...suite.created.results().filter(named));
   const outcome =
     options.baseline &&
     applyBaseline(
       options.baseline,
       results.filter((r) => r.status === "failed" && counts(r, level)),
-      results.filter((r) => r.status === "passed").map((r) => r.id),
+      results.filter((r) => r.status === "passed"),
       { runTag, createdIds: suite.created.ids(), baseUrl: target.baseUrl },
     );
   return result({
@@ -341,18 +315,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     return { ...base(check), status: "not checked", reason: REACHED_MAX_TIME, exchanges: [], ms: 0 };
   }
 
-  function base(check: Check) {
-    return {
-      id: check.id,
-      kind: check.kind,
-      ...(check.case !== undefined && { case: check.case }),
-      title: check.title,
-      group: check.group,
-      entries: check.entries,
-      ...(check.operation && { operation: check.operation }),
-      ...(check.statuses && { statuses: check.statuses }),
-      ...(check.rule && { rules: [check.rule] }),
-    };
+  function base({ run, ...identity }: Check) {
+    return identity;
   }
 
   async function runOne(check: Check): Promise<CheckResult> {

@@ -6,12 +6,12 @@ import type { Exchange } from "../transport/transport.js";
 import { compareProject } from "../model/compare.js";
 import type { Call, Executed, World } from "../model/world.js";
 import type { CallerName } from "./steps.js";
+import { DEFAULT_LIMIT as PAGE } from "../description/description.js";
 
 type Json = Record<string, unknown>;
 
-/** How far a list is walked (pages of the documented default, 30): a longer account is sampled. */
+/** How far a list is walked (pages of the documented default size): a longer account is sampled. */
 const LIST_PAGES = 10;
-const PAGE = 30;
 
 /** What a read-back needs of the scenario run it belongs to. */
 export interface ReadBackRun {

@@ -21,6 +21,7 @@ import { readBack } from "./read-back.js";
 import type { ScenarioRun } from "./scenario.js";
 import type { Person, Step } from "./steps.js";
 import { TEXT_CLASSES, fieldsOf } from "./values.js";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../description/description.js";
 
 type Json = Record<string, unknown>;
 const success = (status: number) => status >= 200 && status < 300;
@@ -148,7 +149,7 @@ async function usersOf(run: ScenarioRun, id: number): Promise<{ ids?: number[]; 
   const { response, exchange } = await run.world.send({
     method: "get",
     path: `/projects/${id}/users.json`,
-    query: { limit: 100 },
+    query: { limit: MAX_LIMIT },
     authorization: run.world.authorization("key"),
   });
   if (exchange) run.exchanges.push(exchange);
@@ -226,7 +227,12 @@ export async function findForeign(run: ScenarioRun, known: ReadonlySet<number>):
   const { world } = run;
   if (!world.suite.target.otherApiKey) return undefined;
   const other = world.authorization("other");
-  const { response: listed } = await world.send({ method: "get", path: "/projects.json", query: { limit: 30 }, authorization: other });
+  const { response: listed } = await world.send({
+    method: "get",
+    path: "/projects.json",
+    query: { limit: DEFAULT_LIMIT },
+    authorization: other,
+  });
   if (listed.status !== 200 || !Array.isArray(listed.json)) return undefined;
   let tried = 0;
   for (const project of listed.json as Json[]) {

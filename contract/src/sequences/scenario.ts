@@ -11,22 +11,17 @@ import { idOf } from "../runner/created.js";
 import type { Ledger } from "../model/ledger.js";
 import { METHOD_OVERRIDES } from "../callers/disguises.js";
 import { readBack, readList } from "./read-back.js";
+import type { People } from "../callers/people.js";
 import type { CallerName, Person, Step } from "./steps.js";
 import type { Call, Executed, World } from "../model/world.js";
+import { DEFAULT_LIMIT as PAGE } from "../description/description.js";
 
 type Json = Record<string, unknown>;
 
 /** The accounts a scenario can name (model ids; undefined when the run has none). */
-export interface People {
-  other?: number;
-  newcomer?: number;
-  /** `fresh`: an address no account has (a sub-address the run made, on a disposable server). */
-  invitee?: { email: string; id?: number; fresh?: boolean };
-}
 
 /** An id no account has, as far as a model of the run can tell (the largest 32-bit id but one). */
 const NO_ACCOUNT = 2_147_483_646;
-const PAGE = 30;
 
 const VIEW_PATHS = {
   get: (id: number) => ({ operation: "getProject", path: `/projects/${id}.json` }),

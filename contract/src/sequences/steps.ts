@@ -4,8 +4,9 @@
 // to confirm a failure, and to shrink a failing sequence. `concrete` turns a step into a request.
 import type { ProjectFields } from "./values.js";
 
-/** Who sends a step: the run's key, the second key, a well-formed key of no one, no credential. */
-export type CallerName = "key" | "other" | "wrong" | "none";
+import type { CallerName } from "../callers/credentials.js";
+
+export type { CallerName };
 
 /** Someone a step adds or removes: the second key's account, the run's key's, the caller itself, the
  * project's creator, a user of the account's other projects, the account of the invite address (by

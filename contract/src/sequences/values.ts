@@ -3,6 +3,7 @@
 // (counted in code points and in UTF-16 units alike, so no reading of "characters" is at stake),
 // except where a class is the limit itself. A project's name always starts with the run's tag, so the
 // clean-up finds whatever a run leaves behind.
+import { FIELD_LIMITS } from "../description/description.js";
 
 export interface TextClass {
   /** What the class is, in a failure message: "characters outside the BMP". */
@@ -51,8 +52,8 @@ export interface ProjectFields {
   job_code?: string;
 }
 
-/** The interface's limits of a project's creation: exactly as stated (Limits). */
-export const LIMITS = { name: 50, description: 1000, job_code: 20 } as const;
+/** The interface's limits of a project's creation (Limits), as the description gives them. */
+export const LIMITS = FIELD_LIMITS;
 
 /** The fields of a project made of one class, its name behind the run's tag. */
 export function fieldsOf(textClass: TextClass, tag: string): Required<ProjectFields> {

@@ -5,7 +5,6 @@
 // Both feed judge-traffic.ts (the live run's model and judge), and end with the live run's reports:
 // console, --junit, --json and --har (the HAR of what was judged). Every credential and cookie value the
 // traffic carries is redacted from all of them, learned from the traffic itself (secrets.ts).
-import { parseArgs } from "node:util";
 import { safeCiText } from "@project-collaboration/api";
 import { consoleReport } from "../reports/console.js";
 import { writeReports } from "../reports/files.js";
@@ -14,8 +13,8 @@ import type { Level } from "../runner/check.js";
 import type { RunResult } from "../runner/run.js";
 import type { Target } from "../runner/target.js";
 import { DEFAULT_LIMITS, type Exchange } from "../transport/transport.js";
-import { userInfoOf } from "../transport/redact.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../command/version.js";
+import { httpUrlOption as httpUrl, levelOption, readOptions, TRAFFIC_TAKES, UsageError as Usage } from "../command/options.js";
 import { HarError, readHar, DEFAULT_MAX_HAR_BYTES } from "./har.js";
 import { TrafficJudge } from "./judge-traffic.js";
 import { startProxy } from "./proxy.js";
@@ -31,47 +30,11 @@ interface Io {
 /** Whether the arguments ask for one of the traffic modes (main.ts hands them over). */
 export const isTrafficCommand = (argv: readonly string[]) => argv.some((arg) => /^--(from-har|upstream)(=|$)/.test(arg));
 
-const OPTIONS = {
-  "from-har": { type: "string" },
-  upstream: { type: "string" },
-  "base-url": { type: "string" },
-  port: { type: "string" },
-  listen: { type: "string" },
-  "max-time": { type: "string" },
-  "max-har-mb": { type: "string" },
-  level: { type: "string" },
-  junit: { type: "string" },
-  json: { type: "string" },
-  har: { type: "string" },
-} as const;
-
 /** How many judged exchanges the proxy keeps for the reports (the oldest go first past it). */
 const KEPT_EXCHANGES = 5_000;
 const KEPT_BODY = 4 * 1024;
 /** Exchanges the proxy holds before it judges them, when the traffic never pauses. */
 const MAX_PENDING = 2_000;
-
-class Usage extends Error {}
-
-function positiveNumber(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number < 0) throw new Usage(`--${name} must be a number, not ${JSON.stringify(value.slice(0, 40))}`);
-  return number;
-}
-
-function httpUrl(name: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Usage(`--${name} must be an http:// or https:// URL, not ${JSON.stringify(value.slice(0, 80))}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new Usage(`--${name} must be an http:// or https:// URL, not ${JSON.stringify(value.slice(0, 80))}`);
-  if (userInfoOf(value)) throw new Usage(`--${name} must not hold a user name or password`);
-  return url;
-}
 
 export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<{ code: number; run?: RunResult }> {
   const known = { ...(env.PCS_API_KEY && { key: env.PCS_API_KEY }), ...(env.PCS_OTHER_API_KEY && { other: env.PCS_OTHER_API_KEY }) };
@@ -79,14 +42,17 @@ export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io
   const out = (text: string) => io.out(safeCiText(redact(text), { multiline: true }));
   const err = (text: string) => io.err(safeCiText(redact(text)));
   let values: Record<string, string | undefined>;
+  let numbers: ReturnType<typeof readOptions>["numbers"];
   let level: Level;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
+    // The one reading of every mode's options (command/options.ts): a value means the same here.
+    const read = readOptions(argv);
+    ({ numbers } = read);
+    values = read.values as Record<string, string | undefined>;
+    const other = read.given.find((name) => !TRAFFIC_TAKES.includes(name));
+    if (other) throw new Usage(`--${other} does not apply to judging traffic (--from-har, --upstream): it sends no request of its own`);
     if (values["from-har"] !== undefined && values.upstream !== undefined) throw new Usage("give --from-har or --upstream, not both");
-    const given = (values.level ?? env.PCS_CONFORMANCE ?? "documented").trim();
-    if (given !== "documented" && given !== "full")
-      throw new Usage(`--level must be "documented" or "full", not ${JSON.stringify(given.slice(0, 40))}`);
-    level = given;
+    level = levelOption(values.level ?? env.PCS_CONFORMANCE);
   } catch (error) {
     err(`pcs-contract: ${(error as Error).message}`);
     return { code: 2 };
@@ -97,7 +63,7 @@ export async function trafficMain(argv: string[], env: NodeJS.ProcessEnv, io: Io
     ...(values.har && { har: values.har }),
   };
   try {
-    const setting: Setting = { values, level, known, redact, out, err, reports };
+    const setting: Setting = { values, numbers, level, known, redact, out, err, reports };
     return values["from-har"] !== undefined ? await fromHar(values["from-har"], setting, env) : await throughProxy(setting);
   } catch (error) {
     if (error instanceof Usage || error instanceof HarError) {
@@ -113,6 +79,7 @@ type Out = (text: string) => void;
 /** What both modes are given: the options, the level, the keys known, and where they print and report. */
 interface Setting {
   values: Record<string, string | undefined>;
+  numbers: ReturnType<typeof readOptions>["numbers"];
   level: Level;
   known: { key?: string; other?: string };
   redact: ReturnType<typeof growingRedact>;
@@ -122,9 +89,9 @@ interface Setting {
 }
 
 async function fromHar(file: string, setting: Setting, env: NodeJS.ProcessEnv): Promise<{ code: number; run?: RunResult }> {
-  const { values, level, known, redact, out } = setting;
+  const { values, numbers, level, known, redact, out } = setting;
   const started = Date.now();
-  const maxBytes = positiveNumber("max-har-mb", values["max-har-mb"], DEFAULT_MAX_HAR_BYTES / 1024 / 1024) * 1024 * 1024;
+  const maxBytes = (numbers.maxHarMb ?? DEFAULT_MAX_HAR_BYTES / 1024 / 1024) * 1024 * 1024;
   const content = readHar(file, maxBytes);
   // Every secret the file holds is known before anything is printed.
   redact.add(content.secrets);
@@ -147,14 +114,14 @@ async function fromHar(file: string, setting: Setting, env: NodeJS.ProcessEnv): 
 }
 
 async function throughProxy(setting: Setting): Promise<{ code: number; run?: RunResult }> {
-  const { values, level, known, redact, out } = setting;
+  const { values, numbers, level, known, redact, out } = setting;
   const started = Date.now();
   if (values.upstream === undefined) throw new Usage("--upstream <url> is required");
   const upstream = httpUrl("upstream", values.upstream);
-  const port = positiveNumber("port", values.port, 0);
-  if (!Number.isInteger(port) || port > 65_535) throw new Usage(`--port must be a port number, not ${JSON.stringify(values.port)}`);
+  const port = numbers.port ?? 0;
   const host = values.listen ?? "127.0.0.1";
-  const maxTimeMs = positiveNumber("max-time", values["max-time"], 0) * 1000;
+  // Without --max-time, until it is stopped.
+  const maxTimeMs = (numbers.maxTime ?? 0) * 1000;
   const baseUrl = upstream.href.replace(/\/$/, "");
   const judge = new TrafficJudge({ baseUrl, level, redact, known });
   const judged: Exchange[] = [];

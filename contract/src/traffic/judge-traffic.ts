@@ -4,7 +4,8 @@
 // transport refuses every request, and counts any it was asked for (`asked`, 0 when all went well).
 // What cannot be judged is counted with its reason, never guessed: a project made before the
 // recording began, a caller the recording has not identified yet, a method the interface says nothing of.
-import { operations } from "../description/description.js";
+import { KEY_HEADERS, KEY_PARAMETERS } from "../callers/credentials.js";
+import { DEFAULT_LIMIT, operations } from "../description/description.js";
 import type { Level } from "../runner/check.js";
 import type { CheckResult } from "../runner/result.js";
 import { Suite } from "../runner/suite.js";
@@ -67,8 +68,6 @@ const LISTS = new Set(
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UNJUDGED_METHODS = new Set(["HEAD", "OPTIONS", "CONNECT", "TRACE"]);
 const TEXT_KEPT = 64 * 1024;
-/** "Without limit, 30 items" (the interface's page size). */
-const DEFAULT_LIMIT = 30;
 
 export interface TrafficCounts {
   /** Exchanges given. */
@@ -361,8 +360,6 @@ export class TrafficJudge {
 
 /** KEY_LABELS' values: the checker's own HAR names its keys so. */
 const LABEL = /^(?:Basic\s+)?\[[^\]]+\]$/;
-const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"];
-const KEY_HEADERS = ["x-api-key", "api-key", "x-auth-token"];
 
 /** Where a request carries a credential another way than the interface says, if it does: such a
  * request is not judged (whether the server may take it, the interface does not say). */

@@ -6,9 +6,7 @@
 import { joinedAgainstWhole } from "../checks/pagination.js";
 import type { Observation } from "../model/ledger.js";
 import type { Exchange } from "../transport/transport.js";
-
-/** "Without limit, 30 items". */
-const DEFAULT_LIMIT = 30;
+import { DEFAULT_LIMIT } from "../description/description.js";
 
 interface Page {
   offset: number;

@@ -3,17 +3,10 @@
 // each cookie's value), and a URL's user info. They are given to the checker's one redaction policy
 // (transport/redact.ts), which then finds every form of each (each case, percent-encoded, JSON-escaped,
 // base64) in whatever leaves: console, JSON, JUnit and HAR.
+import { KEY_HEADERS, KEY_PARAMETERS } from "../callers/credentials.js";
 import { createRedact, type Redact } from "../transport/redact.js";
 
-const CREDENTIAL_HEADERS = new Set([
-  "authorization",
-  "proxy-authorization",
-  "cookie",
-  "set-cookie",
-  "x-api-key",
-  "api-key",
-  "x-auth-token",
-]);
+const CREDENTIAL_HEADERS = new Set<string>(["authorization", "proxy-authorization", "cookie", "set-cookie", ...KEY_HEADERS]);
 /** Shorter values are not taken for secrets: every "1" or "on" of a report would go. */
 const SHORTEST_SECRET = 3;
 
@@ -50,9 +43,6 @@ export function secretsOfHeader(name: string, value: string): string[] {
 }
 
 const SCHEME = /^(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|aws4-hmac-sha256)$/i;
-
-/** Query parameters that carry a key (a client sending it another way than the interface says). */
-const KEY_PARAMETERS = ["api_key", "apikey", "key", "token", "access_token"];
 
 /** The user name and password of a URL, and the value of a query parameter that carries a key. */
 export function secretsOfUrl(url: string): string[] {

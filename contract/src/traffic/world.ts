@@ -15,13 +15,13 @@
 //   - who may do what starts as allowed and is learned once, as in a live run; only the second key is,
 //     by the user's word, not a company administrator;
 //   - a project made before the recording began is not the model's: calls about it are not judged.
-import type { Permission, SeedUser } from "@project-collaboration/api/sandbox";
+import type { SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../runner/created.js";
 import type { Suite } from "../runner/suite.js";
 import type { CallerName } from "../sequences/steps.js";
 import { basicAuthorization } from "../transport/http.js";
 import type { Ledger } from "../model/ledger.js";
-import { ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
+import { ADMINISTRATOR_PERMISSIONS, ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
 import { World, type Call } from "../model/world.js";
 import type { Executed } from "../model/world.js";
 
@@ -146,7 +146,7 @@ export class TrafficWorld extends World {
     // The second key is, by the user's word, not a company administrator.
     if (caller === "other") {
       const held = this.model.knowledge.granted.get(id)!;
-      for (const permission of ["deleteProject", "updateOrganization"] satisfies Permission[]) {
+      for (const permission of ADMINISTRATOR_PERMISSIONS) {
         held.delete(permission);
         this.model.knowledge.fixed.add(`${id} ${permission}`);
       }

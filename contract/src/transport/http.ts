@@ -2,7 +2,6 @@
 // input, broken credentials, Prism's `Prefer` header) — and the failure text an implementer can replay.
 import { copyOf, excerpt } from "./excerpt.js";
 import type { Transport } from "./transport.js";
-import type { Target } from "../runner/target.js";
 import type { Redact } from "./redact.js";
 
 export interface RawRequest {
@@ -42,7 +41,7 @@ export function basicAuthorization(apiKey: string): string {
   return `Basic ${Buffer.from(`${apiKey}:`, "utf8").toString("base64")}`;
 }
 
-export async function send(transport: Transport, target: Target, request: RawRequest): Promise<RawResponse> {
+export async function send(transport: Transport, target: { baseUrl: string; apiKey: string }, request: RawRequest): Promise<RawResponse> {
   const url = new URL(target.baseUrl + request.path);
   for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
   const headers: Record<string, string> = { accept: "application/json, application/problem+json", ...request.headers };

@@ -6,4 +6,5 @@
 export { answerRequest } from "./sandbox.js";
 export { SandboxState } from "./state.js";
 export { ProblemError } from "./problem.js";
+export { PERMISSION_ASSUMPTIONS } from "./permissions.js";
 export { STATED_RULES } from "./stated-rules.js";

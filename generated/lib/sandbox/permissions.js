@@ -23,13 +23,21 @@ export function visibleProject(state, caller, projectId) {
 export function may(state, caller, permission) {
     return state.may(caller, permission);
 }
+/** The description's entry that chooses who holds each permission (the contract checker's model reads it). */
+export const PERMISSION_ASSUMPTIONS = {
+    createProject: "edit-permission",
+    updateProject: "edit-permission",
+    manageProjectUsers: "manage-users-permission",
+    deleteProject: "company-administrator",
+    updateOrganization: "company-administrator",
+};
 /** What each permission's refusal rests on: the interface states who may update the organization; who
  * may create, update and manage users is the description's choice. */
 const PERMISSION_BASIS = {
-    createProject: { assumptions: ["edit-permission"] },
-    updateProject: { assumptions: ["edit-permission"] },
-    manageProjectUsers: { assumptions: ["manage-users-permission"] },
-    updateOrganization: { rule: "organization-update-administrator", assumptions: ["company-administrator"] },
+    createProject: { assumptions: [PERMISSION_ASSUMPTIONS.createProject] },
+    updateProject: { assumptions: [PERMISSION_ASSUMPTIONS.updateProject] },
+    manageProjectUsers: { assumptions: [PERMISSION_ASSUMPTIONS.manageProjectUsers] },
+    updateOrganization: { rule: "organization-update-administrator", assumptions: [PERMISSION_ASSUMPTIONS.updateOrganization] },
 };
 /** Throws 403 unless the caller's group has the permission. */
 export function requirePermission(state, caller, permission, what) {
@@ -50,7 +58,7 @@ export function requireMayDelete(state, caller, project) {
         return;
     throw new ProblemError(403, "Only a company administrator or the project creator may delete this project.", undefined, {
         rule: "delete-creator-or-administrator",
-        assumptions: ["company-administrator"],
+        assumptions: [PERMISSION_ASSUMPTIONS.deleteProject],
         status: ["refusal-statuses"],
         permission: "deleteProject",
     });

@@ -1,11 +1,10 @@
 // A bounded walk of a list: pages of the default size (which every server takes: the interface states
 // it), at most `most` items kept, so a long account is sampled, never walked whole. A page longer than
 // asked for (a server that ignores `limit`) ends the walk, what it holds past `most` not kept.
-import { basicAuthorization } from "./http.js";
-import { compact, type Suite } from "../runner/suite.js";
+import { DEFAULT_LIMIT } from "../description/description.js";
+import { basicAuthorization } from "../transport/http.js";
+import { compact, type Suite } from "./suite.js";
 
-/** The page size a list has without `limit`: the interface states "limit (int, default 30)". */
-export const DEFAULT_LIMIT = 30;
 export const MOST_ITEMS = 300;
 
 export interface Listed<T> {
