@@ -13,6 +13,7 @@ import { sentKeys } from "../callers/credentials.js";
 import { HELP, parseConfig, UsageError } from "./options.js";
 import { createRedact } from "../transport/redact.js";
 import { consoleReport } from "../reports/console.js";
+import type { Progress } from "../reports/progress.js";
 import { writeReports } from "../reports/files.js";
 import { jobSummary } from "../reports/summary.js";
 import { findings, verdict } from "../reports/verdict.js";
@@ -25,6 +26,8 @@ import { isTrafficCommand, trafficMain } from "../traffic/command.js";
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** The run's progress while it is under way (cli.ts: on standard error); none when not given. */
+  progress?: Progress;
 }
 
 export function firstLine(target: Target, level: Level, limits: Limits): string {
@@ -117,7 +120,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
       ...(config.seed !== undefined && { seed: config.seed }),
       redact,
       ...(baseline && { baseline }),
-    });
+      ...(io.progress && { watch: (status) => io.progress!.start(status, redact) }),
+    }).finally(() => io.progress?.stop());
   } catch (error) {
     if (error instanceof SetupFailed) {
       err(`pcs-contract: ${error.message}`);

@@ -21,6 +21,7 @@ import { equivalenceChecks } from "../checks/equivalence.js";
 import { Skip, type Check, type Level } from "./check.js";
 import type { CheckResult } from "./result.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
+import type { LiveStatus } from "../reports/progress.js";
 import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
 import { sentKeys } from "../callers/credentials.js";
@@ -65,6 +66,8 @@ export interface RunOptions {
   baseline?: Baseline;
   /** The seed of the model's generated sequences (default: a random one, reported in the result). */
   seed?: number;
+  /** Called once, before anything is sent, with the run's status as it goes (the progress line reads it). */
+  watch?: (status: LiveStatus) => void;
 }
 
 export interface RunResult {
@@ -171,6 +174,29 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     redact,
     ...fields,
   });
+  // What the progress line shows (reports/progress.ts): read by it, never by the run.
+  let checking = "the ids the key sees";
+  let checksEnded = 0;
+  let failuresSoFar = 0;
+  let checksTotal = 0;
+  options.watch?.({
+    get checking() {
+      return checking;
+    },
+    get checksEnded() {
+      return checksEnded;
+    },
+    get checks() {
+      return checksTotal;
+    },
+    get requests() {
+      return transport.sent;
+    },
+    get failures() {
+      return failuresSoFar;
+    },
+    deadline,
+  });
   let ids: Ids;
   try {
     ids = await discoverIds(transport, target, limits, redact);
@@ -189,6 +215,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
 
   let checks: Check[] = CHECK_GROUPS.flatMap((group) => group(suite));
   if (options.only?.length) checks = checks.filter((c) => options.only!.some((o) => c.id.includes(o) || c.title.includes(o)));
+  checksTotal = checks.length;
+  checking = "the model's first projects";
 
   const results: CheckResult[] = new Array(checks.length);
   const cleanUp: string[] = [];
@@ -256,12 +284,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     const modelEnded = modelled.catch((error: unknown) =>
       modelRun({ status: "failed", reason: redact(`the check could not run: ${(error as Error)?.message ?? String(error)}`) }),
     );
+    checking = "the model's scenarios and sequences";
     modelResults = await untilDeadline(modelEnded, () => {
       endedBy = "max-time";
       return modelRun({ status: "not checked", reason: REACHED_MAX_TIME });
     });
     if (transport.pastDeadline) endedBy = "max-time";
   } finally {
+    checking = "the clean-up";
     transport.closeChecks(CLEAN_UP_GRACE_MS);
     await transport.settled();
     // On a server that is not disposable the run's projects are also looked for by its tag, and the
@@ -316,6 +346,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       while (next < indexes.length && !over) {
         const index = indexes[next++]!;
         const ended = await runOne(checks[index]!);
+        if (!results[index]) {
+          checksEnded++; // the first time only: a re-try is not another check
+          if (ended.status === "failed" && counts(ended, level)) failuresSoFar++;
+        }
         if (!over)
           results[index] = ended; // a check that ends after the time was up is not taken
         else results[index] ??= stopped(checks[index]!);
@@ -357,6 +391,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
 
   async function runOne(check: Check): Promise<CheckResult> {
     const begun = Date.now();
+    checking = check.title;
     const store = { exchanges: [] as Exchange[] };
     const ended = (fields: Pick<CheckResult, "status"> & Partial<CheckResult>): CheckResult => ({
       ...base(check),
