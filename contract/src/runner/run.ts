@@ -412,11 +412,18 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       const why = notChecked(error);
       const exchange = store.exchanges.at(-1);
       if (why) return ended({ status: "not checked", reason: redact(why) });
-      const message =
-        error instanceof CheckFailure || error instanceof BodyTooLargeError
-          ? error.message
-          : `the check could not run: ${(error as Error)?.stack ?? String(error)}`;
-      return ended({ status: "failed", reason: redact(message), ...(exchange && { exchange }) });
+      // A failure the check found is its message; anything else stopped the check: the reason says why in
+      // words (a check's own Error says what it could not do). A TypeError and the like is an error of
+      // the checker's own: its stack goes to --json alone, never to the console.
+      const found = error instanceof CheckFailure || error instanceof BodyTooLargeError;
+      const message = found ? error.message : `the check could not run: ${(error as Error)?.message ?? String(error)}`;
+      const stack = !found && error instanceof Error && error.constructor !== Error ? error.stack : undefined;
+      return ended({
+        status: "failed",
+        reason: redact(message),
+        ...(exchange && { exchange }),
+        ...(stack && { checkerError: redact(stack) }),
+      });
     }
   }
 }
