@@ -96,7 +96,7 @@ describe("the progress line", () => {
     expect(pipe.written).toEqual([]);
     vi.advanceTimersByTime(1);
     progress.stop();
-    expect(pipe.written).toEqual(["checks 3/10 · 0 requests · 1 failed · 600 s left · listProjects\n"]);
+    expect(pipe.written).toEqual(["pcs-contract: checks 3/10 · 0 requests · 1 failed · 600 s left · listProjects\n"]);
   });
 
   it("shows untrusted text escaped and redacted, never raw", () => {

@@ -88,7 +88,8 @@ export function progressLine(stream: ProgressStream, env: NodeJS.ProcessEnv, clo
             stream.write(`${CLEAR_LINE}${line}`);
             shown = line;
           }
-        : () => stream.write(`${cut(text(), 200)}\n`);
+        : // In a log, a line says whose it is.
+          () => stream.write(`pcs-contract: ${cut(text(), 200)}\n`);
       timer = setInterval(draw, inPlace ? REDRAW_EVERY_MS : PLAIN_EVERY_MS);
       // The run's own work keeps the process alive; the line never does.
       timer.unref();
