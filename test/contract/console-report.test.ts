@@ -8,13 +8,13 @@ import { remedyOf, times } from "../../contract/src/reports/console.js";
 import type { Exchange } from "../../contract/src/transport/transport.js";
 
 const BASE = "https://pcs.example.com/public/api";
-const exchange = (path: string, body = "x".repeat(5000), method = "GET"): Exchange => ({
+const exchange = (path: string, body = "x".repeat(5000), method = "GET", name = "n".repeat(400)): Exchange => ({
   id: 1,
   started: "2026-12-02T00:00:00Z",
   method,
   url: `${BASE}${path}`,
   requestHeaders: { authorization: "Basic a2V5Og==" },
-  ...(method === "POST" && { requestBody: `{"name":"${"n".repeat(400)}"}` }),
+  ...(method === "POST" && { requestBody: `{"name":"${name}"}`, requestHeaders: { "content-type": "application/json" } }),
   status: 200,
   statusText: "OK",
   responseHeaders: { "content-type": "application/json" },
@@ -54,6 +54,7 @@ const results: CheckResult[] = [
     checkerError: "TypeError: Cannot read properties of undefined (reading 'id')\n    at file:///x/contract/dist/checks/a.js:1:2",
     exchange: exchange("/projects.json", "[]", "POST"),
   }),
+  result(42, { exchange: exchange("/projects.json", "[]", "POST", `a -name with an option's look ${"m".repeat(60)}`) }),
   result(41, { reproduction: Array.from({ length: 20 }, (_, i) => exchange(`/projects/${i}.json`)) }),
   ...notChecked("would change data on the server (allow writes with --allow-writes or PCS_ALLOW_WRITES=1)", "createProject", 11),
   ...notChecked("needs a second user's key (PCS_OTHER_API_KEY: the key of a user who is not a company administrator)", "getProject", 2),
@@ -105,12 +106,14 @@ describe("a failing report", () => {
 
   it("explains each check in a block of at most 12 lines, the values printed whole left to --json", () => {
     const blocks = report.split("\n\n").filter((block) => block.startsWith("  ✗ "));
-    expect(blocks).toHaveLength(35);
+    expect(blocks).toHaveLength(36);
     for (const block of blocks) expect(block.split("\n").length, block).toBeLessThanOrEqual(12);
     expect(report).not.toMatch(/^\s*\{ id: 1 \}/m);
     // The long reproduction: its last requests, saying how many there were.
     expect(report).toMatch(/to reproduce, in order \(the last \d+ of 20 requests; all of them in --json\):/);
-    // A request too long for the line says where the whole curl line is.
+    // A request too long for one line is broken before its options, outside quotes, as a shell reads it.
+    expect(report).toMatch(/\n {4}curl -sS -i -X POST [^\n]* \\\n {6}--data-raw '\{"name":"a -name with an option'\\''s look m+"\}'\n/);
+    // One too long for a few lines says where the whole curl line is.
     expect(report).toMatch(/curl .* … \(\d+ characters: the whole line is in --json\)/);
   });
 

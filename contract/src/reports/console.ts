@@ -42,6 +42,8 @@ export const WIDEST = 160;
 const BLOCK_LINES = 12;
 /** Lines of a failure's reason shown (the first says what was seen; the rest is in --json). */
 const REASON_LINES = 3;
+/** Lines one request's curl command may take (broken before its options). */
+const CURL_LINES = 3;
 /** Names of the other cases of a check shown in its one line of repetitions. */
 const NAMED_REPETITIONS = 8;
 /** Operations named in a line of what was not checked. */
@@ -75,13 +77,48 @@ function reasonLines(run: RunResult, result: CheckResult): string[] {
     .map((line) => clip(`    ${oneLine(run, line)}`));
 }
 
-/** A curl line that fits, or its start and where the whole one is (a body of kilobytes, say). */
-function curlLine(run: RunResult, exchange: Exchange): string {
-  const curl = curlOf(exchange, run.target, run.redact);
+/** A curl line that fits, or the same broken over a few lines, or its start and where the whole one is
+ * (a body of kilobytes, say). */
+function curlLines(run: RunResult, exchange: Exchange): string[] {
+  const raw = curlOf(exchange, run.target, run.redact);
+  // Measured as it is printed: a control character a server sent is six characters once escaped.
+  const curl = oneLine(run, raw);
   const line = `    ${curl}`;
-  if (line.length <= WIDEST && !curl.includes("\n")) return line;
+  if (line.length <= WIDEST && !raw.includes("\n")) return [line];
+  const continued = !raw.includes("\n") && continuedLines(curl);
+  if (continued) return continued;
   const where = ` … (${curl.length} characters: the whole line is in --json)`;
-  return `    ${curl.replace(/\s+/g, " ").slice(0, WIDEST - 4 - where.length)}${where}`;
+  return [`    ${curl.replace(/\s+/g, " ").slice(0, WIDEST - 4 - where.length)}${where}`];
+}
+
+/** A command too long for one line as lines a shell still reads as one (each but the last ending in
+ * " \\"), broken only before an option outside quotes; false when one of its words is itself too long
+ * for a line, or it would take more than CURL_LINES. */
+function continuedLines(command: string): string[] | false {
+  const words: string[] = [];
+  let quote = "";
+  let start = 0;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (c === "\\" && quote !== "'")
+      i++; // an escaped character, outside single quotes
+    else if (quote ? c === quote : c === "'" || c === '"') quote = quote ? "" : c!;
+    else if (!quote && c === " " && command[i + 1] === "-") {
+      words.push(command.slice(start, i));
+      start = i + 1;
+    }
+  }
+  words.push(command.slice(start));
+  const widest = WIDEST - "      ".length - " \\".length;
+  if (words.some((word) => word.length > widest)) return false;
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= widest) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length > CURL_LINES) return false;
+  return lines.map((text, i) => `${i === 0 ? "    " : "      "}${text}${i < lines.length - 1 ? " \\" : ""}`);
 }
 
 /** One failing check: at most BLOCK_LINES lines of at most WIDEST characters — what failed and why, the
@@ -91,7 +128,7 @@ function failureBlock(result: CheckResult, run: RunResult, repetitions?: string)
   if (result.checkerError) lines.push("    (an error of the checker itself, not of the server: its stack is in --json, checkerError)");
   const closing: string[] = [];
   if (result.exchange) {
-    closing.push(curlLine(run, result.exchange));
+    closing.push(...curlLines(run, result.exchange));
     const body = excerpt(result.exchange.responseText, 200).replace(/\s+/g, " ");
     const type = result.exchange.responseHeaders["content-type"] ?? "(no content type)";
     closing.push(clip(`    → ${result.exchange.status} ${oneLine(run, `${type} ${body || "(empty body)"}`)}`));
@@ -99,17 +136,25 @@ function failureBlock(result: CheckResult, run: RunResult, repetitions?: string)
   if (repetitions) closing.push(clip(repetitions));
   // A reproduction of several requests (the model's shortest failing sequence) is printed in order, its
   // last requests when they do not all fit.
-  const earlier = (result.reproduction ?? []).filter((e) => e !== result.exchange);
+  const earlier = (result.reproduction ?? []).filter((e) => e !== result.exchange).map((e) => curlLines(run, e));
   const room = BLOCK_LINES - lines.length - closing.length - 1;
-  if (earlier.length && room > 0) {
-    const shown = earlier.length <= room ? earlier : earlier.slice(-(room - 1));
+  // The last requests before the failing one that fit the room left (the heading's line is kept).
+  const shown: string[][] = [];
+  let used = 0;
+  for (const request of [...earlier].reverse()) {
+    if (used + request.length > room) break;
+    shown.unshift(request);
+    used += request.length;
+  }
+  if (shown.length)
     lines.push(
       shown.length < earlier.length
         ? `    to reproduce, in order (the last ${shown.length} of ${earlier.length} requests; all of them in --json):`
         : "    to reproduce, in order:",
+      ...shown.flat(),
     );
-    for (const exchange of shown) lines.push(curlLine(run, exchange));
-  }
+  else if (earlier.length && room >= 0)
+    lines.push(`    to reproduce: ${earlier.length} requests before this one (in --json, reproduction)`);
   return [...lines, ...closing];
 }
 
