@@ -113,8 +113,10 @@ describe("a failing report", () => {
     expect(report).toMatch(/to reproduce, in order \(the last \d+ of 20 requests; all of them in --json\):/);
     // A request too long for one line is broken before its options, outside quotes, as a shell reads it.
     expect(report).toMatch(/\n {4}curl -sS -i -X POST [^\n]* \\\n {6}--data-raw '\{"name":"a -name with an option'\\''s look m+"\}'\n/);
-    // One too long for a few lines says where the whole curl line is.
-    expect(report).toMatch(/curl .* … \(\d+ characters: the whole line is in --json\)/);
+    // One too long for a few lines (a body of 400 characters) shows its options before that body.
+    expect(report).toMatch(
+      / {4}curl -sS -i -X POST '[^']+'(?: -u '[^']+')? -H 'content-type: application\/json' … \(\d+ characters: the whole line is in --json\)/,
+    );
   });
 
   it("shows an error of the checker's own in one line that says where its stack is, never the stack", () => {

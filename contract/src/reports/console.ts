@@ -87,14 +87,37 @@ function curlLines(run: RunResult, exchange: Exchange): string[] {
   if (line.length <= WIDEST && !raw.includes("\n")) return [line];
   const continued = !raw.includes("\n") && continuedLines(curl);
   if (continued) return continued;
+  // Its options up to the one too long (a body, most often), then where the whole line is.
   const where = ` … (${curl.length} characters: the whole line is in --json)`;
-  return [`    ${curl.replace(/\s+/g, " ").slice(0, WIDEST - 4 - where.length)}${where}`];
+  const room = WIDEST - 4 - where.length;
+  const [first, ...options] = optionsOf(curl.replace(/\s+/g, " "));
+  let shown = first!.slice(0, room);
+  for (const option of options) {
+    if (shown.length + 1 + option.length > room) break;
+    shown += ` ${option}`;
+  }
+  return [`    ${shown}${where}`];
 }
 
 /** A command too long for one line as lines a shell still reads as one (each but the last ending in
  * " \\"), broken only before an option outside quotes; false when one of its words is itself too long
  * for a line, or it would take more than CURL_LINES. */
 function continuedLines(command: string): string[] | false {
+  const words = optionsOf(command);
+  const widest = WIDEST - "      ".length - " \\".length;
+  if (words.some((word) => word.length > widest)) return false;
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= widest) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length > CURL_LINES) return false;
+  return lines.map((text, i) => `${i === 0 ? "    " : "      "}${text}${i < lines.length - 1 ? " \\" : ""}`);
+}
+
+/** A command cut before each option outside quotes: `curl -sS -i`, `-H 'a: b'`, `--data-raw '…'`. */
+function optionsOf(command: string): string[] {
   const words: string[] = [];
   let quote = "";
   let start = 0;
@@ -109,16 +132,7 @@ function continuedLines(command: string): string[] | false {
     }
   }
   words.push(command.slice(start));
-  const widest = WIDEST - "      ".length - " \\".length;
-  if (words.some((word) => word.length > widest)) return false;
-  const lines: string[] = [];
-  for (const word of words) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + 1 + word.length <= widest) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  if (lines.length > CURL_LINES) return false;
-  return lines.map((text, i) => `${i === 0 ? "    " : "      "}${text}${i < lines.length - 1 ? " \\" : ""}`);
+  return words;
 }
 
 /** One failing check: at most BLOCK_LINES lines of at most WIDEST characters — what failed and why, the
