@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { consoleReport, createRedact, DEFAULT_LIMITS, type CheckResult, type RunResult } from "../../contract/src/index.js";
 import { remedyOf, times } from "../../contract/src/reports/console.js";
+import { stoppedBy } from "../../contract/src/runner/run.js";
 import type { Exchange } from "../../contract/src/transport/transport.js";
 
 const BASE = "https://pcs.example.com/public/api";
@@ -153,5 +154,14 @@ describe("the words of the report", () => {
     expect(remedyOf("the list holds fewer than 2 items; a list of 2 or more (a project with more of them) would check it")).toMatch(
       /more data/,
     );
+  });
+
+  it("says what stopped a check, and keeps a stack only for an error of the checker's own", () => {
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    expect(stoppedBy(new TypeError("fetch failed", { cause: reset }))).toEqual({ why: "the network failed (read ECONNRESET)" });
+    expect(stoppedBy(new Error("no project to delete could be made"))).toEqual({ why: "no project to delete could be made" });
+    const own = stoppedBy(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    expect(own.why).toBe("Cannot read properties of undefined (reading 'id')");
+    expect(own.checkerError).toMatch(/^TypeError: Cannot read properties[\s\S]*\n\s+at /);
   });
 });

@@ -130,6 +130,17 @@ function notChecked(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What stopped a check that found nothing (it threw), in words — a network failure with its cause — and
+ * the stack when the error is the checker's own (a TypeError, a RangeError: not an Error a check threw on
+ * purpose to say what it could not do, nor the network's "fetch failed"). */
+export function stoppedBy(error: unknown): { why: string; checkerError?: string } {
+  if (!(error instanceof Error)) return { why: String(error) };
+  const cause = (error as Error & { cause?: unknown }).cause;
+  const network = error instanceof TypeError && error.message === "fetch failed";
+  if (network) return { why: `the network failed${cause instanceof Error ? ` (${cause.message})` : ""}` };
+  return { why: error.message, ...(error.constructor !== Error && error.stack && { checkerError: error.stack }) };
+}
+
 /** The failures that decide the verdict at this level: those re-tried before they are reported. */
 export const counts = (result: Pick<CheckResult, "entries">, level: Level) => result.entries.length === 0 || level === "full";
 
@@ -281,9 +292,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       },
     ];
     // A request the server broke off (a connection reset mid-answer) fails the model, not the run.
-    const modelEnded = modelled.catch((error: unknown) =>
-      modelRun({ status: "failed", reason: redact(`the check could not run: ${(error as Error)?.message ?? String(error)}`) }),
-    );
+    const modelEnded = modelled.catch((error: unknown) => {
+      const { why, checkerError } = stoppedBy(error);
+      return modelRun({
+        status: "failed",
+        reason: redact(`the check could not run: ${why}`),
+        ...(checkerError && { checkerError: redact(checkerError) }),
+      });
+    });
     checking = "the model's scenarios and sequences";
     modelResults = await untilDeadline(modelEnded, () => {
       endedBy = "max-time";
@@ -413,16 +429,15 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       const exchange = store.exchanges.at(-1);
       if (why) return ended({ status: "not checked", reason: redact(why) });
       // A failure the check found is its message; anything else stopped the check: the reason says why in
-      // words (a check's own Error says what it could not do). A TypeError and the like is an error of
-      // the checker's own: its stack goes to --json alone, never to the console.
-      const found = error instanceof CheckFailure || error instanceof BodyTooLargeError;
-      const message = found ? error.message : `the check could not run: ${(error as Error)?.message ?? String(error)}`;
-      const stack = !found && error instanceof Error && error.constructor !== Error ? error.stack : undefined;
+      // words (stoppedBy), and an error of the checker's own has its stack in --json alone.
+      if (error instanceof CheckFailure || error instanceof BodyTooLargeError)
+        return ended({ status: "failed", reason: redact(error.message), ...(exchange && { exchange }) });
+      const { why: whyStopped, checkerError } = stoppedBy(error);
       return ended({
         status: "failed",
-        reason: redact(message),
+        reason: redact(`the check could not run: ${whyStopped}`),
         ...(exchange && { exchange }),
-        ...(stack && { checkerError: redact(stack) }),
+        ...(checkerError && { checkerError: redact(checkerError) }),
       });
     }
   }
