@@ -362,7 +362,12 @@ export function consoleReport(run: RunResult): string {
 
   if (run.cleanUp.length) {
     out.push("Clean-up:");
-    for (const line of run.cleanUp) out.push(...wrap(oneLine(run, line), "  - ", "    ", WIDEST));
+    for (const line of run.cleanUp) {
+      // A curl line that would delete what is left stays whole, on a line of its own, to be pasted.
+      const curl = line.indexOf("curl -sS ");
+      out.push(...wrap(oneLine(run, curl < 0 ? line : line.slice(0, curl).trimEnd()), "  - ", "    ", WIDEST));
+      if (curl >= 0) out.push(`    ${oneLine(run, line.slice(curl))}`);
+    }
     out.push("");
   }
 
