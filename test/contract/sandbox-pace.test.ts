@@ -8,6 +8,7 @@ import { main } from "../../contract/src/index.js";
 const run = async (argv: string[]) => {
   const out: string[] = [];
   const { run } = await main([...argv, "--only", "no-such-check"], {}, { out: (text) => out.push(text), err: () => {} });
+  // The first text printed: what is checked, with its limits (on a line of their own past 160 columns).
   return { limits: run?.limits, first: out[0] ?? "" };
 };
 
@@ -15,13 +16,13 @@ describe("the pace of the in-process sandbox", () => {
   it("is none by default, and the first line says so", async () => {
     const { limits, first } = await run(["--target", "sandbox"]);
     expect(limits?.rate).toBe(Number.POSITIVE_INFINITY);
-    expect(first).toMatch(/; unpaced, 4 at once/);
+    expect(first).toMatch(/(?:; |\n {2}limits: )unpaced, 4 at once/);
   });
 
   it("is --rate when given", async () => {
     const { limits, first } = await run(["--target", "sandbox", "--rate", "7"]);
     expect(limits?.rate).toBe(7);
-    expect(first).toMatch(/; at most 7 requests\/s, 4 at once/);
+    expect(first).toMatch(/(?:; |\n {2}limits: )at most 7 requests\/s, 4 at once/);
   });
 
   it("stays the default for a sandbox at a URL: a server, maybe shared", async () => {
@@ -35,6 +36,6 @@ describe("the pace of the in-process sandbox", () => {
         err: () => {},
       },
     );
-    expect(out[0]).toMatch(/; at most 25 requests\/s/);
+    expect(out[0]).toMatch(/(?:; |\n {2}limits: )at most 25 requests\/s/);
   });
 });

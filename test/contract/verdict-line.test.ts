@@ -69,7 +69,7 @@ describe("the verdict line", () => {
   it("keeps its words while they fit (the guide's example run)", () => {
     const run = passingRun({ facts: 186, described: 25, differently: 258, notChecked: 14, requests: 612, ms: 24_100 });
     expect(verdict(run).line).toBe(
-      "PASS — documented facts: 186 passed, 0 failed; assumptions: 25 as described, 258 chosen differently (not failed at --level documented); 14 not checked; 612 requests in 24.1 s",
+      "PASS — documented facts: 186 passed, 0 failed; assumptions: 25 as described, 258 chosen differently (reported only); 14 not checked; 612 requests in 24.1 s",
     );
   });
 

@@ -14,6 +14,7 @@
 // Every write goes to a project the checker created, or changes nothing (a field set to its own value).
 // Not registered on the mock, which keeps no data, knows no users and takes any well-formed key.
 import { KEY_HEADERS, KEY_PARAMETERS, swapCase } from "../callers/credentials.js";
+import { Skip } from "../runner/check.js";
 import { expect, fail } from "../runner/expect.js";
 import { basicAuthorization, isRefused, type RawRequest } from "../transport/http.js";
 import { listAll } from "../runner/lists.js";
@@ -114,7 +115,7 @@ export function authorizationChecks(suite: Suite) {
   const callerId = () => {
     ownId ??= (async () => {
       const created = await suite.created.send({ method: "post", path: "/projects.json", body: { name: suite.created.name("who am I") } });
-      if (created.id === undefined) throw new Error(suite.explain("createProject", created));
+      if (created.id === undefined) throw new Skip(`the caller's own user id is not known: ${suite.created.unmade(created)}`);
       const users = await listAll<Item>(suite, "listProjectUsers", `/projects/${created.id}/users.json`);
       if (users.items.length !== 1) throw new Error(`a new project should have its creator as its one user: ${users.first.why}`);
       return users.items[0]!.id;

@@ -71,7 +71,7 @@ export function concurrencyChecks(suite: Suite) {
       const made = await allEnded(names.map((name) => suite.created.send({ method: "post", path: "/projects.json", body: { name } })));
       context.skip(
         made.some((m) => !success(m.status)),
-        `a create was refused: ${made.find((m) => !success(m.status))?.status}`,
+        suite.created.unmade(made.find((m) => !success(m.status)) ?? made[0]!),
       );
       const ids = made.map((m) => m.id);
       expect(
@@ -95,7 +95,7 @@ export function concurrencyChecks(suite: Suite) {
     async (context) => {
       suite.writesOnly(context);
       const made = await create("whole writes at once");
-      context.skip(made.id === undefined, `the create was refused: ${suite.explain("createProject", made)}`);
+      context.skip(made.id === undefined, suite.created.unmade(made));
       const id = made.id!;
       const writes = wholeWrites((p) => suite.created.name(p), 4);
       const answers = await allEnded(
@@ -103,7 +103,7 @@ export function concurrencyChecks(suite: Suite) {
       );
       context.skip(
         answers.some((a) => !success(a.status)),
-        `an update was refused: ${answers.find((a) => !success(a.status))?.why}`,
+        `an update did not succeed: ${answers.find((a) => !success(a.status))?.why}`,
       );
       const got = await read(id);
       const project = got.json as Project;
@@ -124,7 +124,7 @@ export function concurrencyChecks(suite: Suite) {
     async (context) => {
       suite.writesOnly(context);
       const made = await create("fields at once");
-      context.skip(made.id === undefined, `the create was refused: ${suite.explain("createProject", made)}`);
+      context.skip(made.id === undefined, suite.created.unmade(made));
       const id = made.id!;
       const writes = [
         { name: suite.created.name("name at once") },

@@ -12,7 +12,8 @@ import type { Level } from "../runner/check.js";
 import { sentKeys } from "../callers/credentials.js";
 import { HELP, parseConfig, UsageError } from "./options.js";
 import { createRedact } from "../transport/redact.js";
-import { consoleReport } from "../reports/console.js";
+import { consoleReport, WIDEST } from "../reports/console.js";
+import type { Progress } from "../reports/progress.js";
 import { writeReports } from "../reports/files.js";
 import { jobSummary } from "../reports/summary.js";
 import { findings, verdict } from "../reports/verdict.js";
@@ -25,6 +26,8 @@ import { isTrafficCommand, trafficMain } from "../traffic/command.js";
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** The run's progress while it is under way (cli.ts: on standard error); none when not given. */
+  progress?: Progress;
 }
 
 export function firstLine(target: Target, level: Level, limits: Limits): string {
@@ -35,10 +38,11 @@ export function firstLine(target: Target, level: Level, limits: Limits): string 
         ? "writes (a disposable server)"
         : "writes allowed (only to what it creates)"
     : "read-only";
-  return (
-    `${PACKAGE_NAME} ${PACKAGE_VERSION}: checking ${target.name} — level ${level}, ${mode}; ` +
-    `${Number.isFinite(limits.rate) ? `at most ${limits.rate} requests/s` : "unpaced"}, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`
-  );
+  const what = `${PACKAGE_NAME} ${PACKAGE_VERSION}: checking ${target.name} — level ${level}, ${mode}`;
+  const bounds = `${Number.isFinite(limits.rate) ? `at most ${limits.rate} requests/s` : "unpaced"}, ${limits.concurrency} at once, ${limits.timeoutMs / 1000} s a request, ${limits.maxTimeMs / 1000} s in all`;
+  // One line while it fits the report's width; else the limits on a line of their own.
+  const line = `${what}; ${bounds}`;
+  return line.length <= WIDEST ? line : `${what};\n  limits: ${bounds}`;
 }
 
 /** Runs the command; resolves to its exit code (and, when it ran, the run). */
@@ -117,7 +121,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
       ...(config.seed !== undefined && { seed: config.seed }),
       redact,
       ...(baseline && { baseline }),
-    });
+      ...(io.progress && { watch: (status) => io.progress!.start(status, redact) }),
+    }).finally(() => io.progress?.stop());
   } catch (error) {
     if (error instanceof SetupFailed) {
       err(`pcs-contract: ${error.message}`);

@@ -130,6 +130,7 @@ export function json(run: RunResult): string {
         reason: r.reason ?? null,
         request: r.exchange ? curlOf(r.exchange, run.target, run.redact) : null,
         ...(r.reproduction?.length && { reproduction: r.reproduction.map((e) => curlOf(e, run.target, run.redact)) }),
+        ...(r.checkerError && { checkerError: run.redact(r.checkerError) }),
         ms: r.ms,
       })),
       coverage: coverage(run.results, run.target.baseUrl, run.exchanges),

@@ -52,6 +52,9 @@ export interface CheckResult extends CheckIdentity {
   reason?: string;
   /** The exchange the failure is about (the last one the check made), credentials left in: redact before showing. */
   exchange?: Exchange;
+  /** An error of the checker's own that stopped the check (a TypeError, say): its stack, for --json only
+   * (the console says in one line that it is there). */
+  checkerError?: string;
   /** Every exchange the check made (for coverage: the statuses it saw). */
   exchanges: Exchange[];
   /** The requests that reproduce a failure, in order (the model's shortest failing sequence). */

@@ -21,7 +21,8 @@ import { equivalenceChecks } from "../checks/equivalence.js";
 import { counts, Skip, type Check, type Level } from "./check.js";
 import type { RunResult } from "../reports/run-result.js";
 import { keyOf, type CheckResult } from "./result.js";
-import { applyBaseline, type Baseline } from "../reports/baseline.js";
+import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
+import type { LiveStatus } from "../reports/progress.js";
 import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
 import { sentKeys } from "../callers/credentials.js";
@@ -67,6 +68,8 @@ export interface RunOptions {
   baseline?: Baseline;
   /** The seed of the model's generated sequences (default: a random one, reported in the result). */
   seed?: number;
+  /** Called once, before anything is sent, with the run's status as it goes (the progress line reads it). */
+  watch?: (status: LiveStatus) => void;
 }
 
 export const CHECK_GROUPS = [
@@ -96,6 +99,17 @@ function notChecked(error: unknown): string | undefined {
     if (!(e instanceof Error)) break;
   }
   return undefined;
+}
+
+/** What stopped a check that found nothing (it threw), in words — a network failure with its cause — and
+ * the stack when the error is the checker's own (a TypeError, a RangeError: not an Error a check threw on
+ * purpose to say what it could not do, nor the network's "fetch failed"). */
+export function stoppedBy(error: unknown): { why: string; checkerError?: string } {
+  if (!(error instanceof Error)) return { why: String(error) };
+  const cause = (error as Error & { cause?: unknown }).cause;
+  const network = error instanceof TypeError && error.message === "fetch failed";
+  if (network) return { why: `the network failed${cause instanceof Error ? ` (${cause.message})` : ""}` };
+  return { why: error.message, ...(error.constructor !== Error && error.stack && { checkerError: error.stack }) };
 }
 
 /** A SetupError with the partial run behind it (its requests, for the reports). */
@@ -143,6 +157,29 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     redact,
     ...fields,
   });
+  // What the progress line shows (reports/progress.ts): read by it, never by the run.
+  let checking = "the ids the key sees";
+  let checksEnded = 0;
+  let failuresSoFar = 0;
+  let checksTotal = 0;
+  options.watch?.({
+    get checking() {
+      return checking;
+    },
+    get checksEnded() {
+      return checksEnded;
+    },
+    get checks() {
+      return checksTotal;
+    },
+    get requests() {
+      return transport.sent;
+    },
+    get failures() {
+      return failuresSoFar;
+    },
+    deadline,
+  });
   let ids: Ids;
   try {
     ids = await discoverIds(transport, target, limits, redact);
@@ -164,6 +201,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const named = (r: Check | CheckResult) =>
     !options.only?.length || options.only.some((o) => [keyOf(r), r.id, r.title].some((t) => t.includes(o)));
   checks = checks.filter(named);
+  checksTotal = checks.length;
+  checking = "the model's first projects";
 
   const results: CheckResult[] = new Array(checks.length);
   const cleanUp: string[] = [];
@@ -227,15 +266,22 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       },
     ];
     // A request the server broke off (a connection reset mid-answer) fails the model, not the run.
-    const modelEnded = modelled.catch((error: unknown) =>
-      modelRun({ status: "failed", reason: redact(`the check could not run: ${(error as Error)?.message ?? String(error)}`) }),
-    );
+    const modelEnded = modelled.catch((error: unknown) => {
+      const { why, checkerError } = stoppedBy(error);
+      return modelRun({
+        status: "failed",
+        reason: redact(`the check could not run: ${why}`),
+        ...(checkerError && { checkerError: redact(checkerError) }),
+      });
+    });
+    checking = "the model's scenarios and sequences";
     modelResults = await untilDeadline(modelEnded, () => {
       endedBy = "max-time";
       return modelRun({ status: "not checked", reason: REACHED_MAX_TIME });
     });
     if (transport.pastDeadline) endedBy = "max-time";
   } finally {
+    checking = "the clean-up";
     transport.closeChecks(CLEAN_UP_GRACE_MS);
     await transport.settled();
     // On a server that is not disposable the run's projects are also looked for by its tag, and the
@@ -290,6 +336,10 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       while (next < indexes.length && !over) {
         const index = indexes[next++]!;
         const ended = await runOne(checks[index]!);
+        if (!results[index]) {
+          checksEnded++; // the first time only: a re-try is not another check
+          if (ended.status === "failed" && counts(ended, level)) failuresSoFar++;
+        }
         if (!over)
           results[index] = ended; // a check that ends after the time was up is not taken
         else results[index] ??= stopped(checks[index]!);
@@ -321,6 +371,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
 
   async function runOne(check: Check): Promise<CheckResult> {
     const begun = Date.now();
+    checking = check.title;
     const store = { exchanges: [] as Exchange[] };
     const ended = (fields: Pick<CheckResult, "status"> & Partial<CheckResult>): CheckResult => ({
       ...base(check),
@@ -341,11 +392,17 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       const why = notChecked(error);
       const exchange = store.exchanges.at(-1);
       if (why) return ended({ status: "not checked", reason: redact(why) });
-      const message =
-        error instanceof CheckFailure || error instanceof BodyTooLargeError
-          ? error.message
-          : `the check could not run: ${(error as Error)?.stack ?? String(error)}`;
-      return ended({ status: "failed", reason: redact(message), ...(exchange && { exchange }) });
+      // A failure the check found is its message; anything else stopped the check: the reason says why in
+      // words (stoppedBy), and an error of the checker's own has its stack in --json alone.
+      if (error instanceof CheckFailure || error instanceof BodyTooLargeError)
+        return ended({ status: "failed", reason: redact(error.message), ...(exchange && { exchange }) });
+      const { why: whyStopped, checkerError } = stoppedBy(error);
+      return ended({
+        status: "failed",
+        reason: redact(`the check could not run: ${whyStopped}`),
+        ...(exchange && { exchange }),
+        ...(checkerError && { checkerError: redact(checkerError) }),
+      });
     }
   }
 }
