@@ -4,7 +4,7 @@
 // read back by every caller after each relation — and each disguise can be taken apart to name the
 // header or parameter a server honours.
 import { describe, expect, it } from "vitest";
-import { disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../../contract/src/callers/disguises.js";
+import { boundaries, disguises, METHOD_OVERRIDES, OUT_OF_RANGE, parts } from "../../contract/src/callers/disguises.js";
 import { accessMatrix } from "../../contract/src/sequences/matrix.js";
 import type { Step } from "../../contract/src/sequences/steps.js";
 
@@ -72,24 +72,33 @@ describe("the access matrix", () => {
 
 describe("the disguises", () => {
   const all = disguises({ ids: [1001], emails: ["dana@northwind.example"], hidden: "/public/api/projects/7.json" });
-  it("name a user by every header and parameter at once, and are taken apart into each", () => {
-    const user = all[0]!;
-    expect(Object.keys(user.headers!)).toEqual(
-      expect.arrayContaining(["X-User-Id", "Impersonate-User", "X-Remote-User", "X-Forwarded-Email"]),
-    );
-    expect(user.query).toMatchObject({ sudo: "1001", as_user: "1001", _switch_user: "1001", email: "dana@northwind.example" });
-    const named = parts(user);
-    expect(named).toHaveLength(Object.keys(user.headers!).length + Object.keys(user.query!).length);
-    expect(named.every((p) => Object.keys(p.headers ?? {}).length + Object.keys(p.query ?? {}).length === 1)).toBe(true);
+  it("name a user in every form (id, address in another case, user name), each by every header and parameter at once, and are taken apart into each", () => {
+    const forms = all.filter((d) => d.headers?.["X-User-Id"]);
+    expect(forms.map((d) => d.query?.sudo)).toEqual(["1001", "dana@northwind.example", "DANA@NORTHWIND.EXAMPLE", "dana"]);
+    for (const user of forms) {
+      expect(Object.keys(user.headers!)).toEqual(expect.arrayContaining(["X-User-Id", "Impersonate-User", "X-Remote-User"]));
+      expect(user.query).toMatchObject({ as_user: user.query!.sudo, _switch_user: user.query!.sudo });
+      const named = parts(user);
+      expect(named).toHaveLength(Object.keys(user.headers!).length + Object.keys(user.query!).length);
+      expect(named.every((p) => Object.keys(p.headers ?? {}).length + Object.keys(p.query ?? {}).length === 1)).toBe(true);
+    }
+    // An address goes in the address headers too, as given and re-cased.
+    expect(forms[2]!.headers?.["X-Forwarded-Email"]).toBe("DANA@NORTHWIND.EXAMPLE");
+    expect(forms[0]!.headers?.["X-Forwarded-Email"]).toBeUndefined();
   });
   it("include forwarded addresses, a rewritten path and widening parameters; without a key, only what names who the caller is", () => {
     expect(all.map((d) => d.name).join("\n")).toMatch(/X-Forwarded-For[\s\S]*X-Original-URL[\s\S]*include/);
     const keyless = disguises({ ids: [1001], emails: [], hidden: "/x", keyless: true });
     expect(keyless.some((d) => d.headers?.["X-Original-URL"] || d.query?.all)).toBe(false);
-    expect(keyless).toHaveLength(2);
+    expect(keyless).toHaveLength(2); // the user by id (no address known), the forwarded address
   });
   it("paging out of range, and a read told to delete (only with writes)", () => {
     expect(OUT_OF_RANGE.some((q) => Number(q.offset) < 0 || Number(q.limit) < 0)).toBe(true);
+    // Each bound the description gives listProjects' parameters, at and past it, each alone (limit 1–100, offset ≥ 0).
+    expect(boundaries("listProjects")).toEqual(
+      expect.arrayContaining([{ limit: 0 }, { limit: 1 }, { limit: 100 }, { limit: 101 }, { offset: -1 }, { offset: 0 }]),
+    );
+    expect(OUT_OF_RANGE).toEqual(expect.arrayContaining(boundaries("listProjects")));
     expect(METHOD_OVERRIDES.writes).toBe(true);
     expect(METHOD_OVERRIDES.headers?.["X-HTTP-Method-Override"]).toBe("DELETE");
   });

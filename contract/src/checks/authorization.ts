@@ -417,7 +417,11 @@ export function authorizationChecks(suite: Suite) {
           if (listed.status < 300) problems.push(`listProjects answered without a key: ${listed.why}`);
         } else if (listed.status < 300) {
           const shape = schemaMismatches("listProjects", listed.json).filter((m) => m.entries.length === 0);
+          // A limit sent as a number is a bound on the page (a string such as "5e0" a server may read as none).
+          const limit = disguise.query?.limit ?? 30;
           if (shape.length) problems.push(`listProjects: ${shape.map((m) => m.message).join("; ")}: ${listed.why}`);
+          else if (Array.isArray(listed.json) && typeof limit === "number" && limit >= 1 && listed.json.length > limit)
+            problems.push(`listProjects answered ${listed.json.length} items to limit=${limit}: ${listed.why}`);
           else if (Array.isArray(listed.json)) {
             // Another checker run's projects come and go beside this one (it may add this caller to them).
             const foreign = (listed.json as Item[]).filter(

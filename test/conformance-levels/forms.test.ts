@@ -1,0 +1,27 @@
+// Each form of a request the checker sends is data (contract/src/callers/disguises.ts,
+// contract/src/sequences/matrix.ts), and each is needed: against a defect that only that form shows
+// (test/support/stand-in/form-defects.ts) the documented level fails, naming the form; the faithful
+// stand-in passes the same run.
+import { describe, expect, it } from "vitest";
+import { findings, type RunResult } from "../../contract/src/index.js";
+import { FORM_DEFECTS } from "../support/stand-in/form-defects.js";
+import { standInRun } from "../support/stand-in/run.js";
+
+const failures = (run: RunResult) =>
+  findings(run)
+    .failures.map((r) => `${r.title}: ${r.reason}`)
+    .join("\n");
+
+describe.concurrent("forms of a request, each caught where only it shows a defect", () => {
+  const cases: Array<[defect: string, writes: boolean, shows: RegExp]> = [
+    ["switch-user-by-name", false, /naming user \d+ by user name[^\n]*honoured alone: \?_switch_user=/],
+    ["sudo-address-case-folded", false, /naming user \d+ by address in upper case[^\n]*honoured alone: \?sudo=/],
+    ["limit-zero-everything", false, /paging out of range \(limit=0\)[^\n]*holds projects the caller was not added to/],
+  ];
+  for (const [defect, writes, shows] of cases)
+    it(`${defect}: the documented level fails, by the form that shows it`, async () => {
+      const { run, before, after } = await standInRun({ writes, otherKey: true, wrap: FORM_DEFECTS[defect] });
+      expect(failures(run)).toMatch(shows);
+      expect(after).toBe(before);
+    });
+});

@@ -1,0 +1,51 @@
+// Defects that only one form of a request shows (issue 58: the checker held the idea and sent one form
+// of it): each is caught by a value of one dimension the checker crosses — an identity named by user
+// name or by an address in another case, a list paged with limit=0, a read sent as HEAD, a user removed
+// from a project that holds several. Each wraps the documented-only stand-in; none is in a blind corpus.
+import { DEFAULT_API_KEYS, exampleSeed } from "../../../src/sandbox/index.js";
+import type { Handler } from "./documented-only.js";
+import { STAND_IN_KEY, STAND_IN_OWNER_KEY } from "./seed.js";
+
+const USERS = exampleSeed().users;
+const KEYS = Object.keys(DEFAULT_API_KEYS);
+const keyOfUser = (id: number | undefined) => KEYS.find((key) => DEFAULT_API_KEYS[key] === id);
+const basic = (key: string) => `Basic ${btoa(`${key}:`)}`;
+const hasKey = (request: Request) => KEYS.some((key) => request.headers.get("authorization") === basic(key));
+
+/** The request again, sent with `key` (a server that decided who the caller is from something else). */
+function as(request: Request, key: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set("authorization", basic(key));
+  return new Request(request.url, { method: request.method, headers });
+}
+
+/** A read (GET) whose parameter `name` names a user the way `find` looks it up, served as that user. */
+const switchedBy =
+  (name: string, find: (value: string) => number | undefined) =>
+  (h: Handler): Handler =>
+  async (request) => {
+    const value = new URL(request.url).searchParams.get(name);
+    const key = value && request.method === "GET" && hasKey(request) ? keyOfUser(find(value)) : undefined;
+    return h(key ? as(request, key) : request);
+  };
+
+export const FORM_DEFECTS: Record<string, (h: Handler) => Handler> = {
+  /** Symfony's `_switch_user` takes a user name (here the address's local part): any caller switches. */
+  "switch-user-by-name": switchedBy("_switch_user", (value) => USERS.find((u) => u.email.split("@")[0] === value)?.id),
+  /** `sudo` by address: the guard refuses an address of an account exactly as stored, the lookup folds
+   * case (CWE-178) — an address in another case switches. */
+  "sudo-address-case-folded": switchedBy("sudo", (value) =>
+    USERS.some((u) => u.email === value) ? undefined : USERS.find((u) => u.email.toLowerCase() === value.toLowerCase())?.id,
+  ),
+  /** `limit=0` read as "no limit" by a back office: every project there is, whoever asks. */
+  "limit-zero-everything": (h) => async (request) => {
+    const url = new URL(request.url);
+    if (request.method !== "GET" || url.pathname !== "/projects.json" || url.searchParams.get("limit") !== "0") return h(request);
+    const all = new Map<unknown, unknown>();
+    for (const key of [STAND_IN_KEY, STAND_IN_OWNER_KEY]) {
+      const page = await h(as(new Request(new URL("/projects.json?limit=100", url), { headers: request.headers }), key));
+      if (page.status === 200) for (const project of (await page.json()) as Array<{ id: unknown }>) all.set(project.id, project);
+    }
+    return new Response(JSON.stringify([...all.values()]), { status: 200, headers: { "content-type": "application/json" } });
+  },
+};
