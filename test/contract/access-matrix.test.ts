@@ -27,7 +27,7 @@ const tried = (steps: Step[], caller: string) =>
       .filter((s) => "caller" in s && s.caller === caller)
       .map((s) =>
         s.kind === "read"
-          ? `read ${s.view}${s.toldToDelete ? " told to delete" : ""}`
+          ? `read ${s.view}${s.method ? ` as ${s.method}` : ""}${s.toldToDelete ? " told to delete" : ""}`
           : s.kind === "update"
             ? `update ${Object.keys(s.fields).join()}`
             : s.kind === "add" || s.kind === "remove"
@@ -48,6 +48,7 @@ describe("the access matrix", () => {
       const every = [
         ...VIEWS.map((v) => `read ${v}`),
         "read get told to delete",
+        ...["get", "users"].flatMap((v) => [`read ${v} as HEAD`, `read ${v} as OPTIONS`]),
         "update name",
         "update description",
         "update job_code",
@@ -61,6 +62,8 @@ describe("the access matrix", () => {
       expect(tried(added, actor).has("delete")).toBe(false);
       expect(tried(removed, actor).has("delete")).toBe(true);
       for (const nobody of ["wrong", "none"]) expect([...tried(never, nobody)]).toEqual(expect.arrayContaining([...every, "delete"]));
+      // After deletion every caller tries HEAD and OPTIONS too.
+      for (const caller of [owner, actor, "wrong", "none"]) expect(tried(after, caller).has("read get as HEAD"), caller).toBe(true);
       // Read back by every caller after each relation, and after deletion.
       for (const phase of [never, added, removed, after])
         for (const caller of [owner, actor, "wrong", "none"])

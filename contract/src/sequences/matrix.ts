@@ -6,7 +6,7 @@
 // that may not add users) is refused by the server, and the model follows; who each caller then is to
 // the record is the model's (World.roleOf: its creator, a user added to it, added then removed, never
 // added — of the same organization or another's).
-import type { CallerName, Person, Step } from "./steps.js";
+import { type CallerName, type Person, READ_METHODS, type Step } from "./steps.js";
 
 /** What a caller can do to a project, each as the steps that try it (delete is tried last in a relation). */
 const OPERATIONS: Record<string, (caller: CallerName, slot: string, tag: string) => Step[]> = {
@@ -24,6 +24,10 @@ const OPERATIONS: Record<string, (caller: CallerName, slot: string, tag: string)
         why: `the access matrix's update: ${field} alone`,
       }),
     ),
+  // A read by id sent as HEAD and as OPTIONS, which frameworks route to the GET handler and authorize
+  // apart: HEAD never succeeds where GET is refused, OPTIONS reveals nothing of what GET refuses.
+  "read as HEAD and OPTIONS": (caller, slot) =>
+    (["get", "users"] as const).flatMap((view) => READ_METHODS.map((method): Step => ({ kind: "read", caller, slot, view, method }))),
   // A read told to delete by every method override (Express's method-override, `_method`): a server that
   // authorizes the GET it was sent as, then deletes, lets a member that may read delete.
   "read told to delete": (caller, slot) => [{ kind: "read", caller, slot, view: "get", toldToDelete: true }],
@@ -90,7 +94,7 @@ export function accessMatrix(owner: "key" | "other", tag: string): Step[] {
   }
   steps.push({ kind: "delete", caller: owner, slot });
   for (const caller of everyone)
-    steps.push(...OPERATIONS.read!(caller, slot, tag), {
+    steps.push(...OPERATIONS.read!(caller, slot, tag), ...OPERATIONS["read as HEAD and OPTIONS"]!(caller, slot, tag), {
       kind: "update",
       caller,
       slot,

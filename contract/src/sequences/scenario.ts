@@ -139,7 +139,7 @@ export class ScenarioRun {
         await this.exec({
           caller: step.caller,
           ...VIEW_PATHS[step.view](id),
-          method: "GET",
+          method: step.method ?? "GET",
           project: id,
           ...(step.toldToDelete && { headers: METHOD_OVERRIDES.headers!, query: METHOD_OVERRIDES.query! }),
         });
