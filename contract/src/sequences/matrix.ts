@@ -53,8 +53,11 @@ const RELATIONS: ReadonlyArray<{ name: string; make: (owner: CallerName, actor: 
     },
     {
       name: "added, then removed",
-      // It leaves; and, should leaving be refused, its owner removes it (refused too, if the owner may not manage users).
+      // Beside a user of the account (the project then holds several: a removal takes the one it names),
+      // it leaves; and, should leaving be refused, its owner removes it (refused too, if the owner may not
+      // manage users).
       make: (owner, actor, slot) => [
+        { kind: "add", caller: owner, slot, who: "newcomer", by: "id" },
         { kind: "remove", caller: actor, slot, who: "self" },
         { kind: "remove", caller: owner, slot, who: personOf(actor) },
       ],

@@ -48,6 +48,21 @@ export const FORM_DEFECTS: Record<string, (h: Handler) => Handler> = {
     }
     return new Response(JSON.stringify([...all.values()]), { status: 200, headers: { "content-type": "application/json" } });
   },
+  /** Removing a user removes the one added last (a membership stack popped, not searched): right while
+   * the project holds one other user, wrong once it holds several. */
+  "remove-takes-last-added": (h) => async (request) => {
+    const url = new URL(request.url);
+    const match = /^\/projects\/(\d+)\/users\/(\d+)\.json$/.exec(url.pathname);
+    if (request.method !== "DELETE" || !match) return h(request);
+    const users = await h(
+      new Request(new URL(`/projects/${match[1]}/users.json`, url), { headers: { authorization: basic(STAND_IN_KEY) } }),
+    );
+    const ids = users.status === 200 ? ((await users.json()) as Array<{ id: number }>).map((u) => u.id) : [];
+    const named = Number(match[2]);
+    const last = ids.at(-1);
+    if (last === undefined || !ids.slice(1).includes(named)) return h(request);
+    return h(new Request(new URL(`/projects/${match[1]}/users/${last}.json`, url), { method: "DELETE", headers: request.headers }));
+  },
   /** HEAD routed to the GET handler past the membership check (which runs for GET alone): any key's HEAD
    * of a project, or of its users, answers as its members' GET does. */
   "head-skips-membership": (h) => async (request) => {
