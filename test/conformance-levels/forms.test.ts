@@ -19,6 +19,7 @@ describe.concurrent("forms of a request, each caught where only it shows a defec
     ["limit-zero-everything", false, /paging out of range \(limit=0\)[^\n]*holds projects the caller was not added to/],
     ["head-skips-membership", true, /HEAD succeeded where GET by the same caller is refused/],
     ["remove-takes-last-added", true, /removeProjectUser[^\n]*the users listed are/],
+    ["brotli-unflushed", true, /accept-encoding: br — /],
   ];
   for (const [defect, writes, shows] of cases)
     it(`${defect}: the documented level fails, by the form that shows it`, async () => {

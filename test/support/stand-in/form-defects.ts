@@ -63,6 +63,12 @@ export const FORM_DEFECTS: Record<string, (h: Handler) => Handler> = {
     if (last === undefined || !ids.slice(1).includes(named)) return h(request);
     return h(new Request(new URL(`/projects/${match[1]}/users/${last}.json`, url), { method: "DELETE", headers: request.headers }));
   },
+  /** A compression layer whose brotli stream is never flushed: asked for `br` alone, a 200 without its content. */
+  "brotli-unflushed": (h) => async (request) => {
+    const response = await h(request);
+    if (request.headers.get("accept-encoding")?.trim().toLowerCase() !== "br" || response.status !== 200) return response;
+    return new Response(null, { status: 200, headers: { "content-type": "application/json", "content-encoding": "br" } });
+  },
   /** HEAD routed to the GET handler past the membership check (which runs for GET alone): any key's HEAD
    * of a project, or of its users, answers as its members' GET does. */
   "head-skips-membership": (h) => async (request) => {
