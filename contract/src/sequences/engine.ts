@@ -12,7 +12,7 @@ import { groupsScenario } from "./groups.js";
 import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
 import { AT_THE_END, ScenarioRun, type People } from "./scenario.js";
-import { lifecycle, newAccountInvite, subAddress, unknownIds } from "./fixed.js";
+import { lifecycle, newAccountInvite, recasedInvite, subAddress, unknownIds } from "./fixed.js";
 import { accessMatrix } from "./matrix.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
@@ -207,6 +207,9 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
           await run.run(steps);
         }),
       );
+    // The invite address in another case, on a disposable server only (it mails the address again).
+    if (target.disposable && cast.people.invitee?.id !== undefined)
+      work.push(guarded("the invite address in another case", scenario(recasedInvite(tag))));
     work.push(
       guarded("generated sequences", async () => {
         if (options.sequences > 0) options.generating?.();

@@ -10,6 +10,7 @@ import { BusyError, DeadlineError } from "../transport/transport.js";
 import { idOf } from "../runner/created.js";
 import type { Ledger } from "../model/ledger.js";
 import { METHOD_OVERRIDES } from "../callers/disguises.js";
+import { domainInUpperCase } from "./fixed.js";
 import { readBack, readList } from "./read-back.js";
 import type { CallerName, Person, Step } from "./steps.js";
 import type { Call, Executed, World } from "../model/world.js";
@@ -176,7 +177,7 @@ export class ScenarioRun {
         const account = this.account(step.who, id, step.caller);
         const body =
           step.by === "email"
-            ? this.people.invitee && { email: this.people.invitee.email }
+            ? this.people.invitee && { email: step.recased ? domainInUpperCase(this.people.invitee.email) : this.people.invitee.email }
             : account !== undefined && { user: String(account) };
         if (!body) return;
         const done = await this.exec({

@@ -25,7 +25,8 @@ export type Step =
   | { kind: "read"; caller: CallerName; slot: string; view: ProjectView; toldToDelete?: true; method?: ReadMethod }
   | { kind: "update"; caller: CallerName; slot: string; fields: Record<string, unknown>; why: string }
   | { kind: "delete"; caller: CallerName; slot: string }
-  | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email" }
+  /** `recased`: by email, its domain in upper case — the same mailbox (RFC 5321 §2.4), so the same account. */
+  | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email"; recased?: true }
   | { kind: "remove"; caller: CallerName; slot: string; who: Person }
   /** Time passing (a second and more), so that what a server stamps on a change can differ from before. */
   | { kind: "wait"; ms: number }
@@ -46,7 +47,7 @@ export function describeStep(step: Step): string {
     case "delete":
       return `${who} deletes ${step.slot}`;
     case "add":
-      return `${who} adds ${step.who} to ${step.slot} by ${step.by}`;
+      return `${who} adds ${step.who} to ${step.slot} by ${step.by}${step.recased ? ", its domain in upper case" : ""}`;
     case "remove":
       return `${who} removes ${step.who} from ${step.slot}`;
     case "unlisted":

@@ -69,6 +69,23 @@ export const FORM_DEFECTS: Record<string, (h: Handler) => Handler> = {
     if (request.headers.get("accept-encoding")?.trim().toLowerCase() !== "br" || response.status !== 200) return response;
     return new Response(null, { status: 200, headers: { "content-type": "application/json", "content-encoding": "br" } });
   },
+  /** Adding by email looks the address up exactly as stored: in another case it finds no account and
+   * makes a new one (here under a sub-address of it, so the sandbox, which folds case, makes one too). */
+  "invite-exact-lookup": (h) => async (request) => {
+    const url = new URL(request.url);
+    if (request.method !== "POST" || !/^\/projects\/\d+\/users\.json$/.test(url.pathname)) return h(request);
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => ({}))) as { email?: unknown };
+    const email = typeof body.email === "string" ? body.email : undefined;
+    if (!email || USERS.some((u) => u.email === email) || !USERS.some((u) => u.email.toLowerCase() === email.toLowerCase()))
+      return h(request);
+    const [local, domain] = email.toLowerCase().split("@");
+    return h(
+      new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ email: `${local}+new@${domain}` }) }),
+    );
+  },
   /** HEAD routed to the GET handler past the membership check (which runs for GET alone): any key's HEAD
    * of a project, or of its users, answers as its members' GET does. */
   "head-skips-membership": (h) => async (request) => {
