@@ -18,6 +18,7 @@ describe.concurrent("forms of a request, each caught where only it shows a defec
     ["switch-user-by-name", false, /naming user \d+ by user name[^\n]*honoured alone: \?_switch_user=/],
     ["sudo-address-case-folded", false, /naming user \d+ by address in upper case[^\n]*honoured alone: \?sudo=/],
     ["limit-zero-everything", false, /paging out of range \(limit=0\)[^\n]*holds projects the caller was not added to/],
+    ["by-id-own-organization-only", false, /project \d+ is in the caller's list but refused by id/],
     ["head-skips-membership", true, /HEAD succeeded where GET by the same caller is refused/],
     ["remove-takes-last-added", true, /removeProjectUser[^\n]*the users listed are/],
     ["brotli-unflushed", true, /accept-encoding: br — /],

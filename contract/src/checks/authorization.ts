@@ -314,7 +314,11 @@ export function authorizationChecks(suite: Suite) {
     suite.shared(`may read ${apiKey === target.apiKey ? "key" : "other key"}`, async () => {
       const { items, complete } = await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey });
       // The run's own projects come and go while this runs: never judged by a list read before.
-      return { ids: new Set(items.filter((p) => !ours(p)).map((p) => p.id)), complete };
+      const kept = items.filter((p) => !ours(p));
+      // The first project of each `ownership` (internal, external: "including ones from other
+      // organizations"), so a project another organization invited the caller to is read by id too.
+      const ofEachOwnership = new Map(kept.map((p) => [String(p.ownership).toLowerCase(), p.id] as const).reverse());
+      return { ids: new Set(kept.map((p) => p.id)), complete, ofEachOwnership: [...ofEachOwnership.values()] };
     });
   // Every view of a record agrees, for every caller with a key: a project it reads by id is in its list,
   // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
@@ -343,7 +347,9 @@ export function authorizationChecks(suite: Suite) {
             )
           : neighboursOf(seen, own.ids, 6);
       const listed = [...own.ids].filter((id) => !suite.created.ids().includes(id));
-      const sample = [listed[0], listed.at(-1)].filter((id): id is number => id !== undefined);
+      const sample = [listed[0], listed.at(-1), ...own.ofEachOwnership].filter(
+        (id): id is number => id !== undefined && !suite.created.ids().includes(id),
+      );
       const read = (id: number) =>
         suite.call("getProject", { method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(apiKey) });
       const wrong: string[] = [];

@@ -86,6 +86,17 @@ export const FORM_DEFECTS: Record<string, (h: Handler) => Handler> = {
       new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ email: `${local}+new@${domain}` }) }),
     );
   },
+  /** A read by id filtered by the caller's organization (a tenancy filter on one query, not on the
+   * list's): a project another organization invited the caller to is in its list, refused by id. */
+  "by-id-own-organization-only": (h) => async (request) => {
+    const url = new URL(request.url);
+    const response = await h(request);
+    if (request.method !== "GET" || !/^\/projects\/\d+\.json$/.test(url.pathname) || response.status !== 200) return response;
+    const project = (await response.clone().json()) as { ownership?: unknown };
+    return String(project.ownership).toLowerCase() === "external"
+      ? new Response(JSON.stringify({ error: "Not found" }), { status: 404, headers: { "content-type": "application/json" } })
+      : response;
+  },
   /** HEAD routed to the GET handler past the membership check (which runs for GET alone): any key's HEAD
    * of a project, or of its users, answers as its members' GET does. */
   "head-skips-membership": (h) => async (request) => {
