@@ -33,6 +33,13 @@ const RULE_LIST = 'rule "Project list: only projects the caller has been added t
 const RULE_LIST_ALL = 'rule "List projects: returns the projects the caller was added to"';
 const RULE_HIDDEN = 'rule "only projects the caller was added to, and their assets, are visible"';
 
+/** The users every project of `members` has (undefined: no project). */
+const commonTo = (members: Map<number, Set<number>>): Set<number> | undefined =>
+  [...members.values()].reduce<Set<number> | undefined>(
+    (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
+    undefined,
+  );
+
 export function authorizationChecks(suite: Suite) {
   const list = suite.checks("authorization");
   const { target } = suite;
@@ -158,10 +165,7 @@ export function authorizationChecks(suite: Suite) {
       `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read: ${unreadable.join("; ")}`,
     ).toBe(0);
     // The caller is a user of every listed project: without knowing its id, at least one user is common to all.
-    const common = [...members.values()].reduce<Set<number> | undefined>(
-      (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
-      undefined,
-    );
+    const common = commonTo(members);
     if (!common) return;
     const notMember = knownId === undefined ? [] : [...members].filter(([, set]) => !set.has(knownId)).map(([id]) => id);
     expect(
@@ -180,10 +184,7 @@ export function authorizationChecks(suite: Suite) {
     if (target.allowWrites) return new Set([await callerId()]);
     const { projects } = await visibleToCaller();
     const { members } = await membersOf(projects, target.apiKey);
-    const common = [...members.values()].reduce<Set<number> | undefined>(
-      (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
-      undefined,
-    );
+    const common = commonTo(members);
     return common?.size ? common : undefined;
   };
   /** Whether the caller is a user of project `id`: true when every candidate for the caller is, false

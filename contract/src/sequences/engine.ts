@@ -146,8 +146,9 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     );
     await started;
     // The access matrix on a project of each key's (the second key's, when it may create one).
-    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag))));
-    if (otherKnown) work.push(guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag))));
+    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag, options.seed))));
+    if (otherKnown)
+      work.push(guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag, options.seed))));
     work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
     work.push(
       guarded("repeats and ids in the body", async () => {

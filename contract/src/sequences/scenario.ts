@@ -206,14 +206,6 @@ export class ScenarioRun {
       }
       case "unlisted": {
         const user = this.world.accounts.get("key") ?? 1;
-        const paths = {
-          project: `/projects/${id}.json`,
-          users: `/projects/${id}/users.json`,
-          files: `/v1/projects/${id}/files.json`,
-          urls: `/projects/${id}/urls.json`,
-          copy: `/projects/${id}/copy.json`,
-          user: `/projects/${id}/users/${user}.json`,
-        };
         const template = {
           project: "/projects/{project_id}.json",
           users: "/projects/{project_id}/users.json",
@@ -227,7 +219,7 @@ export class ScenarioRun {
           caller: step.caller,
           operation: `${step.method} ${template[step.path]}`,
           method: step.method,
-          path: paths[step.path],
+          path: template[step.path].replace("{project_id}", String(id)).replace("{user_id}", String(user)),
           ...(step.method !== "DELETE" && { body }),
           project: id,
         });
