@@ -32,6 +32,9 @@ export interface ModelOptions {
   steps: number;
   /** Replays a shrink may make, per failing sequence. */
   shrinkTries: number;
+  /** Rows of each access matrix's covering array at least (a larger budget: more triples of cell, view
+   * and method; by default as many as cover every pair). */
+  formsAtLeast?: number;
   /** Called when the first generated sequence begins (a run without writes generates none). */
   generating?: () => void;
 }
@@ -146,9 +149,11 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     );
     await started;
     // The access matrix on a project of each key's (the second key's, when it may create one).
-    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag, options.seed))));
+    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag, options.seed, options.formsAtLeast))));
     if (otherKnown)
-      work.push(guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag, options.seed))));
+      work.push(
+        guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag, options.seed, options.formsAtLeast))),
+      );
     work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
     work.push(
       guarded("repeats and ids in the body", async () => {

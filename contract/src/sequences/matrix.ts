@@ -79,7 +79,7 @@ const BY_ID = ["get", "users", "files", "urls", "copy"] as const;
  * Each cell (a caller in a relation) also reads by id as HEAD and OPTIONS — frameworks route both to the
  * GET handler and authorize them apart — in a covering array seeded by `seed`: every cell whole, every
  * pair of cell, view and method at least once. */
-export function accessMatrix(owner: "key" | "other", tag: string, seed: number): Step[] {
+export function accessMatrix(owner: "key" | "other", tag: string, seed: number, atLeast?: number): Step[] {
   const slot = `M-${owner}`;
   const actor: CallerName = owner === "key" ? "other" : "key";
   const everyone: CallerName[] = [owner, actor, ...NO_ONE];
@@ -88,7 +88,7 @@ export function accessMatrix(owner: "key" | "other", tag: string, seed: number):
     ...RELATIONS.flatMap(({ name }, index) => (index === 0 ? [actor, ...NO_ONE] : [actor]).map((caller) => cell(name, caller))),
     ...everyone.map((caller) => cell("deleted", caller)),
   ];
-  const { rows } = cover({ cell: cells, view: BY_ID, method: READ_METHODS }, { seed, whole: ["cell"] });
+  const { rows } = cover({ cell: cells, view: BY_ID, method: READ_METHODS }, { seed, whole: ["cell"], ...(atLeast && { atLeast }) });
   const readForms = (relation: string, caller: CallerName): Step[] =>
     rows
       .filter((row) => row.cell === cell(relation, caller))
