@@ -17,6 +17,8 @@
 //   - OWASP API Security Top 10 API1 and API3 (parameters an operation does not list that widen what it
 //     answers: an owner, "all", an include of related records) and out-of-range paging.
 
+import { deref, operations } from "../description/description.js";
+
 export interface Disguise {
   /** What the disguise is, as a failure names it. */
   name: string;
@@ -68,21 +70,39 @@ const WIDENING = { all: "true", scope: "all", show_all: "1", admin: "true", incl
 /** Every header of `names` set to `value`: one request tries them all; a failure is then told apart by each alone. */
 const each = (names: readonly string[], value: string) => Object.fromEntries(names.map((name) => [name, value]));
 
+/** The forms a framework names a user by, each sent alone: an id (GitLab's `sudo`), the address as
+ * given and in another case (a lookup that folds case where a guard compares exactly: CWE-178), and a
+ * user name (Symfony's `_switch_user` takes one; the interface has none, so the address's local part,
+ * the name a login takes from it). A value is a line here. */
+export const IDENTITY_FORMS: ReadonlyArray<{ form: string; of: (user: { id: number; email?: string }) => string | undefined }> = [
+  { form: "by id", of: (user) => String(user.id) },
+  { form: "by address", of: (user) => user.email },
+  { form: "by address in upper case", of: (user) => user.email?.toUpperCase() },
+  { form: "by user name", of: (user) => user.email?.split("@")[0] },
+];
+
 /**
  * The disguises of a read, for a caller that may want to be `as` (user ids and addresses of someone
  * who sees more than it does) and a project path it may not read (`hidden`).
  */
 export function disguises(as: { ids: number[]; emails: string[]; hidden?: string; keyless?: boolean }): Disguise[] {
   const out: Disguise[] = [];
-  // One request tries every header and parameter that names a user at once (a failure names each alone).
+  // One request per form of the user tries every header and parameter that names a user at once (a
+  // failure names each alone); an address goes in the address headers too.
   const [id] = as.ids;
   const [email] = as.emails;
-  if (id !== undefined)
+  const sent = new Set<string>();
+  for (const { form, of } of id === undefined ? [] : IDENTITY_FORMS) {
+    const value = of({ id: id!, ...(email && { email }) });
+    if (!value || sent.has(value)) continue;
+    sent.add(value);
+    const address = value.includes("@");
     out.push({
-      name: `the user headers and parameters set to user ${id}${email ? " and its address" : ""} (${[...USER_HEADERS, ...(email ? EMAIL_HEADERS : []), ...USER_PARAMETERS.map((p) => `?${p}`)].join(", ")})`,
-      headers: { ...each(USER_HEADERS, String(id)), ...(email && each(EMAIL_HEADERS, email)) },
-      query: { ...each(USER_PARAMETERS, String(id)), ...(email && { email }) },
+      name: `the user headers and parameters naming user ${id} ${form} (${[...USER_HEADERS, ...(address ? EMAIL_HEADERS : []), ...USER_PARAMETERS.map((p) => `?${p}`)].join(", ")})`,
+      headers: { ...each(USER_HEADERS, value), ...(address && each(EMAIL_HEADERS, value)) },
+      query: { ...each(USER_PARAMETERS, value), ...(address && { email: value }) },
     });
+  }
   out.push({
     name: `the forwarded-address headers set to the loopback address (${ADDRESS_HEADERS.join(", ")}, Forwarded)`,
     headers: { ...each(ADDRESS_HEADERS, "127.0.0.1"), Forwarded: "for=127.0.0.1;proto=https" },
@@ -98,8 +118,24 @@ export function disguises(as: { ids: number[]; emails: string[]; hidden?: string
   return out;
 }
 
-/** Paging out of range: the answer, when a success, is still the caller's and in the stated shape. */
+/** Each integer query parameter of `operationId` at and past each bound the description gives it
+ * (minimum − 1, minimum, maximum, maximum + 1: `limit=0` among them), each alone. */
+export function boundaries(operationId: string): Array<Record<string, number>> {
+  const op = operations().find((o) => o.operationId === operationId);
+  const out: Array<Record<string, number>> = [];
+  for (const parameter of op?.parameters ?? []) {
+    const { in: where, name, schema } = deref(parameter);
+    const { minimum, maximum, type } = deref(schema ?? {});
+    if (where !== "query" || type !== "integer") continue;
+    if (typeof minimum === "number") out.push({ [name]: minimum - 1 }, { [name]: minimum });
+    if (typeof maximum === "number") out.push({ [name]: maximum }, { [name]: maximum + 1 });
+  }
+  return out;
+}
+
+/** Paging out of range and at every bound: the answer, when a success, is still the caller's and in the stated shape. */
 export const OUT_OF_RANGE: ReadonlyArray<Record<string, string | number>> = [
+  ...boundaries("listProjects"),
   { offset: -1, limit: -1 },
   { offset: 0, limit: 1_000_000_000 },
   { offset: 1e12, limit: 5 },

@@ -35,6 +35,13 @@ const RULE_LIST = 'rule "Project list: only projects the caller has been added t
 const RULE_LIST_ALL = 'rule "List projects: returns the projects the caller was added to"';
 const RULE_HIDDEN = 'rule "only projects the caller was added to, and their assets, are visible"';
 
+/** The users every project of `members` has (undefined: no project). */
+const commonTo = (members: Map<number, Set<number>>): Set<number> | undefined =>
+  [...members.values()].reduce<Set<number> | undefined>(
+    (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
+    undefined,
+  );
+
 export function authorizationChecks(suite: Suite) {
   const list = suite.checks("authorization");
   const { target } = suite;
@@ -156,10 +163,7 @@ export function authorizationChecks(suite: Suite) {
       `${RULE_LIST} — listProjects (${keyName}) lists projects whose users the caller cannot read: ${unreadable.join("; ")}`,
     ).toBe(0);
     // The caller is a user of every listed project: without knowing its id, at least one user is common to all.
-    const common = [...members.values()].reduce<Set<number> | undefined>(
-      (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
-      undefined,
-    );
+    const common = commonTo(members);
     if (!common) return;
     const notMember = knownId === undefined ? [] : [...members].filter(([, set]) => !set.has(knownId)).map(([id]) => id);
     expect(
@@ -178,10 +182,7 @@ export function authorizationChecks(suite: Suite) {
     if (target.allowWrites) return new Set([await callerId()]);
     const { projects } = await visibleToCaller();
     const { members } = await membersOf(projects, target.apiKey);
-    const common = [...members.values()].reduce<Set<number> | undefined>(
-      (acc, set) => (acc ? new Set([...acc].filter((id) => set.has(id))) : new Set(set)),
-      undefined,
-    );
+    const common = commonTo(members);
     return common?.size ? common : undefined;
   };
   /** Whether the caller is a user of project `id`: true when every candidate for the caller is, false
@@ -316,7 +317,11 @@ export function authorizationChecks(suite: Suite) {
     suite.shared(`may read ${apiKey === target.apiKey ? "key" : "other key"}`, async () => {
       const { items, complete } = await listAll<Item>(suite, "listProjects", "/projects.json", { apiKey });
       // The run's own projects come and go while this runs: never judged by a list read before.
-      return { ids: new Set(items.filter((p) => !ours(p)).map((p) => p.id)), complete };
+      const kept = items.filter((p) => !ours(p));
+      // The first project of each `ownership` (internal, external: "including ones from other
+      // organizations"), so a project another organization invited the caller to is read by id too.
+      const ofEachOwnership = new Map(kept.map((p) => [String(p.ownership).toLowerCase(), p.id] as const).reverse());
+      return { ids: new Set(kept.map((p) => p.id)), complete, ofEachOwnership: [...ofEachOwnership.values()] };
     });
   // Every view of a record agrees, for every caller with a key: a project it reads by id is in its list,
   // and a project of its list it reads by id — for the ids next to every id the run sees (its own and the
@@ -345,7 +350,9 @@ export function authorizationChecks(suite: Suite) {
             )
           : neighboursOf(seen, own.ids, 6);
       const listed = [...own.ids].filter((id) => !suite.created.ids().includes(id));
-      const sample = [listed[0], listed.at(-1)].filter((id): id is number => id !== undefined);
+      const sample = [listed[0], listed.at(-1), ...own.ofEachOwnership].filter(
+        (id): id is number => id !== undefined && !suite.created.ids().includes(id),
+      );
       const read = (id: number) =>
         suite.call("getProject", { method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(apiKey) });
       const wrong: string[] = [];
@@ -419,7 +426,11 @@ export function authorizationChecks(suite: Suite) {
           if (listed.status < 300) problems.push(`listProjects answered without a key: ${listed.why}`);
         } else if (listed.status < 300) {
           const shape = schemaMismatches("listProjects", listed.json).filter((m) => m.entries.length === 0);
+          // A limit sent as a number is a bound on the page (a string such as "5e0" a server may read as none).
+          const limit = disguise.query?.limit ?? DEFAULT_LIMIT;
           if (shape.length) problems.push(`listProjects: ${shape.map((m) => m.message).join("; ")}: ${listed.why}`);
+          else if (Array.isArray(listed.json) && typeof limit === "number" && limit >= 1 && listed.json.length > limit)
+            problems.push(`listProjects answered ${listed.json.length} items to limit=${limit}: ${listed.why}`);
           else if (Array.isArray(listed.json)) {
             // Another checker run's projects come and go beside this one (it may add this caller to them).
             const foreign = (listed.json as Item[]).filter(
@@ -449,8 +460,10 @@ export function authorizationChecks(suite: Suite) {
         return problems.length ? problems.join("; ") : undefined;
       };
       const wrong: string[] = [];
-      for (const disguise of tries) {
-        const problem = await judged(disguise);
+      // Every form at once (the transport keeps the pace and the concurrency): one form is one or two reads.
+      const problems = await Promise.all(tries.map(judged));
+      for (const [index, disguise] of tries.entries()) {
+        const problem = problems[index];
         if (!problem) continue;
         // Which of its headers and parameters the server honours, each alone.
         const named: string[] = [];

@@ -14,7 +14,7 @@ import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
 import type { Observation } from "./ledger.js";
 import { schemaMismatches } from "./response-schema.js";
-import type { Call, Executed, World } from "./world.js";
+import { type Call, type Executed, isReadForm, type World } from "./world.js";
 import { authSchemes, isJsonMediaType, isProblemJson } from "../transport/media-type.js";
 
 type Json = Record<string, unknown>;
@@ -87,6 +87,7 @@ export function judge(world: World, executed: Executed): void {
     );
     return;
   }
+  if (isReadForm(call.method)) return judgeReadForm(world, executed, fail, pass);
   if ("refused" in answer) {
     const basis = answer.refused.basis && { ...answer.refused.basis, rule: ruleOf(world, call, answer.refused.basis.rule) };
     if (!serverOk) {
@@ -145,6 +146,37 @@ export function judge(world: World, executed: Executed): void {
     (m) => m.entries.join("+"),
   ))
     fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${world.suite.explain(call.operation, response)}`);
+}
+
+/** A read sent as HEAD or OPTIONS, judged as the GET it stands for, which the model answered: HEAD is
+ * GET without the body and is authorized as it (RFC 9110 §9.3.2) — never a success where GET is
+ * refused; neither answer holds a value of a project the caller may not see. A server may refuse
+ * either where GET succeeds: the interface lists neither. */
+function judgeReadForm(
+  world: World,
+  { call, response, answer }: Executed,
+  fail: (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) => void,
+  pass: (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) => void,
+): void {
+  const method = call.method.toUpperCase();
+  const refused = "refused" in answer ? answer.refused : undefined;
+  const rule = refused ? ruleOf(world, call, refused.basis?.rule) : successRule(call);
+  const leaked = refused ? world.leakedIn(response.text, call.project) : undefined;
+  if (method === "HEAD" && refused && isSuccess(response.status))
+    fail(
+      "outcome",
+      [],
+      `HEAD succeeded where GET by the same caller is refused (${refused.status}: ${refused.detail}): HEAD is GET without the body and is authorized as it (RFC 9110 §9.3.2) — ${world.suite.explain(call.operation, response)}`,
+      rule,
+    );
+  else if (leaked)
+    fail(
+      "outcome",
+      [],
+      `${method} answered ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${world.suite.explain(call.operation, response)}`,
+      rule,
+    );
+  else pass("outcome", [], rule);
 }
 
 /** The stated rule a refusal rests on, as the interface words it for this call: what is gone stays

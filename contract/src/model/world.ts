@@ -54,6 +54,8 @@ export interface Executed {
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
+/** A read sent as another method than GET: the model answers the GET it stands for (RFC 9110 §9.3.2). */
+export const isReadForm = (method: string) => ["HEAD", "OPTIONS"].includes(method.toUpperCase());
 /** How far a timestamp a server sets may trail the Date of the answer that made it. */
 const CLOCK_MARGIN_MS = 2_000;
 /** A refusal the model may learn a permission from: not a complaint about the input. */
@@ -190,7 +192,8 @@ export class World {
       );
       const modelOk = !("refused" in answer);
       if (modelOk === serverOk) break;
-      if (!serverOk && !PERMISSION_REFUSALS.has(response.status)) break;
+      // A server may refuse HEAD and OPTIONS where it allows GET (the interface lists neither): no permission shows.
+      if (isReadForm(call.method) || (!serverOk && !PERMISSION_REFUSALS.has(response.status))) break;
       // The permission the decision turned on, if the model may still learn it.
       const turned = trial.consulted.filter((c) => c.granted === modelOk && trial.learnable(c.user, c.permission)).at(-1);
       if (!turned || !this.learn(turned.user, turned.permission, !turned.granted, exchange, call)) break;
@@ -248,7 +251,8 @@ export class World {
       headers.set("content-type", "application/json");
     }
     // The Fetch API has no Request for CONNECT/TRACE; the model's answer to those is the router's.
-    return new Request(url, { method: call.method.toUpperCase(), headers, ...(body !== undefined && { body }) });
+    const method = isReadForm(call.method) ? "GET" : call.method.toUpperCase();
+    return new Request(url, { method, headers, ...(body !== undefined && { body }) });
   }
 
   /** The model's view of a project for `caller` (as getProject would answer it), or undefined. */
@@ -295,7 +299,7 @@ export class World {
       this.updatedUnread.set(projectBefore.id, "maybe-updated");
     }
     if (!executed.agreed || executed.diverged || !success) return;
-    if (call.method.toUpperCase() !== "GET") {
+    if (call.method.toUpperCase() !== "GET" && !isReadForm(call.method)) {
       this.model = executed.trial;
       if (call.project !== undefined && executed.exchange)
         this.history.set(call.project, [...(this.history.get(call.project) ?? []), executed.exchange]);

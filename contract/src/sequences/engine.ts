@@ -13,7 +13,7 @@ import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
 import type { People } from "../callers/people.js";
 import { AT_THE_END, ScenarioRun } from "./scenario.js";
-import { lifecycle, newAccountInvite, subAddress, unknownIds } from "./fixed.js";
+import { lifecycle, newAccountInvite, recasedInvite, subAddress, unknownIds } from "./fixed.js";
 import { accessMatrix } from "./matrix.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
@@ -33,6 +33,9 @@ export interface ModelOptions {
   steps: number;
   /** Replays a shrink may make, per failing sequence. */
   shrinkTries: number;
+  /** Rows of each access matrix's covering array at least (a larger budget: more triples of cell, view
+   * and method; by default as many as cover every pair). */
+  formsAtLeast?: number;
   /** Called when the first generated sequence begins (a run without writes generates none). */
   generating?: () => void;
 }
@@ -147,8 +150,11 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     );
     await started;
     // The access matrix on a project of each key's (the second key's, when it may create one).
-    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag))));
-    if (otherKnown) work.push(guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag))));
+    work.push(guarded("the access matrix", scenario(accessMatrix("key", tag, options.seed, options.formsAtLeast))));
+    if (otherKnown)
+      work.push(
+        guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag, options.seed, options.formsAtLeast))),
+      );
     work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
     work.push(
       guarded("repeats and ids in the body", async () => {
@@ -208,6 +214,9 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
           await run.run(steps);
         }),
       );
+    // The invite address in another case, on a disposable server only (it mails the address again).
+    if (target.disposable && cast.people.invitee?.id !== undefined)
+      work.push(guarded("the invite address in another case", scenario(recasedInvite(tag))));
     work.push(
       guarded("generated sequences", async () => {
         if (options.sequences > 0) options.generating?.();

@@ -150,6 +150,31 @@ export function newAccountInvite(tag: string): Step[] {
   ];
 }
 
+/** On a disposable server (a second mail to the invite address): a project of the run, and the invite
+ * address, whose account the run knows, added by email with its domain in upper case — domains are
+ * case-insensitive (RFC 5321 §2.4), so it is that account's address and that user is added (rule 2 of
+ * adding), never a new account; then removed. */
+export function recasedInvite(tag: string): Step[] {
+  const P = "R1";
+  return [
+    {
+      kind: "create",
+      caller: "key",
+      slot: P,
+      fields: fieldsOf(TEXT_CLASSES[0]!, tag),
+      why: "a project to invite an address in another case to",
+    },
+    { kind: "add", caller: "key", slot: P, who: "invitee", by: "email", recased: true },
+    { kind: "remove", caller: "key", slot: P, who: "invitee" },
+  ];
+}
+
+/** The address with its domain in upper case (RFC 5321 §2.4: the same mailbox). */
+export const domainInUpperCase = (email: string): string => {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, at)}${email.slice(at).toUpperCase()}`;
+};
+
 /** An address of the owner of `email` that no account has: a sub-address (RFC 5233, `local+detail@domain`)
  * with the run's own detail — mail to it reaches that owner, no one else. */
 export function subAddress(email: string, detail: string): string {

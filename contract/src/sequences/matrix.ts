@@ -6,7 +6,8 @@
 // that may not add users) is refused by the server, and the model follows; who each caller then is to
 // the record is the model's (World.roleOf: its creator, a user added to it, added then removed, never
 // added — of the same organization or another's).
-import type { CallerName, Person, Step } from "./steps.js";
+import { cover } from "./cover.js";
+import { type CallerName, type Person, READ_METHODS, type ReadMethod, type Step } from "./steps.js";
 
 /** What a caller can do to a project, each as the steps that try it (delete is tried last in a relation). */
 const OPERATIONS: Record<string, (caller: CallerName, slot: string, tag: string) => Step[]> = {
@@ -49,8 +50,11 @@ const RELATIONS: ReadonlyArray<{ name: string; make: (owner: CallerName, actor: 
     },
     {
       name: "added, then removed",
-      // It leaves; and, should leaving be refused, its owner removes it (refused too, if the owner may not manage users).
+      // Beside a user of the account (the project then holds several: a removal takes the one it names),
+      // it leaves; and, should leaving be refused, its owner removes it (refused too, if the owner may not
+      // manage users).
       make: (owner, actor, slot) => [
+        { kind: "add", caller: owner, slot, who: "newcomer", by: "id" },
         { kind: "remove", caller: actor, slot, who: "self" },
         { kind: "remove", caller: owner, slot, who: personOf(actor) },
       ],
@@ -67,12 +71,28 @@ const readBackByEveryone = (slot: string, callers: CallerName[]): Step[] =>
     ...(caller === "key" || caller === "other" ? [{ kind: "read", caller, slot, view: "list" } as Step] : []),
   ]);
 
+/** The views a read by id is also sent to as HEAD and OPTIONS. */
+const BY_ID = ["get", "users", "files", "urls", "copy"] as const;
+
 /** The matrix on a project `owner` creates: the other key in each relation to it, keys of no one, every
- * operation, read back by every caller; then its owner deletes it and every caller tries it again. */
-export function accessMatrix(owner: "key" | "other", tag: string): Step[] {
+ * operation, read back by every caller; then its owner deletes it and every caller tries it again.
+ * Each cell (a caller in a relation) also reads by id as HEAD and OPTIONS — frameworks route both to the
+ * GET handler and authorize them apart — in a covering array seeded by `seed`: every cell whole, every
+ * pair of cell, view and method at least once. */
+export function accessMatrix(owner: "key" | "other", tag: string, seed: number, atLeast?: number): Step[] {
   const slot = `M-${owner}`;
   const actor: CallerName = owner === "key" ? "other" : "key";
   const everyone: CallerName[] = [owner, actor, ...NO_ONE];
+  const cell = (relation: string, caller: CallerName) => `${relation}: ${caller}`;
+  const cells = [
+    ...RELATIONS.flatMap(({ name }, index) => (index === 0 ? [actor, ...NO_ONE] : [actor]).map((caller) => cell(name, caller))),
+    ...everyone.map((caller) => cell("deleted", caller)),
+  ];
+  const { rows } = cover({ cell: cells, view: BY_ID, method: READ_METHODS }, { seed, whole: ["cell"], ...(atLeast && { atLeast }) });
+  const readForms = (relation: string, caller: CallerName): Step[] =>
+    rows
+      .filter((row) => row.cell === cell(relation, caller))
+      .map((row) => ({ kind: "read", caller, slot, view: row.view as (typeof BY_ID)[number], method: row.method as ReadMethod }));
   const steps: Step[] = [
     {
       kind: "create",
@@ -85,12 +105,15 @@ export function accessMatrix(owner: "key" | "other", tag: string): Step[] {
   for (const [index, relation] of RELATIONS.entries()) {
     steps.push(...relation.make(owner, actor, slot));
     const callers = index === 0 ? [actor, ...NO_ONE] : [actor];
-    for (const caller of callers) for (const operation of relation.tried) steps.push(...OPERATIONS[operation]!(caller, slot, tag));
+    for (const caller of callers) {
+      for (const operation of relation.tried) steps.push(...OPERATIONS[operation]!(caller, slot, tag));
+      steps.push(...readForms(relation.name, caller));
+    }
     steps.push(...readBackByEveryone(slot, everyone));
   }
   steps.push({ kind: "delete", caller: owner, slot });
   for (const caller of everyone)
-    steps.push(...OPERATIONS.read!(caller, slot, tag), {
+    steps.push(...OPERATIONS.read!(caller, slot, tag), ...readForms("deleted", caller), {
       kind: "update",
       caller,
       slot,

@@ -10,6 +10,7 @@ import { BusyError, DeadlineError } from "../transport/transport.js";
 import { idOf } from "../runner/created.js";
 import type { Ledger } from "../model/ledger.js";
 import { METHOD_OVERRIDES } from "../callers/disguises.js";
+import { domainInUpperCase } from "./fixed.js";
 import { readBack, readList } from "./read-back.js";
 import type { People } from "../callers/people.js";
 import type { CallerName, Person, Step } from "./steps.js";
@@ -134,7 +135,7 @@ export class ScenarioRun {
         await this.exec({
           caller: step.caller,
           ...VIEW_PATHS[step.view](id),
-          method: "GET",
+          method: step.method ?? "GET",
           project: id,
           ...(step.toldToDelete && { headers: METHOD_OVERRIDES.headers!, query: METHOD_OVERRIDES.query! }),
         });
@@ -171,7 +172,7 @@ export class ScenarioRun {
         const account = this.account(step.who, id, step.caller);
         const body =
           step.by === "email"
-            ? this.people.invitee && { email: this.people.invitee.email }
+            ? this.people.invitee && { email: step.recased ? domainInUpperCase(this.people.invitee.email) : this.people.invitee.email }
             : account !== undefined && { user: String(account) };
         if (!body) return;
         const done = await this.exec({
@@ -200,14 +201,6 @@ export class ScenarioRun {
       }
       case "unlisted": {
         const user = this.world.accounts.get("key") ?? 1;
-        const paths = {
-          project: `/projects/${id}.json`,
-          users: `/projects/${id}/users.json`,
-          files: `/v1/projects/${id}/files.json`,
-          urls: `/projects/${id}/urls.json`,
-          copy: `/projects/${id}/copy.json`,
-          user: `/projects/${id}/users/${user}.json`,
-        };
         const template = {
           project: "/projects/{project_id}.json",
           users: "/projects/{project_id}/users.json",
@@ -221,7 +214,7 @@ export class ScenarioRun {
           caller: step.caller,
           operation: `${step.method} ${template[step.path]}`,
           method: step.method,
-          path: paths[step.path],
+          path: template[step.path].replace("{project_id}", String(id)).replace("{user_id}", String(user)),
           ...(step.method !== "DELETE" && { body }),
           project: id,
         });

@@ -15,13 +15,19 @@ export type Person = "other" | "key" | "self" | "creator" | "newcomer" | "invite
 
 export type ProjectView = "get" | "users" | "files" | "urls" | "copy" | "list";
 
+/** The methods a read is also sent as, besides GET: HEAD (RFC 9110 §9.3.2) and OPTIONS (§9.3.7). */
+export const READ_METHODS = ["HEAD", "OPTIONS"] as const;
+export type ReadMethod = (typeof READ_METHODS)[number];
+
 export type Step =
   | { kind: "create"; caller: CallerName; slot: string; fields: ProjectFields; why: string }
-  /** `toldToDelete`: the read carries every method override (callers/disguises.ts); it must stay a read. */
-  | { kind: "read"; caller: CallerName; slot: string; view: ProjectView; toldToDelete?: true }
+  /** `toldToDelete`: the read carries every method override (callers/disguises.ts); it must stay a read.
+   * `method`: the read sent as HEAD or OPTIONS (judged as the GET it stands for: model/judge.ts). */
+  | { kind: "read"; caller: CallerName; slot: string; view: ProjectView; toldToDelete?: true; method?: ReadMethod }
   | { kind: "update"; caller: CallerName; slot: string; fields: Record<string, unknown>; why: string }
   | { kind: "delete"; caller: CallerName; slot: string }
-  | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email" }
+  /** `recased`: by email, its domain in upper case — the same mailbox (RFC 5321 §2.4), so the same account. */
+  | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email"; recased?: true }
   | { kind: "remove"; caller: CallerName; slot: string; who: Person }
   /** Time passing (a second and more), so that what a server stamps on a change can differ from before. */
   | { kind: "wait"; ms: number }
@@ -36,13 +42,13 @@ export function describeStep(step: Step): string {
     case "create":
       return `${who} creates ${step.slot} (${step.why})`;
     case "read":
-      return `${who} reads ${step.slot} (${step.view})${step.toldToDelete ? ", told to delete by a method override" : ""}`;
+      return `${who} reads ${step.slot} (${step.view})${step.method ? ` as ${step.method}` : ""}${step.toldToDelete ? ", told to delete by a method override" : ""}`;
     case "update":
       return `${who} updates ${step.slot}: ${Object.keys(step.fields).join(", ")} (${step.why})`;
     case "delete":
       return `${who} deletes ${step.slot}`;
     case "add":
-      return `${who} adds ${step.who} to ${step.slot} by ${step.by}`;
+      return `${who} adds ${step.who} to ${step.slot} by ${step.by}${step.recased ? ", its domain in upper case" : ""}`;
     case "remove":
       return `${who} removes ${step.who} from ${step.slot}`;
     case "unlisted":
