@@ -43,7 +43,9 @@ describe("one writer at a time", () => {
     const lists = Array.from({ length: 4 }, () => run(process.execPath, [PCS, "--sandbox", "projects", "list", "--all"], { env }));
     const created = await Promise.all(creates);
     const listed = await Promise.all(lists);
-    for (const result of [...created, ...listed]) expect([result.status, result.stderr]).toEqual([0, ""]);
+    for (const result of listed) expect([result.status, result.stderr]).toEqual([0, ""]);
+    // A create says what it did on stderr, and nothing else.
+    for (const result of created) expect([result.status, result.stderr]).toEqual([0, `Created project ${JSON.parse(result.stdout).id}.\n`]);
     const ids = created.map((result) => JSON.parse(result.stdout).id);
     expect(new Set(ids).size).toBe(20);
     const kept = await pcs(["--sandbox-file", join(home, ".pcs-sandbox.json"), "projects", "list", "--all", "--fields", "id,title"]);
@@ -122,7 +124,8 @@ describe("one writer at a time", () => {
       rmSync(lock, { force: true });
     }
     const result = await second;
-    expect([result.code, result.err]).toEqual([0, ""]);
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/^Created project \d+\.\n?$/);
     const listed = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--fields", "title"]);
     const titles = JSON.parse(listed.out).map((project: { title: string }) => project.title);
     expect(titles).toEqual(expect.arrayContaining(["Before", "Holder's", "Second"]));

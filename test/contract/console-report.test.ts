@@ -29,6 +29,7 @@ const result = (i: number, fields: Partial<CheckResult> = {}): CheckResult => ({
   kind: `pagination/check-${i}`,
   title: `[documented] pagination: listProjects (GET /projects.json): property number ${i} of the list holds, ${"in words ".repeat(10)}`,
   group: "pagination",
+  code: "PCS-PAGE-LIMIT-MAX",
   entries: [],
   operation: "listProjects",
   status: "failed",
