@@ -109,6 +109,7 @@ Traffic it did not send, judged by the same model (sends nothing; the reports ab
   --upstream <url>         A proxy on 127.0.0.1 (--port, --listen) in front of the server, passing
                            every byte through and judging the traffic until Ctrl-C or --max-time
   --port <n>               The proxy's port on 127.0.0.1 (with --upstream)
+  --listen <host>          The proxy's address, a loopback one (with --upstream; default 127.0.0.1)
 
 Exit codes: 0 pass; 1 a documented fact fails (at --level full, any check) and is not in the
 baseline, or the clean-up left something, or --max-time stopped the run; 2 usage or set-up.

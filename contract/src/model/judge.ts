@@ -87,7 +87,10 @@ export function judge(world: World, executed: Executed): void {
     );
     return;
   }
-  if (isReadForm(call.method)) return judgeReadForm(world, executed, fail, pass);
+  if (isReadForm(call.method)) {
+    judgeReadForm(world, executed, fail, pass);
+    return;
+  }
   if ("refused" in answer) {
     const basis = answer.refused.basis && { ...answer.refused.basis, rule: ruleOf(world, call, answer.refused.basis.rule) };
     if (!serverOk) {

@@ -21,7 +21,7 @@ import { equivalenceChecks } from "../checks/equivalence.js";
 import { counts, Skip, type Check, type Level } from "./check.js";
 import type { RunResult } from "../reports/run-result.js";
 import { keyOf, type CheckResult } from "./result.js";
-import { applyBaseline, type Baseline, type BaselineOutcome } from "../reports/baseline.js";
+import { applyBaseline, type Baseline } from "../reports/baseline.js";
 import type { LiveStatus } from "../reports/progress.js";
 import { cleanUp as cleanUpRun, readOrganization } from "./clean-up.js";
 import { CREATED_PREFIX } from "./created.js";
