@@ -7,6 +7,9 @@ export interface Io {
   isTTY: boolean;
   /** The terminal's width in columns (tables are fitted to it). */
   columns?: number | undefined;
+  /** Rewrites one line on stderr in place, when stderr is a terminal ("" clears it): a long `--all`
+   * table says how far it is instead of staying silent until every page is read. */
+  progress?: ((text: string) => void) | undefined;
   /** Asks on the terminal; resolves true only for yes. */
   confirm(question: string): Promise<boolean>;
   /** All of stdin (for --body -). */

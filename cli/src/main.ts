@@ -223,7 +223,16 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, context: Cont
     const items = paginate(connection.client as never, command.path as never, { params } as never) as AsyncIterable<unknown>;
     if (format === "table") {
       const all: unknown[] = [];
-      for await (const item of items) all.push(item);
+      let said = 0;
+      for await (const item of items) {
+        all.push(item);
+        // A tenth of a second apart at most: a line a person can read, not one per item.
+        if (io.progress && Date.now() - said >= 100) {
+          said = Date.now();
+          io.progress(`pcs: ${command.name}: ${all.length} read, reading the next page…`);
+        }
+      }
+      if (said) io.progress?.("");
       io.out(render(all, "table", fields, options));
     } else if (format === "jsonl") {
       for await (const item of items) io.out(render(item, "jsonl", fields, options));

@@ -227,6 +227,21 @@ describe("output", () => {
     expect(none.out).toBe("[]");
   });
 
+  it("an --all table says on a terminal's stderr how many items it has read, then clears the line; JSON says nothing", async () => {
+    const file = sandboxFile();
+    const progress: string[] = [];
+    const table = await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1", "--fields", "id"], {
+      isTTY: true,
+      progress,
+    });
+    expect(progress[0]).toBe("pcs: projects list: 1 read, reading the next page…");
+    expect(progress.at(-1)).toBe("");
+    expect(table.out).toBe((await pcs(["--sandbox-file", file, "projects", "list", "--fields", "id"], { isTTY: true })).out);
+    const quiet: string[] = [];
+    await pcs(["--sandbox-file", file, "projects", "list", "--all", "--limit", "1"], { progress: quiet });
+    expect(quiet).toEqual([]);
+  });
+
   it("--debug shows each request on stderr without the key", async () => {
     const result = await pcs(["--sandbox-file", sandboxFile(), "groups", "list", "--debug"]);
     expect(result.err).toMatch(/^> GET https:\/\/sandbox\.invalid\/public\/api\/groups\.json/m);

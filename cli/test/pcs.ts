@@ -18,9 +18,14 @@ export interface PcsOptions {
   columns?: number;
   /** The answer to every question. */
   answer?: boolean;
+  /** Given when stderr is a terminal: collects each progress line (the run's `progress`). */
+  progress?: string[];
 }
 
-export async function pcs(argv: string[], { env = {}, isTTY = false, columns, answer = false }: PcsOptions = {}): Promise<PcsRun> {
+export async function pcs(
+  argv: string[],
+  { env = {}, isTTY = false, columns, answer = false, progress }: PcsOptions = {},
+): Promise<PcsRun> {
   const out: string[] = [];
   const err: string[] = [];
   const asked: string[] = [];
@@ -29,6 +34,7 @@ export async function pcs(argv: string[], { env = {}, isTTY = false, columns, an
     err: (t) => err.push(t),
     isTTY,
     columns,
+    progress: progress && ((text) => progress.push(text)),
     confirm: async (question) => (asked.push(question), answer),
     readStdin: async () => "",
   });
