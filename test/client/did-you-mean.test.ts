@@ -29,9 +29,8 @@ describe("didYouMean", () => {
   });
 
   it("does not measure a word far longer than every known one", () => {
-    const started = performance.now();
-    expect(didYouMean("x".repeat(1_000_000), ["limit"])).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Measured, a megabyte against 5,000 characters would be billions of steps: the test's timeout, not a clock, fails it.
+    expect(didYouMean("x".repeat(1_000_000), ["limit", "y".repeat(5_000)])).toBeUndefined();
   });
 });
 
