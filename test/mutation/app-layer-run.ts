@@ -4,11 +4,12 @@
 import { appendFileSync } from "node:fs";
 import type { Level } from "../../contract/src/index.js";
 import { BLIND_ROUND_1 } from "./app-layer-blind-1.js";
+import { BLIND_ROUND_2 } from "./app-layer-blind-2.js";
 import { type AppDefect, APP_LAYER_DEFECTS } from "./app-layer-defects.js";
 import { caught, checkerRun, outcomeOf } from "./http-layer-run.js";
 
 /** The sets of defects, by `--corpus` name: ours, and the rounds written blind (issue 58, item 7). */
-export const CORPORA: Record<string, AppDefect[]> = { ours: APP_LAYER_DEFECTS, "blind-1": BLIND_ROUND_1 };
+export const CORPORA: Record<string, AppDefect[]> = { ours: APP_LAYER_DEFECTS, "blind-1": BLIND_ROUND_1, "blind-2": BLIND_ROUND_2 };
 
 export { APP_LAYER_DEFECTS, caught };
 
