@@ -4,6 +4,7 @@
 // are written with (the registrar, the assertions, the suite, a result), then the transport, then the
 // data everything reads (the description, the codes, the values). A file may import its own room and
 // the rooms below it, never one above — as the import-circles test holds files, this holds rooms.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { handWrittenModules, importGraph } from "../support/import-circles.js";
 
@@ -67,8 +68,34 @@ describe("the checker's rooms", () => {
     expect(upward).toEqual([]);
   });
 
+  // A source of recorded exchanges feeds the model's tracker (model/world.ts Tracker); it holds no
+  // sender, so judging a HAR or the proxy's traffic cannot send, and needs no stand-in target or suite.
+  it("the traffic source imports no sender: no suite, target, transport or send (types aside)", () => {
+    const SENDERS = /^(?:Suite|Transport|Target|World|send|runContract)$/;
+    const traffic = files.filter((file) => file.startsWith(`${prefix}traffic/`) && file !== `${prefix}traffic/command.ts`);
+    expect(traffic.length).toBeGreaterThan(5);
+    const senders = traffic.flatMap((file) =>
+      valueImports(readFileSync(`${root}${file}`, "utf8"))
+        .filter((name) => SENDERS.test(name))
+        .map((name) => `${file.slice(prefix.length)} imports ${name}`),
+    );
+    expect(senders).toEqual([]);
+    expect(valueImports('import { Suite } from "../runner/suite.js";\nimport type { Target } from "x";')).toEqual(["Suite"]);
+  });
+
   it("an upward import is found (the test can fail)", () => {
     expect(roomOf("transport/http.ts")).toBeGreaterThan(roomOf("runner/run.ts"));
     expect(roomOf("reports/verdict.ts")).toBeGreaterThan(roomOf("runner/run.ts"));
   });
 });
+
+/** The names a module imports as values (an `import type` and a `type X` name are not). */
+function valueImports(source: string): string[] {
+  return [...source.matchAll(/^import\s+(?!type\s)\{([^}]*)\}\s+from/gm)].flatMap(([, names]) =>
+    names!
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith("type "))
+      .map((name) => name.split(/\s+as\s+/)[0]!),
+  );
+}

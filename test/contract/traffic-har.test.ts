@@ -4,7 +4,7 @@
 // the traffic carries reaches any output; and nothing is sent.
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { main } from "../../contract/src/command/main.js";
 import { project } from "../support/har-entries.js";
 import { scratchDirForFile } from "../support/scratch.js";
@@ -121,7 +121,9 @@ describe("what a recording holds", () => {
   const path = file("mixed.har", JSON.stringify(har));
 
   it("counts other hosts and unreadable entries, judges a binary body by its status, sends nothing", async () => {
-    const { code, out, run } = await judged(["--from-har", path]);
+    const fetched = vi.spyOn(globalThis, "fetch");
+    const { code, out, run } = await judged(["--from-har", path]).finally(() => fetched.mockRestore());
+    expect(fetched).not.toHaveBeenCalled();
     expect(out.split("\n")[0]).toMatch(
       /^@project-collaboration\/contract \S+: judging a HAR file \(6 entries\) as traffic to https:\/\/pcs\.example\/public\/api — .*sends no request/,
     );

@@ -1,6 +1,6 @@
 // Recorded traffic made by hand for the traffic judge's tests (contract/src/traffic/): HAR entries a
 // second apart, a project body of the interface's shape, and the judge's verdict on them.
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { parseHar } from "../../contract/src/traffic/har.js";
 import { TrafficJudge } from "../../contract/src/traffic/judge-traffic.js";
 import { growingRedact } from "../../contract/src/traffic/secrets.js";
@@ -50,8 +50,10 @@ export const project = {
 export async function judged(entries: object[]) {
   const content = parseHar(JSON.stringify({ log: { version: "1.2", entries } }));
   const judge = new TrafficJudge({ baseUrl: BASE, level: "documented", redact: growingRedact(content.secrets) });
-  await judge.judgeAll(content.entries);
-  expect(judge.asked).toBe(0);
+  const fetched = vi.spyOn(globalThis, "fetch");
+  await judge.judgeAll(content.entries).finally(() => fetched.mockRestore());
+  // Judging a recording asks nothing of the network.
+  expect(fetched).not.toHaveBeenCalled();
   return judge;
 }
 

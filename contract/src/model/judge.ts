@@ -14,7 +14,7 @@ import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
 import type { Observation } from "./ledger.js";
 import { schemaMismatches } from "./response-schema.js";
-import { type Call, type Executed, isReadForm, type World } from "./world.js";
+import { type Call, type Executed, isReadForm, type Tracker } from "./world.js";
 import { authSchemes, isJsonMediaType, isProblemJson } from "../transport/media-type.js";
 
 type Json = Record<string, unknown>;
@@ -53,7 +53,7 @@ const successRule = (call: Call): StatedRuleId | undefined =>
     ? "add-by-email-existing-account"
     : SUCCESS_RULE[call.operation];
 
-export function judge(world: World, executed: Executed): void {
+export function judge(world: Tracker, executed: Executed): void {
   const { call, response, answer, exchange } = executed;
   const role = world.roleOf(call.caller, call.project);
   const base = {
@@ -83,7 +83,7 @@ export function judge(world: World, executed: Executed): void {
     fail(
       "outcome",
       [],
-      `the server failed: ${world.suite.explain(call.operation, response)} — the model ${"refused" in answer ? `refuses it (${answer.refused.status})` : "allows it"}`,
+      `the server failed: ${world.explain(call.operation, response)} — the model ${"refused" in answer ? `refuses it (${answer.refused.status})` : "allows it"}`,
     );
     return;
   }
@@ -118,14 +118,14 @@ export function judge(world: World, executed: Executed): void {
       fail(
         "outcome",
         [],
-        `the server allowed what the interface refuses (${basis.rule}): ${world.suite.explain(call.operation, response)} — the model refuses it: ${answer.refused.detail}`,
+        `the server allowed what the interface refuses (${basis.rule}): ${world.explain(call.operation, response)} — the model refuses it: ${answer.refused.detail}`,
         basis.rule,
       );
     } else {
       fail(
         "decision",
         basis?.assumptions ?? ["invalid-input-400"],
-        `the description refuses this (${answer.refused.status}: ${answer.refused.detail}), the server allowed it: ${world.suite.explain(call.operation, response)}`,
+        `the description refuses this (${answer.refused.status}: ${answer.refused.detail}), the server allowed it: ${world.explain(call.operation, response)}`,
       );
     }
     return;
@@ -134,21 +134,21 @@ export function judge(world: World, executed: Executed): void {
   if (!serverOk) {
     const entries = whySuccessIsAssumed(world, executed);
     if (entries.length)
-      fail("decision", entries, `the description allows this, the server refused it: ${world.suite.explain(call.operation, response)}`);
-    else fail("outcome", [], `the interface allows this, the server refused it: ${world.suite.explain(call.operation, response)}`);
+      fail("decision", entries, `the description allows this, the server refused it: ${world.explain(call.operation, response)}`);
+    else fail("outcome", [], `the interface allows this, the server refused it: ${world.explain(call.operation, response)}`);
     return;
   }
   const mismatches = successMismatches(world, executed);
   const documented = mismatches.filter((m) => m.entries.length === 0);
   const rule = successRule(call);
   if (documented.length)
-    fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${world.suite.explain(call.operation, response)}`, rule);
+    fail("outcome", [], `${documented.map((m) => m.message).join("; ")} — ${world.explain(call.operation, response)}`, rule);
   else pass("outcome", [], rule);
   for (const [entries, group] of groupBy(
     mismatches.filter((m) => m.entries.length > 0),
     (m) => m.entries.join("+"),
   ))
-    fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${world.suite.explain(call.operation, response)}`);
+    fail("answer", entries.split("+"), `${group.map((m) => m.message).join("; ")} — ${world.explain(call.operation, response)}`);
 }
 
 /** A read sent as HEAD or OPTIONS, judged as the GET it stands for, which the model answered: HEAD is
@@ -156,7 +156,7 @@ export function judge(world: World, executed: Executed): void {
  * refused; neither answer holds a value of a project the caller may not see. A server may refuse
  * either where GET succeeds: the interface lists neither. */
 function judgeReadForm(
-  world: World,
+  world: Tracker,
   { call, response, answer }: Executed,
   fail: (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) => void,
   pass: (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) => void,
@@ -169,14 +169,14 @@ function judgeReadForm(
     fail(
       "outcome",
       [],
-      `HEAD succeeded where GET by the same caller is refused (${refused.status}: ${refused.detail}): HEAD is GET without the body and is authorized as it (RFC 9110 §9.3.2) — ${world.suite.explain(call.operation, response)}`,
+      `HEAD succeeded where GET by the same caller is refused (${refused.status}: ${refused.detail}): HEAD is GET without the body and is authorized as it (RFC 9110 §9.3.2) — ${world.explain(call.operation, response)}`,
       rule,
     );
   else if (leaked)
     fail(
       "outcome",
       [],
-      `${method} answered ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${world.suite.explain(call.operation, response)}`,
+      `${method} answered ${JSON.stringify(leaked)}, a value of the project the caller may not see: ${world.explain(call.operation, response)}`,
       rule,
     );
   else pass("outcome", [], rule);
@@ -185,7 +185,7 @@ function judgeReadForm(
 /** The stated rule a refusal rests on, as the interface words it for this call: what is gone stays
  * gone, and the methods it does not list are refused on assets, groups and the organization because
  * those are read-only, or cannot be created or deleted. */
-function ruleOf(world: World, call: Call, rule: StatedRuleId | undefined): StatedRuleId | undefined {
+function ruleOf(world: Tracker, call: Call, rule: StatedRuleId | undefined): StatedRuleId | undefined {
   if (call.project !== undefined && world.deleted.has(call.project)) return "delete-is-permanent";
   if (rule !== "whole-interface") return rule;
   if (/\/(files|urls|copy)\.json$/.test(call.path)) return "assets-read-only";
@@ -213,7 +213,7 @@ export function allowProblems(call: Pick<Call, "method" | "path">, allow: string
 }
 
 /** At --level full: the refusal's status and body as the description gives them. */
-function judgeRefusalForm(world: World, executed: Executed, role: string): void {
+function judgeRefusalForm(world: Tracker, executed: Executed, role: string): void {
   const { call, response, answer, exchange } = executed;
   if (!("refused" in answer)) return;
   const basis = answer.refused.basis;
@@ -232,7 +232,7 @@ function judgeRefusalForm(world: World, executed: Executed, role: string): void 
     aspect: "answer",
     entries,
     passed: problems.length === 0,
-    ...(problems.length && { message: `${problems.join("; ")}: ${world.suite.explain(call.operation, response)}` }),
+    ...(problems.length && { message: `${problems.join("; ")}: ${world.explain(call.operation, response)}` }),
     ...(exchange && { exchange }),
     status: response.status,
   });
@@ -240,7 +240,7 @@ function judgeRefusalForm(world: World, executed: Executed, role: string): void 
 
 /** Why the model's success rests on a choice of the description rather than the interface, if it
  * does. (A refusal that a group permission explains was learned before this: see execute.) */
-function whySuccessIsAssumed(world: World, executed: Executed): string[] {
+function whySuccessIsAssumed(world: Tracker, executed: Executed): string[] {
   const { call } = executed;
   const project = call.project === undefined ? undefined : world.model.projects.get(call.project);
   switch (call.operation) {
@@ -267,7 +267,7 @@ function whySuccessIsAssumed(world: World, executed: Executed): string[] {
 }
 
 /** What a successful answer breaks: the interface's status, a body where it says none, the fields. */
-function successMismatches(world: World, executed: Executed): Mismatch[] {
+function successMismatches(world: Tracker, executed: Executed): Mismatch[] {
   const { call, response, answer, at } = executed;
   const out: Mismatch[] = [];
   const status = SUCCESS_STATUS[call.operation];

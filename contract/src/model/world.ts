@@ -9,7 +9,9 @@
 import { answerRequest, PERMISSION_ASSUMPTIONS, type Answer } from "@project-collaboration/api/sandbox/model";
 import type { Permission, SeedProject, SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../runner/created.js";
-import { basicAuthorization, type RawRequest, type RawResponse } from "../transport/http.js";
+import { basicAuthorization, explain, type RawRequest, type RawResponse } from "../transport/http.js";
+import type { Redact } from "../transport/redact.js";
+import type { Level } from "../runner/check.js";
 import type { Suite } from "../runner/suite.js";
 import type { Exchange } from "../transport/transport.js";
 import { currentCheck } from "../transport/transport.js";
@@ -61,7 +63,10 @@ const CLOCK_MARGIN_MS = 2_000;
 /** A refusal the model may learn a permission from: not a complaint about the input. */
 const PERMISSION_REFUSALS = new Set([401, 403, 404, 405]);
 
-export class World {
+/** The model's half of a world: what any source of exchanges needs — the model, what it learned, the
+ * judge and the ledger. It sends nothing: a live run's World (below) adds the sender, and the traffic
+ * source (traffic/world.ts) feeds it recorded exchanges. */
+export abstract class Tracker {
   /** Model account ids of the run's keys. */
   readonly accounts = new Map<CallerName, number>();
   /** "project account" pairs removed from a project (for naming the caller). */
@@ -76,43 +81,23 @@ export class World {
   private readonly learnedFrom = new Map<string, Exchange | undefined>();
 
   constructor(
-    readonly suite: Suite,
+    /** The run's level and its redaction (what an explanation may quote of an answer). */
+    readonly setting: { level: Level; redact: Redact },
     public model: ModelState,
     readonly ledger: Ledger,
-    private readonly keys: { key: string; other?: string; wrong: string },
     /** Judges each executed call (judge.ts; given, not imported, as the judge reads the world). */
-    private readonly judge: (world: World, executed: Executed) => void,
+    protected readonly judge: (world: Tracker, executed: Executed) => void,
   ) {}
 
-  /** Sends through the run's transport; with the exchange it recorded (its own, however many run at once). */
-  async send(request: RawRequest): Promise<{ response: RawResponse; exchange?: Exchange }> {
-    const store = { exchanges: [] as Exchange[] };
-    const response = await currentCheck.run(store, () => this.suite.send(request));
-    const exchange = store.exchanges.at(-1);
-    this.sent.push(...store.exchanges);
-    return { response, ...(exchange && { exchange }) };
-  }
+  /** The Authorization header the model is asked with for a caller. */
+  abstract authorization(caller: CallerName): string | null;
 
-  /** A world for a replay: the same server, accounts and knowledge, a copy of the model, its own ledger. */
-  fork(ledger: Ledger): World {
-    const fork = new World(this.suite, this.model.copy(), ledger, this.keys, this.judge);
-    for (const [caller, account] of this.accounts) fork.accounts.set(caller, account);
-    return fork;
-  }
+  /** The model's user a credential is, if it is one. */
+  protected abstract identify(key: string | undefined): SeedUser | undefined;
 
-  authorization(caller: CallerName): string | null {
-    if (caller === "none") return null;
-    if (caller === "wrong") return basicAuthorization(this.keys.wrong);
-    const key = caller === "key" ? this.keys.key : this.keys.other;
-    if (key === undefined) throw new Error("no second key");
-    return basicAuthorization(key);
-  }
-
-  protected identify(key: string | undefined): SeedUser | undefined {
-    if (key === undefined) return undefined;
-    const caller = key === this.keys.key ? "key" : key === this.keys.other ? "other" : undefined;
-    const account = caller && this.accounts.get(caller);
-    return account === undefined ? undefined : this.model.users.get(account);
+  /** An answer in words for a message: what was asked, the status and the start of the body, redacted. */
+  explain(what: string, response: Pick<RawResponse, "method" | "url" | "status" | "contentType" | "text">): string {
+    return explain(what, response, this.setting.redact);
   }
 
   /** Who the caller is to the project: "its creator", "a user added to it", … ("no key" for no credential). */
@@ -132,16 +117,13 @@ export class World {
     return "a user never added to it";
   }
 
-  /** Every exchange sent through this world, in order. */
-  readonly sent: Exchange[] = [];
-
   /** Failed observations that count at the run's level, recorded through this world (a scenario's own,
    * when it has a world of its own): what a replay confirms. */
   failedObservations = 0;
 
   /** Whether a failure of this observation fails the run at its level. */
   counts(observation: Pick<Observation, "entries">): boolean {
-    return observation.entries.length === 0 || this.suite.level === "full";
+    return observation.entries.length === 0 || this.setting.level === "full";
   }
 
   /** The observations that failed through this world (counted at the run's level): what a replay of it
@@ -154,20 +136,6 @@ export class World {
       this.failed.push(observation);
     }
     this.ledger.record(observation);
-  }
-
-  /** Sends the call to the server and to the model, learns what it can, and judges the two answers. */
-  async execute(call: Call): Promise<Executed> {
-    const request: RawRequest = {
-      method: call.method,
-      path: call.path,
-      ...(call.query && { query: call.query }),
-      ...(call.headers && { headers: call.headers }),
-      ...(call.body !== undefined && { body: call.body }),
-      authorization: this.authorization(call.caller),
-    };
-    const { response, exchange } = await this.send(request);
-    return this.observe(call, response, exchange);
   }
 
   /** Judges an answer the server gave to the call, whoever sent it: this run (execute) or a recording
@@ -375,6 +343,68 @@ export class World {
   reproduction(project: number | undefined, failing?: Exchange): Exchange[] {
     const made = project === undefined ? [] : (this.history.get(project) ?? []);
     return [...made.slice(-11), ...(failing ? [failing] : [])];
+  }
+}
+
+/** A live run's world: the tracker with the sender — the run's transport, through the suite — and the
+ * run's keys. */
+export class World extends Tracker {
+  constructor(
+    readonly suite: Suite,
+    model: ModelState,
+    ledger: Ledger,
+    private readonly keys: { key: string; other?: string; wrong: string },
+    judge: (world: Tracker, executed: Executed) => void,
+  ) {
+    super({ level: suite.level, redact: suite.redact }, model, ledger, judge);
+  }
+
+  /** Every exchange sent through this world, in order. */
+  readonly sent: Exchange[] = [];
+
+  /** Sends through the run's transport; with the exchange it recorded (its own, however many run at once). */
+  async send(request: RawRequest): Promise<{ response: RawResponse; exchange?: Exchange }> {
+    const store = { exchanges: [] as Exchange[] };
+    const response = await currentCheck.run(store, () => this.suite.send(request));
+    const exchange = store.exchanges.at(-1);
+    this.sent.push(...store.exchanges);
+    return { response, ...(exchange && { exchange }) };
+  }
+
+  /** Sends the call to the server and to the model, learns what it can, and judges the two answers. */
+  async execute(call: Call): Promise<Executed> {
+    const request: RawRequest = {
+      method: call.method,
+      path: call.path,
+      ...(call.query && { query: call.query }),
+      ...(call.headers && { headers: call.headers }),
+      ...(call.body !== undefined && { body: call.body }),
+      authorization: this.authorization(call.caller),
+    };
+    const { response, exchange } = await this.send(request);
+    return this.observe(call, response, exchange);
+  }
+
+  /** A world for a replay: the same server, accounts and knowledge, a copy of the model, its own ledger. */
+  fork(ledger: Ledger): World {
+    const fork = new World(this.suite, this.model.copy(), ledger, this.keys, this.judge);
+    for (const [caller, account] of this.accounts) fork.accounts.set(caller, account);
+    return fork;
+  }
+
+  authorization(caller: CallerName): string | null {
+    if (caller === "none") return null;
+    if (caller === "wrong") return basicAuthorization(this.keys.wrong);
+    const key = caller === "key" ? this.keys.key : this.keys.other;
+    if (key === undefined) throw new Error("no second key");
+    return basicAuthorization(key);
+  }
+
+  protected identify(key: string | undefined): SeedUser | undefined {
+    if (key === undefined) return undefined;
+    const caller = key === this.keys.key ? "key" : key === this.keys.other ? "other" : undefined;
+    const account = caller && this.accounts.get(caller);
+    return account === undefined ? undefined : this.model.users.get(account);
   }
 }
 

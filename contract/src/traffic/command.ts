@@ -219,7 +219,8 @@ function finish(
         ? { ...e, requestHeaders: { ...e.requestHeaders, [authorization[0]]: judge.world.labelOf(authorization[1]) } }
         : e;
     }),
-    requests: judge.asked,
+    // Judging sends nothing: the traffic judge holds no sender.
+    requests: 0,
     retried: 0,
     timedOut: 0,
     ms,
@@ -231,7 +232,7 @@ function finish(
     [
       `Traffic: ${counts.seen} exchanges; ${counts.judged} judged; ${counts.elsewhere} to other hosts or paths (skipped)${skipped.length ? "; not judged:" : ""}`,
       ...skipped,
-      `Requests sent by the checker: ${judge.asked}`,
+      "Requests sent by the checker: 0",
     ].join("\n"),
   );
   // The report last: its verdict line sums the run up.

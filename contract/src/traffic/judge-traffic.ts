@@ -1,22 +1,20 @@
 // One engine for traffic the checker did not send: each recorded exchange (from a HAR file or the
 // proxy) becomes the call it was, and goes to the model and the judge of a live run (model/world.ts
-// observe, model/judge.ts) — the same rules, levels and check ids. Nothing is sent: the suite's
-// transport refuses every request, and counts any it was asked for (`asked`, 0 when all went well).
+// observe, model/judge.ts) — the same rules, levels and check ids. Nothing is sent: the tracker it
+// feeds holds no sender (no target, suite or transport).
 // What cannot be judged is counted with its reason, never guessed: a project made before the
 // recording began, a caller the recording has not identified yet, a method the interface says nothing of.
 import { KEY_HEADERS, KEY_PARAMETERS } from "../callers/credentials.js";
 import { DEFAULT_LIMIT, operations } from "../description/description.js";
 import type { Level } from "../runner/check.js";
 import type { CheckResult } from "../runner/result.js";
-import { Suite } from "../runner/suite.js";
-import type { Target } from "../runner/target.js";
 import type { CallerName } from "../sequences/steps.js";
 import { judge } from "../model/judge.js";
 import { Ledger } from "../model/ledger.js";
 import type { Call } from "../model/world.js";
 import type { RawResponse } from "../transport/http.js";
 import type { Redact } from "../transport/redact.js";
-import { DEFAULT_LIMITS, Transport, type Exchange } from "../transport/transport.js";
+import type { Exchange } from "../transport/transport.js";
 import { isRedactedCredential, TrafficWorld } from "./world.js";
 import { SeenBefore } from "./seen-before.js";
 import { Wire } from "../checks/wire.js";
@@ -83,12 +81,9 @@ export interface TrafficCounts {
 export class TrafficJudge {
   readonly ledger = new Ledger();
   readonly world: TrafficWorld;
-  readonly transport: Transport;
   private readonly wire: Wire;
   private readonly pages = new Pages((observation) => this.world.record(observation));
   readonly counts: TrafficCounts = { seen: 0, judged: 0, elsewhere: 0, notJudged: new Map() };
-  /** Requests the judge was asked to send: none, ever (the transport refuses them). */
-  asked = 0;
   private readonly base: URL;
   /** What the recording shows of projects made before it: listed to a caller, and refused to it. */
   private readonly seenBefore = new SeenBefore((observation) => this.world.record(observation));
@@ -97,30 +92,8 @@ export class TrafficJudge {
 
   constructor(options: { baseUrl: string; level: Level; redact: Redact; known?: { key?: string; other?: string } }) {
     this.base = new URL(options.baseUrl);
-    const target: Target = {
-      name: options.baseUrl,
-      baseUrl: options.baseUrl.replace(/\/$/, ""),
-      apiKey: "recorded-traffic-sends-nothing",
-      isMock: false,
-      stateful: true,
-      allowWrites: false,
-      checksKeys: true,
-      disposable: false,
-    };
-    this.transport = new Transport({
-      ...DEFAULT_LIMITS,
-      deadline: Number.POSITIVE_INFINITY,
-      mayWrite: false,
-      targetName: "recorded traffic",
-      redact: options.redact,
-      fetch: async () => {
-        this.asked++;
-        throw new Error("judging recorded traffic sends no request");
-      },
-    });
-    const suite = new Suite(target, { missing: {} } as never, "traffic", options.level, this.transport, options.redact);
-    this.world = new TrafficWorld(suite, this.ledger, judge, options.known ?? {});
-    this.wire = new Wire(target.baseUrl, options.redact);
+    this.world = new TrafficWorld({ level: options.level, redact: options.redact }, this.ledger, judge, options.known ?? {});
+    this.wire = new Wire(options.baseUrl.replace(/\/$/, ""), options.redact);
   }
 
   /** The path under the base URL, or undefined when the exchange went elsewhere. */

@@ -17,13 +17,14 @@
 //   - a project made before the recording began is not the model's: calls about it are not judged.
 import type { SeedUser } from "@project-collaboration/api/sandbox";
 import { idOf } from "../runner/created.js";
-import type { Suite } from "../runner/suite.js";
 import type { CallerName } from "../sequences/steps.js";
 import { basicAuthorization } from "../transport/http.js";
 import type { Ledger } from "../model/ledger.js";
 import { ADMINISTRATOR_PERMISSIONS, ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
-import { World, type Call } from "../model/world.js";
+import { Tracker, type Call } from "../model/world.js";
 import type { Executed } from "../model/world.js";
+import type { Level } from "../runner/check.js";
+import type { Redact } from "../transport/redact.js";
 
 type Json = Record<string, unknown>;
 
@@ -53,7 +54,7 @@ function credentialOf(authorization: string): string {
   return token === undefined ? value : `Basic ${Buffer.from(token, "base64").toString("utf8")}`;
 }
 
-export class TrafficWorld extends World {
+export class TrafficWorld extends Tracker {
   /** Authorization header value → caller name (a credential the traffic used). */
   private readonly callers = new Map<string, string>();
   /** Callers whose credential is no one's (answered 401). */
@@ -69,16 +70,15 @@ export class TrafficWorld extends World {
   private nextStandIn = 1;
 
   constructor(
-    suite: Suite,
+    setting: { level: Level; redact: Redact },
     ledger: Ledger,
-    judge: (world: World, executed: Executed) => void,
+    judge: (world: Tracker, executed: Executed) => void,
     private readonly known: { key?: string; other?: string },
   ) {
     super(
-      suite,
+      setting,
       new ModelState({ organizations: [], users: [], groups: [], projects: [], permissions: {} }, { granted: new Map(), fixed: new Set() }),
       ledger,
-      { key: "", wrong: "" },
       judge,
     );
   }

@@ -1,6 +1,7 @@
 // A live run against a stand-in, and its HAR judged as traffic the checker did not send
 // (contract/src/traffic/): what test/conformance-levels/traffic.test.ts (a sample of the defects) and
 // test/mutation/traffic-defects.test.ts (all of them, the measured share) both compare.
+import { vi } from "vitest";
 import { findings } from "../../../contract/src/index.js";
 import { har } from "../../../contract/src/reports/files.js";
 import { parseHar } from "../../../contract/src/traffic/har.js";
@@ -45,11 +46,14 @@ export async function judgedHarOf(options: StandInOptions) {
   const { run } = await standInRun({ writes: true, otherKey: true, ...options });
   const content = parseHar(har(run));
   const judge = new TrafficJudge({ baseUrl: run.target.baseUrl, level: "documented", redact: growingRedact(content.secrets) });
-  await judge.judgeAll(content.entries);
+  // What judging asks of the network: nothing (the traffic judge holds no sender).
+  const fetched = vi.spyOn(globalThis, "fetch");
+  await judge.judgeAll(content.entries).finally(() => fetched.mockRestore());
+  const asked = fetched.mock.calls.length;
   return {
     live: findings(run).failures,
     traffic: judge.results().filter((r) => r.status === "failed" && r.entries.length === 0),
-    asked: judge.asked,
+    asked,
     notJudged: judge.counts.notJudged,
   };
 }
