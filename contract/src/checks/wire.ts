@@ -7,10 +7,13 @@
 //   - no form of a credential the run sent (the key, encoded, re-cased, echoed) is in it;
 //   - its framing: a Content-Length agrees with the body's length in bytes (RFC 9110 §8.6), where the
 //     body was not decoded on the way (no Content-Encoding) and had a length of its own to send.
-// One check per operation: documented facts, each failure with the exchange that showed it.
+// One check per operation, and one per method the interface does not list on a path it lists (the
+// router's refusal has a body too): documented facts, each failure with the exchange that showed it.
+// A busy answer (429, 503) may be a gateway's, in its own format: its body is not judged.
 import { DOCUMENTED_TAG } from "../runner/check.js";
 import {
   documentedBundle,
+  listedPathOf,
   operationOf,
   operations,
   resolveSchema,
@@ -126,7 +129,7 @@ interface Finding {
 }
 
 export class Wire {
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, { operation: string; count: number }>();
   private readonly failed = new Map<string, Finding>();
   /** The operations whose answers held a datetime: their check exercised the rule of timestamps too. */
   private readonly dated = new Set<string>();
@@ -139,18 +142,26 @@ export class Wire {
   /** Looks at one answer as it arrived: `bytes` is its whole body (as far as it was read). */
   inspect(exchange: Exchange, bytes: Uint8Array): void {
     const op = operationOf(exchange.method, exchange.url, this.baseUrl);
-    if (!op) return;
-    const key = exchange.status >= 400 ? `${op.operationId} (its refusals and errors)` : op.operationId;
-    this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    const unlisted = op ? undefined : unlistedMethodOn(exchange, this.baseUrl);
+    if (!op && !unlisted) return;
+    const operation = op?.operationId ?? unlisted!;
+    const key = !op
+      ? `${unlisted} (a method the interface does not list on its path)`
+      : exchange.status >= 400
+        ? `${op.operationId} (its refusals and errors)`
+        : op.operationId;
+    this.seen.set(key, { operation, count: (this.seen.get(key)?.count ?? 0) + 1 });
     if (this.failed.has(key)) return;
     const problem = this.problemOf(exchange, bytes, op, key);
     if (problem) this.failed.set(key, { exchange, message: problem });
   }
 
-  private problemOf(exchange: Exchange, bytes: Uint8Array, op: Operation, key: string): string | undefined {
+  private problemOf(exchange: Exchange, bytes: Uint8Array, op: Operation | undefined, key: string): string | undefined {
     const framing = framingProblem(exchange, bytes.byteLength);
     if (framing) return framing;
     if (bytes.byteLength === 0 || exchange.status === 204 || exchange.status === 304) return undefined;
+    // A busy answer may come from a gateway in front of the service, in its own format: never judged.
+    if (exchange.status === 429 || exchange.status === 503) return undefined;
     const type = exchange.responseHeaders["content-type"] ?? "";
     if (!isJsonMediaType(type))
       return `a body of ${bytes.byteLength} bytes with content type ${JSON.stringify(type || "(none)")}, not JSON ("All bodies are JSON")`;
@@ -164,7 +175,7 @@ export class Wire {
     } catch (error) {
       return `the body is not JSON (${(error as Error).message})`;
     }
-    if (exchange.status >= 300) return undefined;
+    if (exchange.status >= 300 || !op) return undefined;
     const schema = successResponse(operationsOf(op), documentedBundle).schema;
     if (!schema) return undefined;
     for (const { path, raw } of numbers)
@@ -183,9 +194,8 @@ export class Wire {
   }
 
   results(): CheckResult[] {
-    return [...this.seen].map(([key, count]) => {
+    return [...this.seen].map(([key, { operation, count }]) => {
       const failed = this.failed.get(key);
-      const operation = key.split(" ")[0]!;
       return {
         code: "PCS-WIRE-BODY",
         id: `wire/${key
@@ -229,6 +239,16 @@ export function framingProblem(exchange: Pick<Exchange, "method" | "status" | "r
   if (Number(values[0]) !== received)
     return `Content-Length: ${values[0]}, but the body as sent is ${received} bytes (RFC 9110 §8.6: the length of the content)`;
   return undefined;
+}
+
+/** "PUT /projects/{project_id}.json" for a method the description does not list on a path it lists
+ * (the router's refusal, whose body is a body of the interface's too); not for the methods whose
+ * answers HTTP defines apart (HEAD has no body; OPTIONS, TRACE and CONNECT are the server's own). */
+function unlistedMethodOn(exchange: Pick<Exchange, "method" | "url">, baseUrl: string): string | undefined {
+  const method = exchange.method.toUpperCase();
+  if (["HEAD", "OPTIONS", "TRACE", "CONNECT"].includes(method)) return undefined;
+  const path = listedPathOf(exchange.url, baseUrl);
+  return path && `${method} ${path}`;
 }
 
 /** The operation as the documented-only bundle has it (what documented facts rest on). */
