@@ -9,12 +9,14 @@
 //   - `offset` and `limit` at the edges on every paginated list: never a server error, and an offset
 //     past any list's length (2^31 and up) answers no item;
 //   - the project list asked for someone else's or everyone's projects in the query (a user id, the
-//     organization, "all"): it still holds only projects the caller was added to — those of its list.
+//     organization, "all"): it still holds only projects the caller was added to — those of its list;
+//   - the organization asked for another's by an id in its query: it still answers the caller's own.
 // Judged by outcome only; nothing here writes.
 import { DEFAULT_LIMIT, label, operations, type Operation } from "../description/description.js";
 import { expect, fail } from "../runner/expect.js";
 import { compact, type Suite } from "../runner/suite.js";
 import { listAll } from "../runner/lists.js";
+import { ofAnyRun } from "../runner/created.js";
 import { aliasesOf, edgeName, exactly, INTEGER_EDGES } from "../sequences/edges.js";
 import { numbersOf } from "./wire.js";
 
@@ -226,5 +228,53 @@ export function exploreIdChecks(suite: Suite) {
     },
     { operation: "listProjects" },
   );
+  // The organization named in a query it does not take (a back-office controller's
+  // `params[:id] || current_user.organization_id`): organization ids are the server's own (the interface
+  // shows none), so the first few are tried. A 2xx is still the caller's own organization ("Only the
+  // caller's own"), told by plain reads before and after: when they agree, nothing changed it between
+  // them (a change of the run's own would show), so an answer that differs from both, with no checker
+  // run's tag in its name, is another organization's. When they differ (the run's change under way), the
+  // probe is tried again, up to three times, and else not judged.
+  list.check("PCS-AUTHZ-ORGANIZATION-QUERY").it(
+    "getOrganization asked in its query for another organization (id, organization_id, company_id, account_id) answers only the caller's own",
+    async () => {
+      const read = (query?: Record<string, number>) =>
+        suite.call("getOrganization", { method: "get", path: "/organizations.json", ...(query && { query }) });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const before = await read();
+        if (!success(before.status)) return;
+        const answers = await Promise.all(
+          ORGANIZATION_GUESSES.map(async (id) => ({
+            id,
+            response: await read(Object.fromEntries(ORGANIZATION_PARAMETERS.map((name) => [name, id]))),
+          })),
+        );
+        for (const { response } of answers) expect(response.status < 500, `a server error: ${response.why}`).toBe(true);
+        const others = answers.filter(({ response }) => success(response.status) && !sameOrganization(response.json, before.json));
+        if (others.length === 0) return;
+        const after = await read();
+        if (!sameOrganization(before.json, after.json)) continue;
+        const other = others.find(({ response }) => !ofAnyRun((response.json as { name?: unknown } | undefined)?.name));
+        if (!other) return;
+        const name = (json: unknown) => JSON.stringify((json as { name?: unknown } | undefined)?.name);
+        fail(
+          `answered an organization other than the caller's (named ${name(other.response.json)}; the caller's, read before and after, ${name(before.json)}) to ${ORGANIZATION_PARAMETERS.map((n) => `${n}=${other.id}`).join("&")} ("Only the caller's own"): ${other.response.why}`,
+        );
+      }
+    },
+    { operation: "getOrganization" },
+  );
   return list.checks;
+}
+
+/** Query parameters a controller may read an organization's id from (none of them the interface's). */
+const ORGANIZATION_PARAMETERS = ["id", "organization_id", "company_id", "account_id"] as const;
+/** The organization ids tried: the first a server numbers (the interface shows none). */
+const ORGANIZATION_GUESSES = [1, 2, 3] as const;
+
+/** Two reads of an organization are of the same one: equal but for `modified` (a change in between). */
+function sameOrganization(a: unknown, b: unknown): boolean {
+  const { modified: _a, ...left } = (a ?? {}) as Record<string, unknown>;
+  const { modified: _b, ...right } = (b ?? {}) as Record<string, unknown>;
+  return JSON.stringify(left) === JSON.stringify(right);
 }

@@ -63,6 +63,10 @@ export const CHECK_CODES = {
   "PCS-AUTHZ-LIST-ONLY-ADDED": { rests: ["visible-when-added"], holds: "the project list holds only projects the caller was added to" },
   "PCS-AUTHZ-LIST-EVERY-ADDED": { rests: ["visible-when-added"], holds: "the project list holds every project the caller was added to" },
   "PCS-AUTHZ-LIST-QUERY": { rests: ["visible-when-added"], holds: "a list asked for another's projects holds only the caller's" },
+  "PCS-AUTHZ-ORGANIZATION-QUERY": {
+    rests: ["organization-own-only"],
+    holds: "the organization asked for another's by an id in its query answers the caller's own",
+  },
   "PCS-AUTHZ-READ-OTHER": { rests: ["visible-when-added"], holds: "projects not in the caller's list are refused" },
   "PCS-AUTHZ-READ-OTHER-REVISIONS": { rests: ["visible-when-added"], holds: "copy revisions outside the caller's lists are refused" },
   "PCS-AUTHZ-READ-AGREES-LIST": { rests: ["visible-when-added"], holds: "what a caller reads by id and what its list holds agree" },

@@ -3,7 +3,7 @@
 // one at the documented level (test/conformance-levels/levels.test.ts) — without being told which
 // check should; the faithful stand-ins (documented-only, other-conventions) it must pass.
 import type { Handler } from "./documented-only.js";
-import { STAND_IN_KEY } from "./seed.js";
+import { STAND_IN_KEY, STAND_IN_OWNER_KEY } from "./seed.js";
 
 type Json = Record<string, unknown>;
 
@@ -304,6 +304,16 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
       new Request(request.url, { method: "PATCH", headers: request.headers, body: JSON.stringify({ website: "https://example.invalid" }) }),
     );
     return response;
+  },
+  /** The organization is read by `params[:id] || current_user.organization_id` (a controller shared with
+   * a back office): `?id=2` answers organization 2, the agency's (its editor's key stands for it here). */
+  "organization-by-id-parameter": (h) => async (request) => {
+    const query = new URL(request.url).searchParams;
+    const asked = query.get("id") ?? query.get("organization_id");
+    if (request.method !== "GET" || pathOf(request) !== "/organizations.json" || asked !== "2") return h(request);
+    const headers = new Headers(request.headers);
+    headers.set("authorization", basic(STAND_IN_OWNER_KEY));
+    return h(new Request(request.url, { method: "GET", headers }));
   },
   /** Adding someone already added lists them twice (an insert without a unique key). */
   "re-add-duplicates": (h) => {
