@@ -41,4 +41,17 @@ describe("a covering array", () => {
     const full = cover(DIMENSIONS, { seed: 7 });
     expect(cover(DIMENSIONS, { seed: 7, atLeast: full.rows.length + 10 }).rows).toHaveLength(full.rows.length + 10);
   });
+  it("a budget past the whole product holds every combination once, and no more", () => {
+    const small = { caller: ["key", "other"], view: ["get", "users", "files"], method: ["GET", "HEAD"] };
+    const { rows } = cover(small, { seed: 3, atLeast: 10_000 });
+    const keys = rows.map((row) => `${row.caller} ${row.view} ${row.method}`);
+    expect(new Set(keys).size).toBe(2 * 3 * 2);
+    expect(rows).toHaveLength(2 * 3 * 2);
+  });
+  it("past the pairs, each added row is a combination not held yet", () => {
+    const { rows } = cover(DIMENSIONS, { seed: 7, atLeast: 200 });
+    const keys = rows.map((row) => Object.keys(DIMENSIONS).map((name) => row[name]).join(" "));
+    expect(rows).toHaveLength(200);
+    expect(new Set(keys).size).toBeGreaterThan(190);
+  });
 });

@@ -119,6 +119,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io): Prom
       limits,
       only: config.only,
       ...(config.seed !== undefined && { seed: config.seed }),
+      ...(config.formsAtLeast !== undefined && { formsAtLeast: config.formsAtLeast }),
       redact,
       ...(baseline && { baseline }),
       ...(io.progress && { watch: (status) => io.progress!.start(status, redact) }),

@@ -42,6 +42,8 @@ export interface Config {
   only: string[];
   /** The seed of the model's generated sequences (a run prints the one it used). */
   seed?: number;
+  /** --forms: rows of each access matrix's covering array at least (more triples of its dimensions). */
+  formsAtLeast?: number;
   reports: { junit?: string; json?: string; har?: string };
   /** Known findings: fail only on the others. */
   baseline?: string;
@@ -85,6 +87,9 @@ What to check:
                            --invite-email (local+tag@domain)
   --only <text>            Only checks whose code, id or title contains <text> (repeatable)
   --seed <n>               The generated sequences of an earlier run again (it prints its seed)
+  --forms <n>              With writes: the access matrix's read forms (caller and relation × view ×
+                           method), at least n rows of each (default: as many as cover every pair,
+                           and each caller in each relation whole; at most every triple)
 
 Limits (printed before the run):
   --rate <n>               Requests a second, at most (default ${DEFAULT_LIMITS.rate})
@@ -138,6 +143,7 @@ const OPTIONS = {
   "invite-email": { type: "string" },
   only: { type: "string", multiple: true },
   seed: { type: "string" },
+  forms: { type: "string" },
   rate: { type: "string" },
   concurrency: { type: "string" },
   timeout: { type: "string" },
@@ -235,6 +241,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     },
     only: (values.only as string[] | undefined) ?? [],
     ...(flag("seed") !== undefined && { seed: seedOf(flag("seed")!) }),
+    ...(flag("forms") !== undefined && { formsAtLeast: formsOf(flag("forms")!) }),
     reports: {
       ...(flag("junit") && { junit: flag("junit") }),
       ...(flag("json") && { json: flag("json") }),
@@ -284,6 +291,14 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ...base,
     target: { kind: (kind ?? "server") as Config["target"]["kind"], ...(baseUrl && { baseUrl: baseUrl.replace(/\/+$/, "") }) },
   };
+}
+
+/** The rows of each access matrix at least: a whole number from 1 to 10,000 (past every triple, the
+ * matrix holds each once). */
+function formsOf(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 10_000)
+    throw new UsageError(`--forms takes a whole number from 1 to 10000, not ${echo(text)}`);
+  return Number(text);
 }
 
 /** A seed of the generated sequences: a whole number from 0 to 2^31 − 1. */

@@ -68,6 +68,8 @@ export interface RunOptions {
   baseline?: Baseline;
   /** The seed of the model's generated sequences (default: a random one, reported in the result). */
   seed?: number;
+  /** Rows of each access matrix's covering array at least (default: as many as cover every pair). */
+  formsAtLeast?: number;
   /** Called once, before anything is sent, with the run's status as it goes (the progress line reads it). */
   watch?: (status: LiveStatus) => void;
 }
@@ -218,7 +220,16 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const modelled =
     options.only?.length && !options.only.some((o) => o.startsWith("model") || "PCS-MODEL".startsWith(o) || o.startsWith("PCS-MODEL"))
       ? Promise.resolve([])
-      : runModel(suite, { ...DEFAULT_MODEL_OPTIONS, seed, generating: () => (generated = true) }, () => modelReady());
+      : runModel(
+          suite,
+          {
+            ...DEFAULT_MODEL_OPTIONS,
+            seed,
+            ...(options.formsAtLeast && { formsAtLeast: options.formsAtLeast }),
+            generating: () => (generated = true),
+          },
+          () => modelReady(),
+        );
   modelled.catch(() => {});
   // The checks begin once the model's first projects exist (see runModel), or once it has ended.
   await Promise.race([

@@ -2,8 +2,8 @@
 // values of two dimensions is in some row, and the dimensions named `whole` are crossed whole (every
 // combination of theirs is a row at least). Seeded: the same seed, the same rows; each row greedily the
 // candidate of a few random ones that covers the most pairs not yet covered. Rows are added until every
-// pair is covered, then up to `atLeast` (a larger budget covers more triples, by chance); never past
-// `most` (then `uncovered` says what is left).
+// pair is covered, then up to `atLeast` rows (a larger budget covers more triples: each added row a
+// combination not held yet); never past `most` nor the whole product (then `uncovered` says what is left).
 import { random } from "./generate.js";
 
 export type Row = Record<string, string>;
@@ -47,10 +47,17 @@ export function cover(
     }
     return best!;
   };
-  const most = options.most ?? Number.POSITIVE_INFINITY;
+  // Never more rows than the whole product: past it, every row would repeat one.
+  const product = names.reduce((n, name) => n * dimensions[name]!.length, 1);
+  const most = Math.min(options.most ?? Number.POSITIVE_INFINITY, product);
+  const held = new Set<string>();
+  const keyOf = (row: Row) => names.map((name) => row[name]).join("\u0000");
   for (const start of fixed) if (rows.length < most) add(complete(start));
   while (rows.length < most && (uncovered.size > 0 || rows.length < (options.atLeast ?? 0))) {
-    const row = complete({});
+    let row = complete({});
+    // Past the pairs, a row adds a combination not held yet (more triples), found by trying.
+    for (let tries = 0; uncovered.size === 0 && held.has(keyOf(row)) && tries < 100 * product; tries++) row = complete({});
+    if (uncovered.size === 0 && held.has(keyOf(row))) break;
     if (uncovered.size > 0 && gain(row) === 0) {
       // No random candidate helps: a row made from an uncovered pair itself.
       const [a, b] = [...uncovered][0]!.split("|").map((part) => part.split("=") as [string, string]);
@@ -61,6 +68,7 @@ export function cover(
 
   function add(row: Row): void {
     rows.push(row);
+    held.add(keyOf(row));
     for (const pair of pairsOf(row, names)) uncovered.delete(pair);
   }
 }

@@ -21,6 +21,8 @@ export async function standInRun(options: {
   limits?: Record<string, number>;
   /** Declared disposable (--disposable): a fresh instance in CI, changed as the sandbox is, its mail sent. */
   disposable?: boolean;
+  /** --forms: rows of each access matrix at least. */
+  formsAtLeast?: number;
   /** Served on a real socket (the checker's own network, not a fetch function), gzip when asked or not. */
   socket?: { gzip: boolean; spell?: (name: string) => string };
 }) {
@@ -42,6 +44,7 @@ export async function standInRun(options: {
     level: options.level ?? "documented",
     limits: { ...FAST, ...options.limits },
     seed: 20261127,
+    ...(options.formsAtLeast && { formsAtLeast: options.formsAtLeast }),
   }).finally(() => listening?.close());
   return { run, requests: server.requests, before, after: await server.state(), emails: server.emailsSent() };
 }
