@@ -13,6 +13,7 @@ import type { Suite } from "../runner/suite.js";
 import type { Ledger } from "../model/ledger.js";
 import { ADMINISTRATOR_PERMISSIONS, ALL_PERMISSIONS, ModelState } from "../model/model-state.js";
 import type { People } from "./people.js";
+import { judgeFinding } from "../model/judge.js";
 
 type Json = Record<string, unknown>;
 
@@ -90,14 +91,11 @@ export async function findCast(suite: Suite, ledger: Ledger, register: (id: numb
       if (users.items.length === 1 && isJsonObject(users.items[0]) && typeof users.items[0].id === "number")
         key = asUser(users.items[0], 1);
       else
-        ledger.record({
+        judgeFinding(ledger, {
           operation: "createProject",
           role: "the run's key",
-          aspect: "outcome",
-          entries: [],
           rule: "creator-is-member",
-          passed: false,
-          message: `a new project's users should be its creator alone ("The caller is automatically added as a project member"): ${users.first.why}`,
+          problem: `a new project's users should be its creator alone ("The caller is automatically added as a project member"): ${users.first.why}`,
         });
     } else missing.push(`the run's key may not create a project: ${suite.explain("createProject", created)}`);
 

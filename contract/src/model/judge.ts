@@ -12,7 +12,7 @@ import { PERMISSION_ASSUMPTIONS, type StatedRuleId } from "@project-collaboratio
 import { documentedBundle, methodsAt, operations, successResponse } from "../description/description.js";
 import { idOf } from "../runner/created.js";
 import { compareOrganization, compareProject, compareRecord, type Mismatch } from "./compare.js";
-import type { Observation } from "./ledger.js";
+import type { Aspect, Finding, Observation } from "./ledger.js";
 import { schemaMismatches } from "./response-schema.js";
 import { type Call, type Executed, isReadForm, type Tracker } from "./world.js";
 import { authSchemes, isJsonMediaType, isProblemJson } from "../transport/media-type.js";
@@ -53,7 +53,23 @@ const successRule = (call: Call): StatedRuleId | undefined =>
     ? "add-by-email-existing-account"
     : SUCCESS_RULE[call.operation];
 
+/** The one place a verdict is recorded: a finding holds exactly when nothing is wrong; a failure keeps
+ * its message and its reproduction. `into` is a world (which counts failures for a replay) or, before
+ * any world exists (the cast), the ledger. */
+export function judgeFinding(into: { record(observation: Observation): void }, finding: Finding): void {
+  const { problem, reproduction, entries = [], aspect = "outcome", exchange, ...about } = finding;
+  into.record({
+    ...about,
+    aspect,
+    entries,
+    ...(exchange && { exchange }),
+    passed: problem === undefined,
+    ...(problem !== undefined && { message: problem, ...(reproduction && { reproduction }) }),
+  });
+}
+
 export function judge(world: Tracker, executed: Executed): void {
+  for (const contradiction of executed.contradictions ?? []) judgeFinding(world, contradiction);
   const { call, response, answer, exchange } = executed;
   const role = world.roleOf(call.caller, call.project);
   const base = {
@@ -65,18 +81,10 @@ export function judge(world: Tracker, executed: Executed): void {
   const readBack = call.readBackOf ? `read back (${call.operation} by ${role}): ` : "";
   const serverOk = isSuccess(response.status);
   const reproduction = () => world.reproduction(call.project, exchange);
-  const fail = (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) =>
-    world.record({
-      ...base,
-      aspect,
-      entries,
-      passed: false,
-      message: readBack + message,
-      reproduction: reproduction(),
-      ...(rule && { rule }),
-    });
-  const pass = (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) =>
-    world.record({ ...base, aspect, entries, passed: true, ...(rule && { rule }) });
+  const fail = (aspect: Aspect, entries: string[], message: string, rule?: StatedRuleId) =>
+    judgeFinding(world, { ...base, aspect, entries, problem: readBack + message, reproduction: reproduction(), ...(rule && { rule }) });
+  const pass = (aspect: Aspect, entries: string[], rule?: StatedRuleId) =>
+    judgeFinding(world, { ...base, aspect, entries, ...(rule && { rule }) });
   const what = `${call.method.toUpperCase()} ${response.url} → ${response.status}`;
 
   if (response.status >= 500) {
@@ -158,8 +166,8 @@ export function judge(world: Tracker, executed: Executed): void {
 function judgeReadForm(
   world: Tracker,
   { call, response, answer }: Executed,
-  fail: (aspect: Observation["aspect"], entries: string[], message: string, rule?: StatedRuleId) => void,
-  pass: (aspect: Observation["aspect"], entries: string[], rule?: StatedRuleId) => void,
+  fail: (aspect: Aspect, entries: string[], message: string, rule?: StatedRuleId) => void,
+  pass: (aspect: Aspect, entries: string[], rule?: StatedRuleId) => void,
 ): void {
   const method = call.method.toUpperCase();
   const refused = "refused" in answer ? answer.refused : undefined;
@@ -226,14 +234,13 @@ function judgeRefusalForm(world: Tracker, executed: Executed, role: string): voi
   if (answer.refused.status === 401 && !authSchemes(response.headers.get("www-authenticate")).includes("basic"))
     problems.push("no WWW-Authenticate: Basic challenge");
   if (response.status === 405) problems.push(...allowProblems(call, response.headers.get("allow")));
-  world.record({
+  judgeFinding(world, {
     operation: call.operation,
     role,
     aspect: "answer",
     entries,
-    passed: problems.length === 0,
-    ...(problems.length && { message: `${problems.join("; ")}: ${world.explain(call.operation, response)}` }),
-    ...(exchange && { exchange }),
+    ...(problems.length && { problem: `${problems.join("; ")}: ${world.explain(call.operation, response)}` }),
+    exchange,
     status: response.status,
   });
 }

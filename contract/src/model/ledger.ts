@@ -44,6 +44,24 @@ export interface Observation {
   status?: number;
 }
 
+/** What a step found beyond one exchange's answer (a read-back, a list walked, a repeat): the evidence,
+ * not a verdict — `problem` says what is wrong, if anything. The verdict is the judge's (model/judge.ts judgeFinding). */
+export interface Finding {
+  operation: string;
+  role: string;
+  /** The stated rule it rests on, if one. */
+  rule?: StatedRuleId;
+  /** [] (the default): a documented fact; else the assumption entries it rests on. */
+  entries?: string[];
+  aspect?: Aspect;
+  /** What is wrong, in a sentence or two; undefined: it holds. */
+  problem?: string | undefined;
+  exchange?: Exchange | undefined;
+  status?: number;
+  /** The requests that reproduce it, kept for a failure. */
+  reproduction?: Exchange[];
+}
+
 export class Ledger {
   private readonly checks = new Map<
     string,
@@ -73,10 +91,11 @@ export class Ledger {
     }
   }
 
-  /** Replaces the failure shown for a check (its shortest reproduction, once a sequence is shrunk). */
-  amend(observation: Observation): void {
-    const known = this.checks.get(Ledger.idOf(observation));
-    if (known?.failed) known.failed = observation;
+  /** Replaces how a check's failure is shown (its shortest reproduction, once a sequence is shrunk):
+   * the verdict stays the judge's. */
+  amend(failure: Observation, shown: Pick<Observation, "message" | "reproduction">): void {
+    const known = this.checks.get(Ledger.idOf(failure));
+    if (known?.failed) known.failed = { ...failure, ...shown };
   }
 
   /** A check that could not be made this run, and why (each reason once per operation and role). */

@@ -16,7 +16,7 @@ import type { Suite } from "../runner/suite.js";
 import type { Exchange } from "../transport/transport.js";
 import { currentCheck } from "../transport/transport.js";
 import { distinctive } from "./compare.js";
-import type { Ledger, Observation } from "./ledger.js";
+import type { Finding, Ledger, Observation } from "./ledger.js";
 import type { ModelState } from "./model-state.js";
 import type { CallerName } from "../callers/credentials.js";
 import { instant } from "../transport/media-type.js";
@@ -53,6 +53,9 @@ export interface Executed {
   diverged: boolean;
   /** When the server answered (its Date header, else the run's clock), in ms. */
   at: number;
+  /** What the world could not learn from this answer: the same caller's permission the other way than
+   * earlier in the run (evidence for the judge). */
+  contradictions?: Finding[];
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
@@ -147,6 +150,7 @@ export abstract class Tracker {
     const serverOk = isSuccess(response.status);
     let trial!: ModelState;
     let answer!: Answer;
+    const contradictions: Finding[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       trial = this.model.copy();
       trial.consulted = [];
@@ -164,7 +168,7 @@ export abstract class Tracker {
       if (isReadForm(call.method) || (!serverOk && !PERMISSION_REFUSALS.has(response.status))) break;
       // The permission the decision turned on, if the model may still learn it.
       const turned = trial.consulted.filter((c) => c.granted === modelOk && trial.learnable(c.user, c.permission)).at(-1);
-      if (!turned || !this.learn(turned.user, turned.permission, !turned.granted, exchange, call)) break;
+      if (!turned || !this.learn(turned.user, turned.permission, !turned.granted, exchange, call, contradictions)) break;
     }
     const executed: Executed = {
       call,
@@ -174,6 +178,7 @@ export abstract class Tracker {
       trial,
       agreed: !("refused" in answer) === serverOk,
       diverged: false,
+      ...(contradictions.length && { contradictions }),
       at,
     };
     this.judge(this, executed);
@@ -182,20 +187,26 @@ export abstract class Tracker {
 
   /** Learns that `account` may (or may not) do `permission`; false when it had learned the opposite
    * before — groups define a user's permissions, so the same caller's rights do not change in a run. */
-  private learn(account: number, permission: Permission, granted: boolean, exchange: Exchange | undefined, call: Call): boolean {
+  private learn(
+    account: number,
+    permission: Permission,
+    granted: boolean,
+    exchange: Exchange | undefined,
+    call: Call,
+    contradictions: Finding[],
+  ): boolean {
     const key = `${account} ${permission}`;
     if (this.learnedFrom.has(key)) {
       const first = this.learnedFrom.get(key);
       // The interface says groups define permissions; that they hold for every project alike (a server
       // may let a member leave a project it may not manage) is the description's reading.
-      this.record({
+      contradictions.push({
         operation: call.operation,
         role: this.roleOf(call.caller, call.project),
         aspect: "decision",
         entries: [PERMISSION_ASSUMPTIONS[permission]],
-        passed: false,
-        message: `the same caller is ${granted ? "allowed" : "refused"} "${permission}" now, and was ${granted ? "refused" : "allowed"} earlier in this run (${first ? `${first.method} ${first.url} → ${first.status}` : "its first request"}): groups define the permissions users hold, so they do not change from one request to the next`,
-        ...(exchange && { exchange }),
+        problem: `the same caller is ${granted ? "allowed" : "refused"} "${permission}" now, and was ${granted ? "refused" : "allowed"} earlier in this run (${first ? `${first.method} ${first.url} → ${first.status}` : "its first request"}): groups define the permissions users hold, so they do not change from one request to the next`,
+        exchange,
       });
       return false;
     }

@@ -21,7 +21,7 @@ import { findForeign, repeatsConfirmed } from "./repeats.js";
 import { shrink } from "./shrink.js";
 import { describeStep, type CallerName, type Step } from "./steps.js";
 import { World } from "../model/world.js";
-import { judge } from "../model/judge.js";
+import { judge, judgeFinding } from "../model/judge.js";
 import { wrongKeyOf } from "../callers/credentials.js";
 import { basicAuthorization } from "../transport/http.js";
 
@@ -318,12 +318,10 @@ async function confirm(
     const { run: shown, failure } = shortestFailure;
     const upTo = failure.exchange ? shown.exchanges.indexOf(failure.exchange) : -1;
     const described = shortest.map(describeStep);
-    ledger.amend({
-      ...failure,
-      passed: false,
+    ledger.amend(failure, {
       message: `${failure.message ?? ""}\nthe shortest generated sequence that fails this (${described.length} steps): ${described.join("; ")}`,
       reproduction: upTo >= 0 ? shown.exchanges.slice(0, upTo + 1) : shown.exchanges,
-    } satisfies Observation);
+    });
   }
 }
 
@@ -345,17 +343,14 @@ async function bystanderSweep(world: World, { id, key, before }: Bystander): Pro
   const json = now.json as Record<string, unknown> | undefined;
   const changed = fields.filter((field) => JSON.stringify(json?.[field]) !== JSON.stringify(before[field]));
   const right = now.status === 200 && changed.length === 0;
-  world.record({
+  judgeFinding(world, {
     operation: "the run's writes",
     role: "another of the run's projects",
-    aspect: "outcome",
-    entries: [],
     rule: "update-changes-only-given",
-    passed: right,
     ...(!right && {
-      message: `project ${id}, which the run wrote nothing to after making it, changed while the run wrote to others (${changed.map((f) => `${f}: ${JSON.stringify(before[f])} → ${JSON.stringify(json?.[f])}`).join("; ") || `now ${now.status}`}): ${world.suite.explain("getProject", now)}`,
+      problem: `project ${id}, which the run wrote nothing to after making it, changed while the run wrote to others (${changed.map((f) => `${f}: ${JSON.stringify(before[f])} → ${JSON.stringify(json?.[f])}`).join("; ") || `now ${now.status}`}): ${world.suite.explain("getProject", now)}`,
     }),
-    ...(exchange && { exchange }),
+    exchange,
     status: now.status,
   });
 }

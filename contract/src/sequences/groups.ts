@@ -2,6 +2,7 @@
 // same by its id, an id next to the listed ones that the list leaves out is no group (a group readable
 // by id that "all Groups" lacks is a list cut short), and callers without a valid key get nothing.
 import type { World } from "../model/world.js";
+import { judgeFinding } from "../model/judge.js";
 
 /** How many listed groups are read by id, and how many neighbouring ids are probed. */
 const READ_BY_ID = 20;
@@ -34,17 +35,14 @@ export async function groupsScenario(world: World, listed: number[]): Promise<vo
     });
     const ids = Array.isArray(response.json) ? (response.json as Array<{ id?: unknown }>).map((g) => g?.id) : undefined;
     const same = response.status >= 400 || JSON.stringify(ids) === JSON.stringify(listed);
-    world.record({
+    judgeFinding(world, {
       operation: "listGroups",
       role: "the run's key",
-      aspect: "outcome",
-      entries: [],
       rule: "groups-all",
-      passed: same,
       ...(!same && {
-        message: `GET /groups.json?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))} lists ${JSON.stringify(ids)?.slice(0, 200)}, the list without parameters ${JSON.stringify(listed).slice(0, 200)}: the groups list is "all Groups" and takes no paging`,
+        problem: `GET /groups.json?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))} lists ${JSON.stringify(ids)?.slice(0, 200)}, the list without parameters ${JSON.stringify(listed).slice(0, 200)}: the groups list is "all Groups" and takes no paging`,
       }),
-      ...(exchange && { exchange }),
+      exchange,
       status: response.status,
     });
   }

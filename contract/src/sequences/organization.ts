@@ -10,6 +10,7 @@ import type { Executed, World } from "../model/world.js";
 import type { RawResponse } from "../transport/http.js";
 import { othersTag } from "../runner/created.js";
 import { NAUGHTY_STRINGS, pack } from "./naughty.js";
+import { judgeFinding } from "../model/judge.js";
 
 type Json = Record<string, unknown>;
 
@@ -156,15 +157,12 @@ async function conditionalRead(world: World, before: Executed, change: Executed)
   });
   const stale = response.status === 304;
   const [[name, value]] = Object.entries(headers) as [[string, string]];
-  world.record({
+  judgeFinding(world, {
     operation: "updateOrganization",
     role: world.roleOf("key"),
-    aspect: "outcome",
-    entries: [],
     rule: "update-changes-only-given",
-    passed: !stale,
     ...(stale && {
-      message: `read back (getOrganization, ${name}: ${value}, the validator from before the change): 304 Not Modified — the organization was modified, so a client's cached copy is stale: ${world.suite.explain("getOrganization", response)}`,
+      problem: `read back (getOrganization, ${name}: ${value}, the validator from before the change): 304 Not Modified — the organization was modified, so a client's cached copy is stale: ${world.suite.explain("getOrganization", response)}`,
       reproduction: [before.exchange, change.exchange, exchange].filter((e) => e !== undefined),
     }),
     ...(exchange && { exchange }),

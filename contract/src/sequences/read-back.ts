@@ -7,6 +7,7 @@ import { compareProject } from "../model/compare.js";
 import type { Call, Executed, World } from "../model/world.js";
 import type { CallerName } from "./steps.js";
 import { DEFAULT_LIMIT as PAGE } from "../description/description.js";
+import { judgeFinding } from "../model/judge.js";
 
 type Json = Record<string, unknown>;
 
@@ -106,14 +107,11 @@ async function conditional(run: ReadBackRun, id: number, readBackOf: { operation
   });
   if (exchange) run.exchanges.push(exchange);
   const stale = response.status === 304;
-  run.world.record({
+  judgeFinding(run.world, {
     ...readBackOf,
-    aspect: "outcome",
-    entries: [],
     rule: "update-changes-only-given",
-    passed: !stale,
     ...(stale && {
-      message: `read back (getProject, If-None-Match: ${etag}, the entity tag from before the change): 304 Not Modified — the project was modified, so a client's cached copy is stale: ${run.world.suite.explain("getProject", response)}`,
+      problem: `read back (getProject, If-None-Match: ${etag}, the entity tag from before the change): 304 Not Modified — the project was modified, so a client's cached copy is stale: ${run.world.suite.explain("getProject", response)}`,
       reproduction: run.world.reproduction(id, exchange),
     }),
     ...(exchange && { exchange }),
@@ -151,14 +149,11 @@ export async function readList(
     if (last) run.exchanges.push(last);
     if (caller === "wrong" || caller === "none") {
       const refused = done.status >= 400 && done.status < 500;
-      run.world.record({
+      judgeFinding(run.world, {
         ...observation,
-        aspect: "outcome",
-        entries: [],
         rule: "identified-callers",
-        passed: refused,
         ...(!refused && {
-          message: `${prefix}a list served to a request without a valid key: ${run.world.suite.explain("listProjects", done)}`,
+          problem: `${prefix}a list served to a request without a valid key: ${run.world.suite.explain("listProjects", done)}`,
         }),
         ...(last && { exchange: last }),
         status: done.status,
@@ -166,13 +161,10 @@ export async function readList(
       return;
     }
     if (done.status !== 200 || !Array.isArray(done.json)) {
-      run.world.record({
+      judgeFinding(run.world, {
         ...observation,
-        aspect: "outcome",
-        entries: [],
         rule: "visible-when-added",
-        passed: false,
-        message: `${prefix}the project list is not a JSON array (200): ${run.world.suite.explain("listProjects", done)}`,
+        problem: `${prefix}the project list is not a JSON array (200): ${run.world.suite.explain("listProjects", done)}`,
         ...(last && { exchange: last }),
         status: done.status,
       });
@@ -210,13 +202,10 @@ export async function readList(
         .filter((m) => m.entries.length === 0)
         .map((m) => `in the list, ${m.message}${page}`),
     );
-  run.world.record({
+  judgeFinding(run.world, {
     ...observation,
-    aspect: "outcome",
-    entries: [],
     rule: "visible-when-added",
-    passed: problems.length === 0,
-    ...(problems.length && { message: `${prefix}${problems.join("; ")}`, reproduction: run.world.reproduction(id, last) }),
+    ...(problems.length && { problem: `${prefix}${problems.join("; ")}`, reproduction: run.world.reproduction(id, last) }),
     ...(last && { exchange: last }),
     status: 200,
   });

@@ -22,6 +22,7 @@ import type { ScenarioRun } from "./scenario.js";
 import type { Person, Step } from "./steps.js";
 import { TEXT_CLASSES, fieldsOf } from "./values.js";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../description/description.js";
+import { judgeFinding } from "../model/judge.js";
 
 type Json = Record<string, unknown>;
 const success = (status: number) => status >= 200 && status < 300;
@@ -185,15 +186,12 @@ async function bodyIdsOn(run: ScenarioRun, id: number, cast: RepeatsCast): Promi
       response.text.toLowerCase().includes(email.toLowerCase())
     )
       problem = `refused, but the refusal's body holds ${JSON.stringify(email)}, the address of a user the caller shares no project with`;
-    world.record({
+    judgeFinding(world, {
       operation: "addProjectUser",
       role,
-      aspect: "outcome",
-      entries: [],
       rule: "add-existing-user",
-      passed: !problem,
       ...(problem && {
-        message: `user ${JSON.stringify(value)} (${why}): ${problem}; the project's users were ${JSON.stringify(before.ids)}, then ${JSON.stringify(after.ids)}: ${world.suite.explain("addProjectUser", response)}`,
+        problem: `user ${JSON.stringify(value)} (${why}): ${problem}; the project's users were ${JSON.stringify(before.ids)}, then ${JSON.stringify(after.ids)}: ${world.suite.explain("addProjectUser", response)}`,
         reproduction: world.reproduction(id, exchange),
       }),
       ...(exchange && { exchange }),
@@ -273,15 +271,12 @@ async function deleteAgain(run: ScenarioRun, id: number): Promise<void> {
   });
   if (exchange) run.exchanges.push(exchange);
   const broken = response.status >= 500;
-  world.record({
+  judgeFinding(world, {
     operation: "deleteProject",
     role: world.roleOf("key", id),
-    aspect: "outcome",
-    entries: [],
     rule: "delete-is-permanent",
-    passed: !broken,
     ...(broken && {
-      message: `deleted again: a server error: ${world.suite.explain("deleteProject", response)}`,
+      problem: `deleted again: a server error: ${world.suite.explain("deleteProject", response)}`,
       reproduction: world.reproduction(id, exchange),
     }),
     ...(exchange && { exchange }),

@@ -16,6 +16,7 @@ import type { People } from "../callers/people.js";
 import type { CallerName, Person, Step } from "./steps.js";
 import type { Call, Executed, World } from "../model/world.js";
 import { DEFAULT_LIMIT as PAGE } from "../description/description.js";
+import { judgeFinding } from "../model/judge.js";
 
 type Json = Record<string, unknown>;
 
@@ -257,20 +258,17 @@ export class ScenarioRun {
       newcomers.length === 1 &&
       typeof account?.id === "number" &&
       String(account.email).toLowerCase() === invitee.email.toLowerCase();
-    this.world.record({
+    judgeFinding(this.world, {
       operation: "addProjectUser",
       role,
-      aspect: "outcome",
-      entries: [],
       rule: invitee.fresh ? "add-by-email-new-account" : "add-by-email-existing-account",
-      passed: right,
       ...(!right && {
-        message: invitee.fresh
+        problem: invitee.fresh
           ? `adding ${invitee.email}, an address no account has, by email should add one new account of that address ("a separate new account … is created and added"); users added: ${JSON.stringify(newcomers).slice(0, 300)}`
           : `adding ${invitee.email} by email should add exactly that address's account ("When the email belongs to an existing account, that user is added"; else a new account for it); users added: ${JSON.stringify(newcomers).slice(0, 300)}`,
         reproduction: this.world.reproduction(id, exchange),
       }),
-      ...(exchange && { exchange }),
+      exchange,
       status: added.status,
     });
     if (!right || !account) return;

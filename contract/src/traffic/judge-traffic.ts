@@ -9,7 +9,7 @@ import { DEFAULT_LIMIT, operations } from "../description/description.js";
 import type { Level } from "../runner/check.js";
 import type { CheckResult } from "../runner/result.js";
 import type { CallerName } from "../sequences/steps.js";
-import { judge } from "../model/judge.js";
+import { judge, judgeFinding } from "../model/judge.js";
 import { Ledger } from "../model/ledger.js";
 import type { Call } from "../model/world.js";
 import type { RawResponse } from "../transport/http.js";
@@ -82,11 +82,11 @@ export class TrafficJudge {
   readonly ledger = new Ledger();
   readonly world: TrafficWorld;
   private readonly wire: Wire;
-  private readonly pages = new Pages((observation) => this.world.record(observation));
+  private readonly pages = new Pages((finding) => judgeFinding(this.world, finding));
   readonly counts: TrafficCounts = { seen: 0, judged: 0, elsewhere: 0, notJudged: new Map() };
   private readonly base: URL;
   /** What the recording shows of projects made before it: listed to a caller, and refused to it. */
-  private readonly seenBefore = new SeenBefore((observation) => this.world.record(observation));
+  private readonly seenBefore = new SeenBefore((finding) => judgeFinding(this.world, finding));
   /** Updates of a project at once, whose order the recording does not show. */
   private readonly unordered = new UnorderedUpdates();
 
@@ -288,14 +288,11 @@ export class TrafficJudge {
         if (listed.has(id) || overlapped.has(`project ${id}`) || this.world.deleted.has(id)) continue;
         this.world.nameBySight(caller, id);
         if ((await this.world.expectedProject(id, caller)) === undefined) continue;
-        this.world.record({
+        judgeFinding(this.world, {
           operation: "listProjects",
           role: this.world.roleOf(caller, id),
-          aspect: "outcome",
-          entries: [],
           rule: "visible-when-added",
-          passed: false,
-          message: `the whole list (${items.length} projects, fewer than its limit of ${limit}) lacks project ${id}, which the caller may see: ${exchange.method} ${exchange.url} → ${exchange.status}`,
+          problem: `the whole list (${items.length} projects, fewer than its limit of ${limit}) lacks project ${id}, which the caller may see: ${exchange.method} ${exchange.url} → ${exchange.status}`,
           exchange,
           reproduction: this.world.reproduction(id, exchange),
           status: exchange.status,
@@ -309,15 +306,12 @@ export class TrafficJudge {
       const role = this.world.roleOf(caller, id);
       const gone = this.world.deleted.has(id);
       const visible = !gone && (await this.world.expectedProject(id, caller)) !== undefined;
-      this.world.record({
+      judgeFinding(this.world, {
         operation: "listProjects",
         role,
-        aspect: "outcome",
-        entries: [],
         rule: gone ? "delete-is-permanent" : "visible-when-added",
-        passed: visible,
         ...(!visible && {
-          message: `the list holds project ${id}, which the caller ${gone ? "deleted earlier in the recording" : "may not see"}: ${exchange.method} ${exchange.url} → ${exchange.status}`,
+          problem: `the list holds project ${id}, which the caller ${gone ? "deleted earlier in the recording" : "may not see"}: ${exchange.method} ${exchange.url} → ${exchange.status}`,
         }),
         exchange,
         reproduction: this.world.reproduction(id, exchange),

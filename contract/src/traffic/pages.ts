@@ -4,7 +4,7 @@
 // of the whole list; two pages of windows apart share no item. Each a failure only where two answers
 // of the recording contradict each other.
 import { joinedAgainstWhole } from "../checks/pagination.js";
-import type { Observation } from "../model/ledger.js";
+import type { Finding } from "../model/ledger.js";
 import type { Exchange } from "../transport/transport.js";
 import { DEFAULT_LIMIT } from "../description/description.js";
 
@@ -27,7 +27,7 @@ export class Pages {
   private unknownGeneration = 0;
   private readonly projectGenerations = new Map<string, number>();
 
-  constructor(private readonly record: (observation: Observation) => void) {}
+  constructor(private readonly found: (finding: Finding) => void) {}
 
   /** Something written (`about`: "project N", "organization", or not known): what was read before of
    * a list it may change no longer holds. A project's own lists change only with a write to it (or one
@@ -51,14 +51,11 @@ export class Pages {
     const limit = Number(query.get("limit") ?? DEFAULT_LIMIT);
     if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) return;
     const fail = (message: string, earlier?: Exchange) =>
-      this.record({
+      this.found({
         operation,
         role,
-        aspect: "outcome",
-        entries: [],
         rule: "pagination",
-        passed: false,
-        message: `${message}: ${exchange.method} ${exchange.url} → ${exchange.status}${earlier ? ` (and ${earlier.method} ${earlier.url} → ${earlier.status})` : ""}`,
+        problem: `${message}: ${exchange.method} ${exchange.url} → ${exchange.status}${earlier ? ` (and ${earlier.method} ${earlier.url} → ${earlier.status})` : ""}`,
         exchange,
         reproduction: earlier ? [earlier, exchange] : [exchange],
         status: exchange.status,

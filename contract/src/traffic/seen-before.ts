@@ -2,7 +2,7 @@
 // can contradict itself about them. A project listed to a caller is one it may see; the same caller
 // refused it by id (404, 403), with no write to that project in between, is told two things at once —
 // the stated rule (visible when added) fails, whichever answer was the wrong one.
-import type { Observation } from "../model/ledger.js";
+import type { Finding } from "../model/ledger.js";
 import type { CallerName } from "../sequences/steps.js";
 import type { Exchange } from "../transport/transport.js";
 
@@ -12,7 +12,7 @@ export class SeenBefore {
   /** "caller project" → the latest sighting: listed (visible) or refused by id, since the last write. */
   private readonly sight = new Map<string, { visible: boolean; exchange: Exchange; role?: string }>();
 
-  constructor(private readonly record: (observation: Observation) => void) {}
+  constructor(private readonly found: (finding: Finding) => void) {}
 
   /** An exchange about a project made before the recording (`getProject` and the rest). */
   observe(caller: CallerName, role: string, project: number, operation: string, exchange: Exchange, overlapped: ReadonlySet<string>): void {
@@ -46,14 +46,11 @@ export class SeenBefore {
     this.sight.set(key, { visible, exchange, ...((role ?? before?.role) && { role: role ?? before?.role }) });
     if (!before || before.visible === visible) return;
     const [listed, refused] = visible ? [exchange, before.exchange] : [before.exchange, exchange];
-    this.record({
+    this.found({
       operation: "getProject",
       role: `${role ?? before.role ?? caller}, on a project made before the recording`,
-      aspect: "outcome",
-      entries: [],
       rule: "visible-when-added",
-      passed: false,
-      message: `project ${project} is in the caller's list (${listed.method} ${listed.url} → ${listed.status}) and refused to the same caller by id (${refused.method} ${refused.url} → ${refused.status}), with no write to it in between`,
+      problem: `project ${project} is in the caller's list (${listed.method} ${listed.url} → ${listed.status}) and refused to the same caller by id (${refused.method} ${refused.url} → ${refused.status}), with no write to it in between`,
       exchange,
       reproduction: visible ? [refused, listed] : [listed, refused],
       status: exchange.status,

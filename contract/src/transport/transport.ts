@@ -236,17 +236,17 @@ export class Transport {
       attempts++;
       const received = await this.attempt(request, body);
       const busy = received.status === 429 || received.status === 503 || (read && (received.status === 502 || received.status === 504));
-      if (!busy || !retry) return this.record(request, body, received, attempts, started);
+      if (!busy || !retry) return this.keep(request, body, received, attempts, started);
       const asked = retryAfterMs(received.headers.get("retry-after"));
       const wait = asked ?? Math.min(4000, 250 * 2 ** (attempts - 1));
       if (attempts > this.options.retries || (asked !== undefined && asked > this.options.maxRetryAfterMs)) {
-        this.record(request, body, received, attempts, started);
+        this.keep(request, body, received, attempts, started);
         throw new BusyError(
           `the server was busy: ${request.method} ${this.options.redact(request.url)} answered ${received.status} to ${attempts} attempt${attempts > 1 ? "s" : ""}${asked !== undefined ? ` (Retry-After ${Math.round(asked / 1000)} s)` : ""}`,
         );
       }
       if (Date.now() + wait >= this.deadline) {
-        this.record(request, body, received, attempts, started);
+        this.keep(request, body, received, attempts, started);
         throw new DeadlineError(`the server asked to wait ${Math.round(wait / 1000)} s, past the run's time limit (--max-time)`);
       }
       this.retried++;
@@ -348,7 +348,7 @@ export class Transport {
     return { status: response.status, statusText: response.statusText, headers: response.headers, bytes: Buffer.concat(chunks) };
   }
 
-  private record(request: Request, body: string | undefined, received: Received, attempts: number, started: number): Response {
+  private keep(request: Request, body: string | undefined, received: Received, attempts: number, started: number): Response {
     const budget = this.recordedBytes < RECORDED_BUDGET ? RECORDED_BYTES : RECORDED_BYTES_PAST_BUDGET;
     const responseText = decodeStart(received.bytes, budget);
     this.recordedBytes += Math.min(received.bytes.byteLength, budget);
