@@ -229,4 +229,22 @@ describe("a failure one scenario caught by its timing and another caught again",
     alone.markUnstable(failure);
     expect(statusOf(alone)).toBe("unstable");
   });
+
+  it("one confirm policy: failed again in the replay's ledger, it stands; not again, unstable; a failure that does not count, left", () => {
+    const replayed = (failed: boolean) => {
+      const again = new Ledger();
+      again.record({ ...failure, passed: !failed });
+      return again;
+    };
+    const confirmed = (again: Ledger, counts = () => true) => {
+      const ledger = new Ledger();
+      ledger.record(failure);
+      ledger.confirm([failure], again, counts);
+      return statusOf(ledger);
+    };
+    expect(confirmed(replayed(true))).toBe("failed");
+    expect(confirmed(replayed(false))).toBe("unstable");
+    expect(confirmed(new Ledger())).toBe("unstable");
+    expect(confirmed(replayed(false), () => false)).toBe("failed");
+  });
 });

@@ -121,6 +121,17 @@ export class Ledger {
     this.reproduced.add(Ledger.idOf(observation));
   }
 
+  /** The one confirm policy of the model's runs: each check a first run failed (`failed`: its failures
+   * that count) is reproduced when its replay, recorded in `again`, fails it too, else unstable. */
+  confirm(failed: Iterable<Observation>, again: Ledger, counts: (observation: Observation) => boolean): void {
+    const recurring = new Set(again.failures().filter(counts).map(Ledger.idOf));
+    for (const failure of failed) {
+      if (!counts(failure)) continue;
+      if (recurring.has(Ledger.idOf(failure))) this.markReproduced(failure);
+      else this.markUnstable(failure);
+    }
+  }
+
   results(): CheckResult[] {
     const made: CheckResult[] = [];
     for (const [id, { first, failed, count, rules }] of this.checks) {

@@ -248,8 +248,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     if (groupsFailed.length === 0) return;
     const again = new Ledger();
     await groupsScenario(world.fork(again), cast.groups);
-    const ids = new Set(again.failures().map(Ledger.idOf));
-    for (const failure of groupsFailed) if (!ids.has(Ledger.idOf(failure))) ledger.markUnstable(failure);
+    ledger.confirm(groupsFailed, again, (f) => world.counts(f));
   });
   return ledger.results();
 }
@@ -278,22 +277,20 @@ async function confirm(
     const replay = newRun(world.fork(replayLedger), people?.());
     for (const [slot, id] of run.assumed) replay.assume(slot, id);
     await replay.run(prefix);
-    const again = new Set(
-      replayLedger
-        .failures()
-        .filter((f) => world.counts(f))
-        .map(Ledger.idOf),
-    );
     const failedHere = new Set(run.world.failed.map(Ledger.idOf));
     const mine = failures.filter(
       (f) =>
         (run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f))) &&
         !(f.operation === AT_THE_END.operation && f.role === AT_THE_END.role),
     );
-    for (const failure of mine)
-      if (again.has(Ledger.idOf(failure))) ledger.markReproduced(failure);
-      else ledger.markUnstable(failure);
+    ledger.confirm(mine, replayLedger, (f) => world.counts(f));
     if (!generated || shrunk >= 2) continue;
+    const again = new Set(
+      replayLedger
+        .failures()
+        .filter((f) => world.counts(f))
+        .map(Ledger.idOf),
+    );
     const target = mine.find((f) => again.has(Ledger.idOf(f)));
     if (!target) continue;
     shrunk++;

@@ -301,15 +301,5 @@ export async function repeatsConfirmed(world: World, newRun: (on: World) => Scen
   if (first.world.failedObservations === 0) return;
   const again = new Ledger();
   await repeatsScenario(newRun(world.fork(again)), tag, cast);
-  const recurring = new Set(
-    again
-      .failures()
-      .filter((f) => world.counts(f))
-      .map(Ledger.idOf),
-  );
-  for (const failure of world.ledger.failures()) {
-    if (!world.counts(failure)) continue;
-    if (recurring.has(Ledger.idOf(failure))) world.ledger.markReproduced(failure);
-    else if (failure.exchange && first.exchanges.includes(failure.exchange)) world.ledger.markUnstable(failure);
-  }
+  world.ledger.confirm(first.world.failed, again, (f) => world.counts(f));
 }
