@@ -72,18 +72,21 @@ const refusedKey = (response: RawResponse) => response.status === 401 || respons
  */
 export async function discoverIds(transport: Transport, target: Target, limits: Limits, redact: Redact = (t) => t): Promise<Ids> {
   const missing: Ids["missing"] = {};
-  const answers: RawResponse[] = [];
   const list = async (path: string) => {
     const response = await get(transport, target, limits, path);
-    answers.push(response);
     return { response, items: response.status === 200 ? listOf(response.json) : [] };
   };
   const why = (response: RawResponse, what: string) => {
     const hint = statusHint(response.status, "run");
     return `no ${what} to test with: ${explain("list", response, redact)}${hint ? ` — ${hint}` : ""}`;
   };
-  const projects = await list(`/projects.json?limit=${PROJECTS_LOOKED_AT}`);
-  const groups = await list("/groups.json");
+  // The first reads at once (the transport keeps the pace and the concurrency): a server far away
+  // answers them in one wait.
+  const [projects, groups, other] = await Promise.all([
+    list(`/projects.json?limit=${PROJECTS_LOOKED_AT}`),
+    list("/groups.json"),
+    target.otherApiKey ? get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey) : undefined,
+  ]);
   if (refusedKey(projects.response) && refusedKey(groups.response))
     throw new SetupError(
       `${STOPPED}: ${target.name} refused PCS_API_KEY (GET ${projects.response.url} answered ${projects.response.status}). ` +
@@ -96,20 +99,19 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
       `${STOPPED}: nothing to test with, because the lists were not answered: ${explain("list", projects.response, redact)}${hint ? ` — ${hint}` : ""}`,
     );
   }
-  if (target.otherApiKey) {
-    const other = await get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey);
-    if (refusedKey(other))
-      throw new SetupError(
-        `${STOPPED}: ${target.name} refused PCS_OTHER_API_KEY (GET ${other.url} answered ${other.status}). ` +
-          "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
-      );
-  }
+  if (other && refusedKey(other))
+    throw new SetupError(
+      `${STOPPED}: ${target.name} refused PCS_OTHER_API_KEY (GET ${other.url} answered ${other.status}). ` +
+        "The key is sent as the user name of HTTP Basic authentication, with an empty password.",
+    );
   let found: Partial<Ids> | undefined;
   let copyAnswer: RawResponse | undefined;
   let userAnswer: RawResponse | undefined;
   for (const project of projects.items.slice(0, PROJECTS_LOOKED_AT)) {
-    const copies = await list(`/projects/${project.id}/copy.json?limit=5`);
-    const users = await list(`/projects/${project.id}/users.json?limit=1`);
+    const [copies, users] = await Promise.all([
+      list(`/projects/${project.id}/copy.json?limit=5`),
+      list(`/projects/${project.id}/users.json?limit=1`),
+    ]);
     if (copies.response.status !== 200) copyAnswer ??= copies.response;
     if (users.response.status !== 200) userAnswer ??= users.response;
     const copy = copies.items.find((c) => c.id !== project.id) ?? copies.items[0];

@@ -64,6 +64,8 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     ready();
     return [];
   }
+  // Without writes the model makes no project, so the checks need not wait for it at all.
+  if (!target.allowWrites) ready();
   const register = (id: number, key: string) => suite.created.adopt(id, key);
   let cast: Cast;
   try {
