@@ -24,6 +24,8 @@ import { World } from "../model/world.js";
 import { judge, judgeFinding } from "../model/judge.js";
 import { wrongKeyOf } from "../callers/credentials.js";
 import { basicAuthorization } from "../transport/http.js";
+import { listAll } from "../runner/lists.js";
+import { ofAnyRun } from "../runner/created.js";
 
 export interface ModelOptions {
   /** The seed of the generated sequences (a run prints it; --seed repeats it). */
@@ -107,6 +109,9 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
     inviteIsOther: cast.people.invitee?.id !== undefined && cast.people.invitee.id === cast.accounts.other,
   };
   const tag = suite.runTag;
+  // The second key's projects that are not the run's, before the run writes: its removals from its own
+  // projects must leave every one of them the second key's.
+  const othersProjects = writes && otherKnown ? (await projectsNotOurs(suite, target.otherApiKey!))?.ids : undefined;
 
   /** Scenario step lists that ran, with the run that made them (for replaying failures). */
   const ran: Array<{ steps: Step[]; run: ScenarioRun; generated: boolean; people?: () => People }> = [];
@@ -241,6 +246,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
   await guarded("the run's projects at its end", async () => {
     for (const { run } of ran) await run.sweep();
     for (const bystander of bystanders) await bystanderSweep(world, bystander);
+    if (othersProjects?.size) await membershipSweep(world, othersProjects);
   });
 
   await guarded("replays", async () => {
@@ -351,6 +357,40 @@ async function bystanderSweep(world: World, { id, key, before }: Bystander): Pro
     }),
     exchange,
     status: now.status,
+  });
+}
+
+/** The projects a key lists that no checker run made (whole lists only: a sampled one says nothing of
+ * what is missing from it), with the list's first answer. */
+async function projectsNotOurs(suite: Suite, apiKey: string): Promise<{ ids: Set<number>; shown: string } | undefined> {
+  const { items, complete, first } = await listAll<{ id?: unknown; title?: unknown }>(suite, "listProjects", "/projects.json", { apiKey });
+  if (!complete) return undefined;
+  const made = new Set(suite.created.ids());
+  const ids = new Set(items.flatMap((p) => (typeof p?.id === "number" && !ofAnyRun(p.title) && !made.has(p.id) ? [p.id] : [])));
+  return { ids, shown: `${first.method} ${first.url} → ${first.status}` };
+}
+
+/** The second key's projects that are not the run's, at the end: the run removed that user from its
+ * own projects only ("DELETE /projects/[id]/users/[id].json (first id the project, second the user)"),
+ * so each project it was a user of before is still in its list — unless it is gone (the run's key no
+ * longer reads it: deleted by someone else, not judged). */
+async function membershipSweep(world: World, before: ReadonlySet<number>): Promise<void> {
+  const { suite } = world;
+  const now = await projectsNotOurs(suite, suite.target.otherApiKey!);
+  if (!now) return;
+  const left: number[] = [];
+  for (const id of before) {
+    if (now.ids.has(id)) continue;
+    const read = await suite.send({ method: "get", path: `/projects/${id}.json`, authorization: basicAuthorization(suite.target.apiKey) });
+    if (read.status === 200) left.push(id);
+  }
+  judgeFinding(world, {
+    operation: "removeProjectUser",
+    role: "the second key, on projects the run never wrote to",
+    rule: "visible-when-added",
+    ...(left.length && {
+      problem: `the second key's project list no longer holds ${left.map((id) => `project ${id}`).join(", ")}, which it held before the run and the run never wrote to (it exists: the run's key reads it): removing the user from the run's own projects took it off others too: ${now.shown}`,
+    }),
   });
 }
 
