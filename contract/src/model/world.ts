@@ -373,6 +373,12 @@ export class World extends Tracker {
 
   /** Sends the call to the server and to the model, learns what it can, and judges the two answers. */
   async execute(call: Call): Promise<Executed> {
+    const { response, exchange } = await this.sendCall(call);
+    return this.observe(call, response, exchange);
+  }
+
+  /** Sends the call to the server only (calls sent at once are observed after all have ended). */
+  sendCall(call: Call): Promise<{ response: RawResponse; exchange?: Exchange }> {
     const request: RawRequest = {
       method: call.method,
       path: call.path,
@@ -381,8 +387,7 @@ export class World extends Tracker {
       ...(call.body !== undefined && { body: call.body }),
       authorization: this.authorization(call.caller),
     };
-    const { response, exchange } = await this.send(request);
-    return this.observe(call, response, exchange);
+    return this.send(request);
   }
 
   /** A world for a replay: the same server, accounts and knowledge, a copy of the model, its own ledger. */

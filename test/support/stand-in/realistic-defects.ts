@@ -340,6 +340,44 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
       );
     };
   },
+  /** The users list is served from a cache of each project's members that an add sets to what it read
+   * before its insert, plus the user added (read, insert, write back): of two adds at once, the later
+   * one's write drops the other's user from the list, though the membership was saved. */
+  "members-cache-written-back": (h) => {
+    const cache = new Map<string, Json[]>();
+    const members = async (request: Request, project: string): Promise<Json[] | undefined> => {
+      const read = await h(new Request(new URL(`/projects/${project}/users.json?limit=100`, request.url), { headers: request.headers }));
+      return read.status === 200 ? ((await read.json()) as Json[]) : undefined;
+    };
+    return async (request) => {
+      const users = USERS.exec(pathOf(request));
+      const project = users?.[1] ?? /^\/projects\/(\d+)(?:\/users\/\d+)?\.json$/.exec(pathOf(request))?.[1];
+      if (!project) return h(request);
+      if (request.method === "GET" && users) {
+        const response = await h(request);
+        const cached = cache.get(project);
+        if (response.status !== 200 || !cached) return response;
+        const query = new URL(request.url).searchParams;
+        const offset = Number(query.get("offset") ?? 0);
+        return json(200, cached.slice(offset, offset + Number(query.get("limit") ?? 30)));
+      }
+      if (request.method !== "POST" || !users) {
+        const response = await h(request);
+        if (request.method === "DELETE") cache.delete(project);
+        return response;
+      }
+      const { user } = (await request
+        .clone()
+        .json()
+        .catch(() => ({}))) as Json;
+      const before = await members(request, project);
+      const response = await h(request);
+      const added = response.status === 201 && (await members(request, project))?.find((u) => String(u.id) === String(user));
+      if (!before || !added) cache.delete(project);
+      else cache.set(project, before.some((u) => u.id === added.id) ? before : [...before, added]);
+      return response;
+    };
+  },
   /** The users list leaves out the project's creator. */
   "users-without-creator": (h) =>
     mapSuccess(
