@@ -296,7 +296,9 @@ export abstract class Tracker {
         }
         break;
       case "updateOrganization": {
-        this.organizationBefore = organizationOf(before)?.modified;
+        // As a project's: not earlier than the last `modified` shown, nor than this change's answer, less the margin.
+        const [last, now] = [organizationOf(before)?.modified, iso(executed.at - CLOCK_MARGIN_MS)];
+        this.organizationBefore = instant(last) > instant(now) ? last : now;
         // The model's time of the change is its own clock's, not the server's: until a read shows the
         // server's `modified`, no view (a scenario forked meanwhile included) is held to the model's.
         const mine = organizationOf(this.model);

@@ -315,6 +315,28 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     headers.set("authorization", basic(STAND_IN_OWNER_KEY));
     return h(new Request(request.url, { method: "GET", headers }));
   },
+  /** The organization's `modified` comes from a trigger on its own table's columns: the address, kept in a
+   * table of its own, changed alone leaves `modified` at the last change of another field. */
+  "organization-modified-by-own-columns": (h) => {
+    let touched: unknown;
+    return async (request) => {
+      if (pathOf(request) !== "/organizations.json") return h(request);
+      const body =
+        request.method === "PATCH"
+          ? ((await request
+              .clone()
+              .json()
+              .catch(() => ({}))) as Json)
+          : {};
+      const response = await h(request);
+      if (request.method === "PATCH" && response.status === 204 && Object.keys(body).some((field) => field !== "address"))
+        touched = ((await (await h(new Request(request.url, { headers: request.headers }))).json()) as Json).modified;
+      // Only the administrator's organization is ever updated here: the agency's reads as it is.
+      if (request.method !== "GET" || response.status !== 200 || touched === undefined || keyOf(request) === STAND_IN_OWNER_KEY)
+        return response;
+      return json(200, { ...((await response.json()) as Json), modified: touched });
+    };
+  },
   /** Adding someone already added lists them twice (an insert without a unique key). */
   "re-add-duplicates": (h) => {
     const twice = new Set<string>();
