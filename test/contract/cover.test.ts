@@ -50,7 +50,11 @@ describe("a covering array", () => {
   });
   it("past the pairs, each added row is a combination not held yet", () => {
     const { rows } = cover(DIMENSIONS, { seed: 7, atLeast: 200 });
-    const keys = rows.map((row) => Object.keys(DIMENSIONS).map((name) => row[name]).join(" "));
+    const keys = rows.map((row) =>
+      Object.keys(DIMENSIONS)
+        .map((name) => row[name])
+        .join(" "),
+    );
     expect(rows).toHaveLength(200);
     expect(new Set(keys).size).toBeGreaterThan(190);
   });

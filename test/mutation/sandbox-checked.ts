@@ -30,7 +30,7 @@ function instrumentedHits(): number {
 }
 
 /** The sandbox's data, less what a run with writes is allowed to change: the organization's `modified`
- * (its update is changed once and restored once). */
+ * (it is changed, in two writes, and restored once). */
 function kept(seed: SandboxSeed): string {
   return JSON.stringify({ ...seed, organizations: seed.organizations.map(({ modified: _modified, ...o }) => o) });
 }

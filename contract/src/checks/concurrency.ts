@@ -17,7 +17,7 @@ const FIELDS = ["title", "description", "job_code"] as const;
 
 /** Every write's answer, once all have ended: a check ends after its own writes, never while one it
  * sent is still landing (Promise.all would end at the first error). */
-async function allEnded<T>(writes: Array<Promise<T>>): Promise<T[]> {
+export async function allEnded<T>(writes: Array<Promise<T>>): Promise<T[]> {
   const ended = await Promise.allSettled(writes);
   const failed = ended.find((e) => e.status === "rejected");
   if (failed) throw failed.reason;

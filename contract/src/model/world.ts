@@ -307,7 +307,9 @@ export abstract class Tracker {
         }
         break;
       case "updateOrganization": {
-        this.organizationBefore = organizationOf(before)?.modified;
+        // As a project's: not earlier than the last `modified` shown, nor than this change's answer, less the margin.
+        const [last, now] = [organizationOf(before)?.modified, iso(executed.at - CLOCK_MARGIN_MS)];
+        this.organizationBefore = instant(last) > instant(now) ? last : now;
         // The model's time of the change is its own clock's, not the server's: until a read shows the
         // server's `modified`, no view (a scenario forked meanwhile included) is held to the model's.
         const mine = organizationOf(this.model);
@@ -384,6 +386,12 @@ export class World extends Tracker {
 
   /** Sends the call to the server and to the model, learns what it can, and judges the two answers. */
   async execute(call: Call): Promise<Executed> {
+    const { response, exchange } = await this.sendCall(call);
+    return this.observe(call, response, exchange);
+  }
+
+  /** Sends the call to the server only (calls sent at once are observed after all have ended). */
+  sendCall(call: Call): Promise<{ response: RawResponse; exchange?: Exchange }> {
     const request: RawRequest = {
       method: call.method,
       path: call.path,
@@ -392,8 +400,7 @@ export class World extends Tracker {
       ...(call.body !== undefined && { body: call.body }),
       authorization: this.authorization(call.caller),
     };
-    const { response, exchange } = await this.send(request);
-    return this.observe(call, response, exchange);
+    return this.send(request);
   }
 
   /** A world for a replay: the same server, accounts and knowledge, a copy of the model, its own ledger. */

@@ -13,7 +13,7 @@ import { Ledger, type Observation } from "../model/ledger.js";
 import { organizationScenario } from "./organization.js";
 import type { People } from "../callers/people.js";
 import { AT_THE_END, ScenarioRun } from "./scenario.js";
-import { lifecycle, newAccountInvite, recasedInvite, subAddress, unknownIds } from "./fixed.js";
+import { addsAtOnce, lifecycle, newAccountInvite, recasedInvite, subAddress, unknownIds } from "./fixed.js";
 import { accessMatrix } from "./matrix.js";
 import { generate } from "./generate.js";
 import { explore } from "./explore.js";
@@ -163,6 +163,7 @@ export async function runModel(suite: Suite, options: ModelOptions, ready: () =>
         guarded("the access matrix on the second user's project", scenario(accessMatrix("other", tag, options.seed, options.formsAtLeast))),
       );
     work.push(guarded("hostile strings and unlisted methods", scenario(explore(tag))));
+    if (castOf.other && castOf.newcomer) work.push(guarded("adds at once", scenario(addsAtOnce(tag, ["other", "newcomer"]))));
     work.push(
       guarded("repeats and ids in the body", async () => {
         const foreign = await findForeign(newRun(world.fork(ledger)), new Set(world.model.users.keys()));

@@ -5,7 +5,7 @@
 // and left unchanged; methods the description does not list refused. Steps only: scenario.ts runs
 // them, and a failure's reproduction replays them.
 import { MULTILINE, TEXT_CLASSES, atTheLimit, fieldsOf } from "./values.js";
-import type { CallerName, ProjectView, Step } from "./steps.js";
+import type { CallerName, Person, ProjectView, Step } from "./steps.js";
 
 const VIEWS: readonly ProjectView[] = ["get", "users", "files", "urls", "copy", "list"];
 
@@ -137,6 +137,17 @@ export function lifecycle(tag: string, cast: Cast): Step[] {
     ),
   );
   return steps;
+}
+
+/** Two users added at once to a project of the run's, read back (a server that reads the members,
+ * appends one and writes them back loses the other), then each removed. */
+export function addsAtOnce(tag: string, who: Person[]): Step[] {
+  const P = "A1";
+  return [
+    { kind: "create", caller: "key", slot: P, fields: fieldsOf(TEXT_CLASSES[0]!, tag), why: "a project to add two users to at once" },
+    { kind: "adds at once", caller: "key", slot: P, who },
+    ...who.map((person): Step => ({ kind: "remove", caller: "key", slot: P, who: person })),
+  ];
 }
 
 /** On a disposable server: a project of the run, and an address no account has added to it by email

@@ -17,6 +17,7 @@ import type { CallerName, Person, Step } from "./steps.js";
 import type { Call, Executed, World } from "../model/world.js";
 import { DEFAULT_LIMIT as PAGE } from "../description/description.js";
 import { judgeFinding } from "../model/judge.js";
+import { allEnded } from "../checks/concurrency.js";
 
 type Json = Record<string, unknown>;
 
@@ -117,7 +118,10 @@ export class ScenarioRun {
   private readonly creators = new Map<number, number>();
 
   async exec(call: Call): Promise<Executed> {
-    const executed = await this.world.execute(call);
+    return this.settle(await this.world.execute(call));
+  }
+
+  private settle(executed: Executed): Executed {
     if (executed.exchange) this.exchanges.push(executed.exchange);
     this.world.commit(executed);
     if (executed.diverged) this.stopped = "the server allowed what a stated rule refuses: the model no longer follows it";
@@ -185,6 +189,22 @@ export class ScenarioRun {
           project: id,
         });
         return readBack(this, id, done, role);
+      }
+      case "adds at once": {
+        const calls = step.who.flatMap((who): Call[] => {
+          const account = this.account(who, id, step.caller);
+          const path = `/projects/${id}/users.json`;
+          return account === undefined
+            ? []
+            : [{ caller: step.caller, operation: "addProjectUser", method: "POST", path, body: { user: String(account) }, project: id }];
+        });
+        // Judged once all have ended, in the order given: the model cannot know the server's, and adds
+        // of different users end the same in any order.
+        const answers = await allEnded(calls.map((call) => this.world.sendCall(call)));
+        let last: Executed | undefined;
+        for (const [i, call] of calls.entries())
+          last = this.settle(await this.world.observe(call, answers[i]!.response, answers[i]!.exchange));
+        return last && readBack(this, id, last, role);
       }
       case "remove": {
         const account = this.account(step.who, id, step.caller);

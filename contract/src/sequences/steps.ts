@@ -29,6 +29,8 @@ export type Step =
   /** `recased`: by email, its domain in upper case — the same mailbox (RFC 5321 §2.4), so the same account. */
   | { kind: "add"; caller: CallerName; slot: string; who: Person; by: "id" | "email"; recased?: true }
   | { kind: "remove"; caller: CallerName; slot: string; who: Person }
+  /** Several users added by id in one go, every add in flight before any is answered (a lost update shows). */
+  | { kind: "adds at once"; caller: CallerName; slot: string; who: Person[] }
   /** Time passing (a second and more), so that what a server stamps on a change can differ from before. */
   | { kind: "wait"; ms: number }
   /** A method the description does not list, on one of the project's paths. */
@@ -51,6 +53,8 @@ export function describeStep(step: Step): string {
       return `${who} adds ${step.who} to ${step.slot} by ${step.by}${step.recased ? ", its domain in upper case" : ""}`;
     case "remove":
       return `${who} removes ${step.who} from ${step.slot}`;
+    case "adds at once":
+      return `${who} adds ${step.who.join(" and ")} to ${step.slot} at once`;
     case "unlisted":
       return `${who} sends ${step.method} to ${step.slot}'s ${step.path} path`;
   }

@@ -315,6 +315,28 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
     headers.set("authorization", basic(STAND_IN_OWNER_KEY));
     return h(new Request(request.url, { method: "GET", headers }));
   },
+  /** The organization's `modified` comes from a trigger on its own table's columns: the address, kept in a
+   * table of its own, changed alone leaves `modified` at the last change of another field. */
+  "organization-modified-by-own-columns": (h) => {
+    let touched: unknown;
+    return async (request) => {
+      if (pathOf(request) !== "/organizations.json") return h(request);
+      const body =
+        request.method === "PATCH"
+          ? ((await request
+              .clone()
+              .json()
+              .catch(() => ({}))) as Json)
+          : {};
+      const response = await h(request);
+      if (request.method === "PATCH" && response.status === 204 && Object.keys(body).some((field) => field !== "address"))
+        touched = ((await (await h(new Request(request.url, { headers: request.headers }))).json()) as Json).modified;
+      // Only the administrator's organization is ever updated here: the agency's reads as it is.
+      if (request.method !== "GET" || response.status !== 200 || touched === undefined || keyOf(request) === STAND_IN_OWNER_KEY)
+        return response;
+      return json(200, { ...((await response.json()) as Json), modified: touched });
+    };
+  },
   /** Adding someone already added lists them twice (an insert without a unique key). */
   "re-add-duplicates": (h) => {
     const twice = new Set<string>();
@@ -338,6 +360,44 @@ export const REALISTIC_DEFECTS: Record<string, (h: Handler) => Handler> = {
         200,
         list.flatMap((u) => (twice.has(`${match[1]} ${u.id}`) ? [u, u] : [u])),
       );
+    };
+  },
+  /** The users list is served from a cache of each project's members that an add sets to what it read
+   * before its insert, plus the user added (read, insert, write back): of two adds at once, the later
+   * one's write drops the other's user from the list, though the membership was saved. */
+  "members-cache-written-back": (h) => {
+    const cache = new Map<string, Json[]>();
+    const members = async (request: Request, project: string): Promise<Json[] | undefined> => {
+      const read = await h(new Request(new URL(`/projects/${project}/users.json?limit=100`, request.url), { headers: request.headers }));
+      return read.status === 200 ? ((await read.json()) as Json[]) : undefined;
+    };
+    return async (request) => {
+      const users = USERS.exec(pathOf(request));
+      const project = users?.[1] ?? /^\/projects\/(\d+)(?:\/users\/\d+)?\.json$/.exec(pathOf(request))?.[1];
+      if (!project) return h(request);
+      if (request.method === "GET" && users) {
+        const response = await h(request);
+        const cached = cache.get(project);
+        if (response.status !== 200 || !cached) return response;
+        const query = new URL(request.url).searchParams;
+        const offset = Number(query.get("offset") ?? 0);
+        return json(200, cached.slice(offset, offset + Number(query.get("limit") ?? 30)));
+      }
+      if (request.method !== "POST" || !users) {
+        const response = await h(request);
+        if (request.method === "DELETE") cache.delete(project);
+        return response;
+      }
+      const { user } = (await request
+        .clone()
+        .json()
+        .catch(() => ({}))) as Json;
+      const before = await members(request, project);
+      const response = await h(request);
+      const added = response.status === 201 && (await members(request, project))?.find((u) => String(u.id) === String(user));
+      if (!before || !added) cache.delete(project);
+      else cache.set(project, before.some((u) => u.id === added.id) ? before : [...before, added]);
+      return response;
     };
   },
   /** The users list leaves out the project's creator. */
