@@ -52,6 +52,14 @@ async function get(transport: Transport, target: Target, limits: Limits, path: s
   }
 }
 
+/** Requests sent at once, settled as if sent one after another: when several fail, the first one's
+ * error is the set-up's (its cause names the first request, whichever failed first in time). */
+async function inOrder<T extends readonly unknown[]>(pending: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(pending);
+  for (const outcome of settled) if (outcome.status === "rejected") throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 /** The items of a list body. Lenient on purpose — a list wrapped in an object, an id sent as a string —
  * so that such a server is reported by the checks that name what is wrong, not stopped here. */
 const listOf = (body: unknown): Array<{ id: number }> => {
@@ -82,11 +90,11 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
   };
   // The first reads at once (the transport keeps the pace and the concurrency): a server far away
   // answers them in one wait.
-  const [projects, groups, other] = await Promise.all([
+  const [projects, groups, other] = await inOrder([
     list(`/projects.json?limit=${PROJECTS_LOOKED_AT}`),
     list("/groups.json"),
     target.otherApiKey ? get(transport, target, limits, "/projects.json?limit=1", target.otherApiKey) : undefined,
-  ]);
+  ] as const);
   if (refusedKey(projects.response) && refusedKey(groups.response))
     throw new SetupError(
       `${STOPPED}: ${target.name} refused PCS_API_KEY (GET ${projects.response.url} answered ${projects.response.status}). ` +
@@ -108,10 +116,10 @@ export async function discoverIds(transport: Transport, target: Target, limits: 
   let copyAnswer: RawResponse | undefined;
   let userAnswer: RawResponse | undefined;
   for (const project of projects.items.slice(0, PROJECTS_LOOKED_AT)) {
-    const [copies, users] = await Promise.all([
+    const [copies, users] = await inOrder([
       list(`/projects/${project.id}/copy.json?limit=5`),
       list(`/projects/${project.id}/users.json?limit=1`),
-    ]);
+    ] as const);
     if (copies.response.status !== 200) copyAnswer ??= copies.response;
     if (users.response.status !== 200) userAnswer ??= users.response;
     const copy = copies.items.find((c) => c.id !== project.id) ?? copies.items[0];
