@@ -175,17 +175,19 @@ export function methodsAt(path: string): string[] {
   return patterns.filter(({ pattern }) => pattern.test(bare)).map(({ op }) => op.method.toUpperCase());
 }
 
+/** The path of a request's URL under `baseUrl`, without its query; undefined when it went elsewhere. */
+const pathUnder = (url: string, baseUrl: string) =>
+  url.startsWith(baseUrl) ? url.slice(baseUrl.length).replace(/[?#].*$/, "") : undefined;
+
 /** The path template of the description a request went to (`url` under `baseUrl`), whatever its
  * method, if the description lists the path. */
 export function listedPathOf(url: string, baseUrl: string): string | undefined {
-  if (!url.startsWith(baseUrl)) return undefined;
-  const path = url.slice(baseUrl.length).replace(/[?#].*$/, "");
-  return patterns.find(({ pattern }) => pattern.test(path))?.op.path;
+  const path = pathUnder(url, baseUrl);
+  return path === undefined ? undefined : patterns.find(({ pattern }) => pattern.test(path))?.op.path;
 }
 
 /** The operation of the description a request went to (`url` under `baseUrl`), if one. */
 export function operationOf(method: string, url: string, baseUrl: string): Operation | undefined {
-  if (!url.startsWith(baseUrl)) return undefined;
-  const path = url.slice(baseUrl.length).replace(/[?#].*$/, "");
-  return patterns.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(path))?.op;
+  const path = pathUnder(url, baseUrl);
+  return path === undefined ? undefined : patterns.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(path))?.op;
 }

@@ -122,14 +122,16 @@ export class Ledger {
   }
 
   /** The one confirm policy of the model's runs: each check a first run failed (`failed`: its failures
-   * that count) is reproduced when its replay, recorded in `again`, fails it too, else unstable. */
-  confirm(failed: Iterable<Observation>, again: Ledger, counts: (observation: Observation) => boolean): void {
+   * that count) is reproduced when its replay, recorded in `again`, fails it too, else unstable.
+   * Returns the ids of the checks the replay failed (that count). */
+  confirm(failed: Iterable<Observation>, again: Ledger, counts: (observation: Observation) => boolean): Set<string> {
     const recurring = new Set(again.failures().filter(counts).map(Ledger.idOf));
     for (const failure of failed) {
       if (!counts(failure)) continue;
       if (recurring.has(Ledger.idOf(failure))) this.markReproduced(failure);
       else this.markUnstable(failure);
     }
+    return recurring;
   }
 
   results(): CheckResult[] {

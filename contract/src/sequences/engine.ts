@@ -292,14 +292,8 @@ async function confirm(
         (run.exchanges.includes(f.exchange!) || failedHere.has(Ledger.idOf(f))) &&
         !(f.operation === AT_THE_END.operation && f.role === AT_THE_END.role),
     );
-    ledger.confirm(mine, replayLedger, (f) => world.counts(f));
+    const again = ledger.confirm(mine, replayLedger, (f) => world.counts(f));
     if (!generated || shrunk >= 2) continue;
-    const again = new Set(
-      replayLedger
-        .failures()
-        .filter((f) => world.counts(f))
-        .map(Ledger.idOf),
-    );
     const target = mine.find((f) => again.has(Ledger.idOf(f)));
     if (!target) continue;
     shrunk++;
